@@ -1,0 +1,28 @@
+// Three projects: unit (pure logic, no I/O), integration (client and emulator over real HTTP on
+// 127.0.0.1), e2e (the real Pulumi engine against the emulator). The test command runs all three.
+const tsJest = ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }];
+const common = {
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": tsJest },
+  moduleFileExtensions: ["ts", "js", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.work/", "<rootDir>/.tools/"],
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/provider/**/*.test.ts", "<rootDir>/sdk/**/*.test.ts", "<rootDir>/emulator/**/*.test.ts", "<rootDir>/test/unit/**/*.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/test/integration/**/*.test.ts", "<rootDir>/test/emulator/**/*.test.ts", "<rootDir>/test/client/**/*.test.ts", "<rootDir>/test/conformance/**/*.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+    },
+  ],
+};
