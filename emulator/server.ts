@@ -1,0 +1,497 @@
+/**
+ * The emulator: a `node:http` server that authenticates, rate-limits, injects faults, routes to the
+ * route files, saves state once per changing request and logs every API request.
+ *
+ * @example
+ *   const emu = await startEmulator({ port: 0 });
+ *   await fetch(`${emu.v2Url}/whoami`, { headers: { authorization: `Bearer ${emu.token}` } });
+ *   await emu.close();
+ */
+import { randomUUID } from "node:crypto";
+import * as fs from "node:fs";
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AuthMode, Ctx, Handler, Principal, RouteRegistry } from "./context";
+import { Events } from "./events";
+import { Faults, RateLimiter, type FaultConfig, type RateLimitConfig } from "./faults";
+import { HttpError, parseJson, readBody, type Reply } from "./http";
+import { Jobs } from "./jobs";
+import type { Delays } from "./model";
+import { Router } from "./router";
+import { registerAdminRoutes, type AdminCtx } from "./routes/admin";
+import { registerAllRoutes } from "./routes";
+import { applySeed, ensureDefaults, type Seed } from "./seed";
+import { Store } from "./store";
+
+/** Options of {@link startEmulator}; every field is optional. */
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Persist state in this JSON file; without it, state lives in memory. */
+  dataFile?: string;
+  /** Account token of the default account (default `dev-token`). */
+  token?: string;
+  /** Id of the default account (default 1). */
+  accountId?: number;
+  /** Email of the default account and of its user (default `dev@example.com`). */
+  email?: string;
+  /** Password of the default user for basic auth (default `dev-password`). */
+  password?: string;
+  /** v1 API token of the default user, sent as `X-Service-Token: email:token` (default `dev-v1-token`). */
+  v1Token?: string;
+  /** Let webhooks use `http://` URLs (tests deliver to 127.0.0.1). */
+  allowHttpWebhooks?: boolean;
+  /** A seed file (JSON, see README) applied on start when the state is new and on reset. */
+  seedFile?: string;
+  /** A seed object, applied like `seedFile`. */
+  seed?: Seed;
+  rateLimit?: RateLimitConfig;
+  faults?: FaultConfig;
+  delays?: Partial<Delays>;
+  /** Keep at most this many request-log entries (default 50,000). */
+  requestLogLimit?: number;
+}
+
+/** One API request as listed by `GET /__admin/requests`. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  account?: number;
+  requestId: string;
+}
+
+/** A started emulator. */
+export interface RunningEmulator {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** `url + "/v2"` */
+  v2Url: string;
+  /** `url + "/v1"` */
+  v1Url: string;
+  port: number;
+  token: string;
+  accountId: number;
+  email: string;
+  password: string;
+  v1Token: string;
+  /** Direct access for in-process tests and benchmarks. */
+  app: Emulator;
+  /** Stops listening, closes connections and timers, saves state. */
+  close(): Promise<void>;
+  /** `POST /__admin/reset` in process. */
+  reset(): void;
+  /** The request log (API requests only). */
+  requests(): RequestLogEntry[];
+  clearRequests(): void;
+}
+
+interface RouteEntry {
+  handler: Handler;
+  auth: AuthMode;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** The emulator's state and request pipeline, without the listening socket. */
+export class Emulator {
+  readonly store: Store;
+  readonly events: Events;
+  readonly jobs: Jobs;
+  readonly faults = new Faults();
+  readonly rateLimiter = new RateLimiter();
+  readonly log: RequestLogEntry[] = [];
+  private readonly api = new Router<RouteEntry>();
+  private readonly admin = new Router<(ctx: AdminCtx) => Reply | Promise<Reply>>();
+  private readonly logLimit: number;
+  readonly defaults: Required<
+    Pick<EmulatorOptions, "token" | "accountId" | "email" | "password" | "v1Token">
+  >;
+
+  constructor(readonly options: EmulatorOptions = {}) {
+    this.store = Store.open(options.dataFile);
+    this.events = new Events(this.store);
+    this.jobs = new Jobs(this.store);
+    this.logLimit = options.requestLogLimit ?? 50_000;
+    this.defaults = {
+      token: options.token ?? "dev-token",
+      accountId: options.accountId ?? 1,
+      email: options.email ?? "dev@example.com",
+      password: options.password ?? "dev-password",
+      v1Token: options.v1Token ?? "dev-v1-token",
+    };
+    const registry: RouteRegistry = {
+      add: (method, pattern, handler, auth = pattern.startsWith("/v1/") ? "v1" : "v2") => {
+        this.api.add(method, pattern, { handler, auth });
+      },
+    };
+    registerAllRoutes(registry, this.jobs, this.events, this.store);
+    registerAdminRoutes((method, pattern, handler) => this.admin.add(method, pattern, handler));
+    const fresh = this.store.accounts.size === 0;
+    ensureDefaults(this.store, this.defaults);
+    if (fresh) this.applyStartSeed();
+    if (options.delays) Object.assign(this.store.settings.delays, options.delays);
+    if (options.rateLimit) this.rateLimiter.configure(options.rateLimit);
+    if (options.faults) this.faults.configure(options.faults);
+    this.store.touch();
+    this.store.save();
+    this.jobs.resume();
+  }
+
+  private applyStartSeed(): void {
+    if (this.options.seedFile !== undefined) {
+      applySeed(this.store, JSON.parse(fs.readFileSync(this.options.seedFile, "utf8")) as Seed);
+    }
+    if (this.options.seed !== undefined) applySeed(this.store, this.options.seed);
+  }
+
+  /** Back to the starting state: defaults plus the seed; faults, rate limit and logs cleared. */
+  reset(): void {
+    this.jobs.clear();
+    this.events.clear();
+    this.store.clear();
+    ensureDefaults(this.store, this.defaults);
+    this.applyStartSeed();
+    if (this.options.delays) Object.assign(this.store.settings.delays, this.options.delays);
+    this.faults.configure(this.options.faults ?? null);
+    this.rateLimiter.configure(this.options.rateLimit ?? { limit: 100_000, windowSeconds: 3600 });
+    this.log.length = 0;
+    this.store.touch();
+    this.store.save();
+  }
+
+  /** Every API route as `METHOD pattern`. */
+  routes(): string[] {
+    return this.api.routes();
+  }
+
+  /** The `node:http` request listener. */
+  readonly listener = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    this.handle(req, res).catch(() => {
+      // Last resort: never let a request crash the process.
+      if (!res.headersSent) {
+        try {
+          res.writeHead(500, { "content-type": JSON_TYPE });
+          res.end('{"message":"Internal server error"}');
+        } catch {
+          res.destroy();
+        }
+      } else {
+        res.destroy();
+      }
+    });
+  };
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const rawUrl = req.url ?? "/";
+    const q = rawUrl.indexOf("?");
+    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+    const search = q === -1 ? "" : rawUrl.slice(q + 1);
+    const method = req.method ?? "GET";
+    if (path.startsWith("/__admin/") || path === "/__admin") {
+      await this.handleAdmin(req, res, method, path, search);
+      return;
+    }
+    const requestId = randomUUID();
+    const entry: RequestLogEntry = { method, path, query: search, status: 0, requestId };
+    this.pushLog(entry);
+
+    const fault = this.faults.decide(method, path);
+    if (fault.kind === "drop") {
+      req.socket.destroy();
+      return;
+    }
+    if (fault.kind === "latency") await sleep(fault.ms);
+
+    const isV1 = path.startsWith("/v1/");
+    const principal = isV1 ? this.resolveV1(req) : this.resolveV2(req);
+    const rl = this.rateLimiter.take(principal?.key ?? `anonymous:${req.socket.remoteAddress ?? ""}`);
+    const headers: Record<string, string> = {
+      "content-type": JSON_TYPE,
+      "x-ratelimit-limit": String(rl.limit),
+      "x-ratelimit-remaining": String(rl.remaining),
+      "x-ratelimit-reset": String(rl.reset),
+      "x-request-id": requestId,
+    };
+    const send = (reply: Reply): void => {
+      entry.status = reply.status;
+      const h = reply.headers ? { ...headers, ...reply.headers } : headers;
+      if (reply.body === undefined) {
+        delete h["content-type"];
+        res.writeHead(reply.status, h);
+        res.end();
+      } else {
+        const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+        h["content-length"] = String(Buffer.byteLength(text));
+        res.writeHead(reply.status, h);
+        res.end(text);
+      }
+    };
+
+    if (fault.kind === "status") {
+      drain(req);
+      const extra: Record<string, string> = {};
+      if (fault.status === 429) {
+        extra["retry-after"] = String(fault.retryAfterSeconds);
+        headers["x-ratelimit-remaining"] = "0";
+      }
+      send({
+        status: fault.status,
+        body: fault.status === 429 ? { message: "quota exceeded" } : { message: faultMessage(fault.status) },
+        headers: extra,
+      });
+      return;
+    }
+    if (!rl.allowed) {
+      drain(req);
+      send({
+        status: 429,
+        body: { message: "quota exceeded" },
+        headers: { "retry-after": String(Math.max(1, rl.reset - Math.floor(Date.now() / 1000))) },
+      });
+      return;
+    }
+
+    try {
+      const match = this.api.match(method, path);
+      if (match === null) throw new HttpError(404, { message: "Not Found" });
+      if (match === "method-not-allowed") {
+        drain(req);
+        send({ status: 405 });
+        return;
+      }
+      const { handler, auth } = match.handler;
+      if (auth !== "none" && principal === null)
+        throw new HttpError(401, { message: "Authentication failed" });
+      let accountId = 0;
+      if (auth === "v2" && match.params["account"] !== undefined) {
+        const raw = match.params["account"];
+        if (!/^\d+$/.test(raw) || !(principal as Principal).accountIds.includes(Number(raw))) {
+          throw new HttpError(404, { message: `Account \`${raw}\` not found` });
+        }
+        accountId = Number(raw);
+        entry.account = accountId;
+      } else if (auth === "v1" && principal !== null) {
+        accountId = principal.accountIds[0] ?? 0;
+        entry.account = accountId;
+      }
+      let body: unknown = undefined;
+      if (hasBody(req, method)) body = parseJson(await readBody(req));
+      else drain(req);
+      const ctx: Ctx = {
+        store: this.store,
+        events: this.events,
+        jobs: this.jobs,
+        options: { allowHttpWebhooks: this.options.allowHttpWebhooks ?? false },
+        method,
+        path,
+        query: new URLSearchParams(search),
+        params: match.params,
+        body: body ?? {},
+        principal,
+        accountId,
+        requestId,
+      };
+      const reply = await handler(ctx);
+      if (this.store.isDirty) this.store.save();
+      send(reply);
+    } catch (err) {
+      if (this.store.isDirty) {
+        try {
+          this.store.save();
+        } catch {
+          // Reported below only if the request itself did not fail for another reason.
+        }
+      }
+      if (err instanceof HttpError) {
+        if (err.status === 413) res.setHeader("connection", "close");
+        send({ status: err.status, body: err.body, headers: err.headers });
+      } else {
+        send({ status: 500, body: { message: "Internal server error" } });
+      }
+    }
+  }
+
+  private async handleAdmin(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    method: string,
+    path: string,
+    search: string,
+  ): Promise<void> {
+    let status = 200;
+    let body: unknown;
+    try {
+      const match = this.admin.match(method, path);
+      if (match === null || match === "method-not-allowed") {
+        throw new HttpError(match === null ? 404 : 405, { message: `No admin route ${method} ${path}` });
+      }
+      const parsed = hasBody(req, method) ? parseJson(await readBody(req)) : (drain(req), {});
+      const reply = await match.handler({
+        app: this,
+        params: match.params,
+        body: parsed,
+        query: new URLSearchParams(search),
+      });
+      if (this.store.isDirty) this.store.save();
+      status = reply.status;
+      body = reply.body;
+    } catch (err) {
+      if (err instanceof HttpError) {
+        status = err.status;
+        body = err.body;
+      } else {
+        status = 400;
+        body = { message: err instanceof Error ? err.message : String(err) };
+      }
+    }
+    if (body === undefined) {
+      res.writeHead(status);
+      res.end();
+    } else {
+      const text = JSON.stringify(body);
+      res.writeHead(status, { "content-type": JSON_TYPE, "content-length": String(Buffer.byteLength(text)) });
+      res.end(text);
+    }
+  }
+
+  private pushLog(entry: RequestLogEntry): void {
+    this.log.push(entry);
+    if (this.log.length > this.logLimit) this.log.splice(0, this.log.length - this.logLimit);
+  }
+
+  private resolveV2(req: http.IncomingMessage): Principal | null {
+    const auth = req.headers.authorization;
+    if (auth === undefined) return null;
+    const space = auth.indexOf(" ");
+    if (space === -1) return null;
+    const scheme = auth.slice(0, space).toLowerCase();
+    const value = auth.slice(space + 1).trim();
+    if (scheme === "bearer") {
+      const token = this.store.tokens.byKey(value);
+      if (token === undefined) return null;
+      if (token.account_id !== null) {
+        const account = this.store.accounts.get(token.account_id);
+        if (account === undefined) return null;
+        return {
+          kind: "account",
+          accountIds: [account.id],
+          account,
+          user: null,
+          key: `account:${account.id}`,
+        };
+      }
+      const user = token.user_id === null ? undefined : this.store.users.get(token.user_id);
+      if (user === undefined) return null;
+      return { kind: "user", accountIds: user.account_ids, account: null, user, key: `user:${user.id}` };
+    }
+    if (scheme === "basic") {
+      const decoded = Buffer.from(value, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      if (colon === -1) return null;
+      const user = this.store.users.byKey(decoded.slice(0, colon).toLowerCase());
+      if (user === undefined || user.password !== decoded.slice(colon + 1)) return null;
+      return { kind: "user", accountIds: user.account_ids, account: null, user, key: `user:${user.id}` };
+    }
+    return null;
+  }
+
+  private resolveV1(req: http.IncomingMessage): Principal | null {
+    const raw = req.headers["x-service-token"] ?? req.headers["x-dnsimple-token"];
+    const header = Array.isArray(raw) ? raw[0] : raw;
+    if (header === undefined) return null;
+    const colon = header.lastIndexOf(":");
+    if (colon === -1) return null;
+    const user = this.store.users.byKey(header.slice(0, colon).trim().toLowerCase());
+    if (user === undefined || user.v1_token === "" || user.v1_token !== header.slice(colon + 1).trim())
+      return null;
+    return { kind: "user", accountIds: user.account_ids, account: null, user, key: `v1user:${user.id}` };
+  }
+
+  close(): void {
+    this.jobs.close();
+    this.events.close();
+    try {
+      this.store.touch();
+      this.store.save();
+    } catch {
+      // Nothing more to do when the disk refuses the final save.
+    }
+  }
+}
+
+function faultMessage(status: number): string {
+  switch (status) {
+    case 502:
+      return "Bad Gateway";
+    case 503:
+      return "Service Unavailable";
+    case 504:
+      return "Gateway Timeout";
+    default:
+      return "Internal Server Error";
+  }
+}
+
+function hasBody(req: http.IncomingMessage, method: string): boolean {
+  if (req.headers["content-length"] !== undefined) return req.headers["content-length"] !== "0";
+  if (req.headers["transfer-encoding"] !== undefined) return true;
+  return method === "POST" || method === "PUT" || method === "PATCH";
+}
+
+function drain(req: http.IncomingMessage): void {
+  if (!req.readableEnded) req.resume();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Starts the emulator on 127.0.0.1.
+ *
+ * @example
+ *   const emu = await startEmulator({ port: 0, dataFile: "/tmp/emu.json" });
+ *   console.log(emu.v2Url); // http://127.0.0.1:PORT/v2
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const app = new Emulator(options);
+  const server = http.createServer({ keepAliveTimeout: 5000 }, app.listener);
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable)
+      socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  let closed: Promise<void> | null = null;
+  return {
+    url,
+    v2Url: `${url}/v2`,
+    v1Url: `${url}/v1`,
+    port,
+    ...app.defaults,
+    app,
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        app.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+    reset: () => app.reset(),
+    requests: () => [...app.log],
+    clearRequests: () => {
+      app.log.length = 0;
+    },
+  };
+}

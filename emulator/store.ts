@@ -1,0 +1,279 @@
+/**
+ * The emulator's state: one table per kind of object, counters for ids, settings, and atomic
+ * persistence to a JSON file (write a temporary file, fsync it, rename it over the old one, fsync
+ * the folder), so a process killed at any moment leaves either the old or the new state on disk.
+ *
+ * @example
+ *   const store = Store.open("/tmp/state.json"); // or Store.open(undefined) for memory only
+ *   const d = store.domains.insert({ ...fields });
+ *   store.save();
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type {
+  AccountRow,
+  CertificatePurchaseRow,
+  CertificateRenewalRow,
+  CertificateRow,
+  ChargeRow,
+  ContactRow,
+  DomainRow,
+  DsRow,
+  EmailForwardRow,
+  JobRow,
+  MetadataRow,
+  OAuthCodeRow,
+  OrderRow,
+  PlatformMessageRow,
+  PrimaryServerRow,
+  PushRow,
+  RecordRow,
+  Settings,
+  SubscriptionRow,
+  TemplateRow,
+  TokenRow,
+  UserRow,
+  WebhookRow,
+  ZoneRow,
+} from "./model";
+import { DEFAULT_DELAYS } from "./model";
+
+/** ISO 8601 UTC without milliseconds, as the service writes timestamps. */
+export function now(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** A table of rows with integer ids, in id order, with an optional unique key index. */
+export class Table<T extends { id: number }> {
+  private readonly rows = new Map<number, T>();
+  private readonly index = new Map<string, T>();
+  private seq = 0;
+
+  constructor(private readonly keyOf?: (row: T) => string) {}
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  nextId(): number {
+    return ++this.seq;
+  }
+
+  /** Inserts a row; `id` is assigned when absent. */
+  insert(row: Omit<T, "id"> & { id?: number }): T {
+    const id = row.id ?? this.nextId();
+    if (id > this.seq) this.seq = id;
+    const full = { ...row, id } as T;
+    this.rows.set(id, full);
+    if (this.keyOf) this.index.set(this.keyOf(full), full);
+    return full;
+  }
+
+  get(id: number): T | undefined {
+    return this.rows.get(id);
+  }
+
+  byKey(key: string): T | undefined {
+    return this.index.get(key);
+  }
+
+  /** Applies changes to a row, keeping the key index right. */
+  update(row: T, changes: Partial<T>): T {
+    if (this.keyOf) this.index.delete(this.keyOf(row));
+    Object.assign(row, changes);
+    if (this.keyOf) this.index.set(this.keyOf(row), row);
+    return row;
+  }
+
+  delete(id: number): boolean {
+    const row = this.rows.get(id);
+    if (row === undefined) return false;
+    this.rows.delete(id);
+    if (this.keyOf) this.index.delete(this.keyOf(row));
+    return true;
+  }
+
+  /** Deletes every row matching `pred`; returns the deleted rows. */
+  deleteWhere(pred: (row: T) => boolean): T[] {
+    const gone: T[] = [];
+    for (const row of this.rows.values()) if (pred(row)) gone.push(row);
+    for (const row of gone) this.delete(row.id);
+    return gone;
+  }
+
+  all(): T[] {
+    return [...this.rows.values()];
+  }
+
+  filter(pred: (row: T) => boolean): T[] {
+    const out: T[] = [];
+    for (const row of this.rows.values()) if (pred(row)) out.push(row);
+    return out;
+  }
+
+  find(pred: (row: T) => boolean): T | undefined {
+    for (const row of this.rows.values()) if (pred(row)) return row;
+    return undefined;
+  }
+
+  clear(): void {
+    this.rows.clear();
+    this.index.clear();
+    this.seq = 0;
+  }
+
+  dump(): { seq: number; rows: T[] } {
+    return { seq: this.seq, rows: this.all() };
+  }
+
+  restore(data: { seq?: number; rows?: T[] } | undefined): void {
+    this.clear();
+    for (const row of data?.rows ?? []) this.insert(row);
+    this.seq = Math.max(this.seq, data?.seq ?? 0);
+  }
+}
+
+function defaultSettings(): Settings {
+  return {
+    delays: { ...DEFAULT_DELAYS },
+    registrar: { taken: [], premium: {}, unsupported_tlds: [] },
+  };
+}
+
+const FORMAT_VERSION = 1;
+
+/** All state; `save()` persists it when a data file was given. */
+export class Store {
+  readonly accounts = new Table<AccountRow>();
+  readonly users = new Table<UserRow>((u) => u.email.toLowerCase());
+  readonly tokens = new Table<TokenRow>((t) => t.token);
+  readonly domains = new Table<DomainRow>((d) => d.name);
+  readonly zones = new Table<ZoneRow>((z) => z.name);
+  readonly records = new Table<RecordRow>();
+  readonly contacts = new Table<ContactRow>();
+  readonly dsRecords = new Table<DsRow>();
+  readonly emailForwards = new Table<EmailForwardRow>();
+  readonly pushes = new Table<PushRow>();
+  readonly certificates = new Table<CertificateRow>();
+  readonly certificatePurchases = new Table<CertificatePurchaseRow>();
+  readonly certificateRenewals = new Table<CertificateRenewalRow>();
+  readonly orders = new Table<OrderRow>();
+  readonly primaryServers = new Table<PrimaryServerRow>();
+  readonly webhooks = new Table<WebhookRow>();
+  readonly charges = new Table<ChargeRow>();
+  readonly platformMessages = new Table<PlatformMessageRow>();
+  readonly metadata = new Table<MetadataRow>();
+  readonly templates = new Table<TemplateRow>();
+  readonly subscriptions = new Table<SubscriptionRow>();
+  readonly oauthCodes = new Table<OAuthCodeRow>((c) => c.code);
+  readonly jobs = new Table<JobRow>();
+  settings: Settings = defaultSettings();
+
+  private dirty = false;
+
+  private constructor(readonly file: string | undefined) {}
+
+  /** Opens the store, loading `file` when it exists. */
+  static open(file: string | undefined): Store {
+    const store = new Store(file === undefined ? undefined : path.resolve(file));
+    if (store.file !== undefined && fs.existsSync(store.file)) {
+      const text = fs.readFileSync(store.file, "utf8");
+      store.load(JSON.parse(text) as Record<string, unknown>);
+    }
+    return store;
+  }
+
+  private tables(): Record<string, Table<{ id: number }>> {
+    return {
+      accounts: this.accounts,
+      users: this.users,
+      tokens: this.tokens,
+      domains: this.domains,
+      zones: this.zones,
+      records: this.records,
+      contacts: this.contacts,
+      ds_records: this.dsRecords,
+      email_forwards: this.emailForwards,
+      pushes: this.pushes,
+      certificates: this.certificates,
+      certificate_purchases: this.certificatePurchases,
+      certificate_renewals: this.certificateRenewals,
+      orders: this.orders,
+      primary_servers: this.primaryServers,
+      webhooks: this.webhooks,
+      charges: this.charges,
+      platform_messages: this.platformMessages,
+      metadata: this.metadata,
+      templates: this.templates,
+      subscriptions: this.subscriptions,
+      oauth_codes: this.oauthCodes,
+      jobs: this.jobs,
+    } as unknown as Record<string, Table<{ id: number }>>;
+  }
+
+  /** Empties every table and restores default settings. */
+  clear(): void {
+    for (const t of Object.values(this.tables())) t.clear();
+    this.settings = defaultSettings();
+    this.dirty = true;
+  }
+
+  private load(data: Record<string, unknown>): void {
+    const tables = (data["tables"] ?? {}) as Record<string, { seq?: number; rows?: { id: number }[] }>;
+    for (const [name, table] of Object.entries(this.tables())) table.restore(tables[name]);
+    const settings = (data["settings"] ?? {}) as Partial<Settings>;
+    const base = defaultSettings();
+    this.settings = {
+      delays: { ...base.delays, ...(settings.delays ?? {}) },
+      registrar: { ...base.registrar, ...(settings.registrar ?? {}) },
+    };
+  }
+
+  /** Marks the state changed; the server saves once per request. */
+  touch(): void {
+    this.dirty = true;
+  }
+
+  get isDirty(): boolean {
+    return this.dirty;
+  }
+
+  snapshot(): Record<string, unknown> {
+    const tables: Record<string, unknown> = {};
+    for (const [name, table] of Object.entries(this.tables())) tables[name] = table.dump();
+    return { version: FORMAT_VERSION, settings: this.settings, tables };
+  }
+
+  /** Writes the state atomically when a data file is configured and something changed. */
+  save(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    if (this.file === undefined) return;
+    writeAtomic(this.file, JSON.stringify(this.snapshot()));
+  }
+}
+
+/** Write temp + fsync + rename + fsync(dir): readers see the old or the new content, never a mix. */
+export function writeAtomic(file: string, content: string): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.tmp`);
+  const fd = fs.openSync(tmp, "w", 0o600);
+  try {
+    fs.writeSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, file);
+  try {
+    const dfd = fs.openSync(dir, "r");
+    try {
+      fs.fsyncSync(dfd);
+    } finally {
+      fs.closeSync(dfd);
+    }
+  } catch {
+    // Some file systems refuse fsync on a directory; the rename is still atomic.
+  }
+}

@@ -1,0 +1,139 @@
+/** Contacts of an account. */
+import { z } from "zod";
+import type { AccountId } from "./domains";
+import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
+import { path } from "./path";
+import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import type { Transport } from "./transport";
+
+/** A contact. Optional text fields come back as `""`. */
+export const ContactSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  label: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  job_title: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  fax: z.string().nullable(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state_province: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A contact. */
+export type Contact = z.infer<typeof ContactSchema>;
+export const ContactEnvelope = dataOf(ContactSchema);
+export const ContactPageSchema = pageOf(ContactSchema);
+
+/** Body of contact creation. */
+export interface ContactInput {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address1: string;
+  city: string;
+  state_province: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  label?: string;
+  address2?: string | null;
+  fax?: string | null;
+  organization_name?: string;
+  /** Required when `organization_name` is set. */
+  job_title?: string;
+}
+
+/** `client.contacts`. */
+export class ContactsApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * One page of contacts (sort keys `id`, `label`, `email`).
+   *
+   * @example
+   * const { data } = await client.contacts.list(1);
+   */
+  async list(account: AccountId, options?: ListOptions): Promise<Page<Contact>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/contacts`,
+      query: pagingQuery(options),
+      schema: ContactPageSchema,
+    });
+  }
+
+  /**
+   * Every contact, 100 per request.
+   *
+   * @example
+   * for await (const c of client.contacts.iterate(1)) console.log(c.email);
+   */
+  iterate(account: AccountId, options?: Pick<ListOptions, "sort">): AsyncGenerator<Contact> {
+    return paginate((page) => this.list(account, { ...options, page, perPage: ITERATE_PAGE_SIZE }));
+  }
+
+  /**
+   * Creates a contact. Contacts have no natural key, so an ambiguous failure is not retried.
+   *
+   * @example
+   * await client.contacts.create(1, { first_name: "Ada", ... });
+   */
+  async create(account: AccountId, input: ContactInput): Promise<Contact> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/contacts`,
+        body: input,
+        schema: ContactEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * One contact.
+   *
+   * @example
+   * const c = await client.contacts.get(1, 7);
+   */
+  async get(account: AccountId, id: number): Promise<Contact> {
+    return (
+      await this.t.request({ method: "GET", path: path`/${account}/contacts/${id}`, schema: ContactEnvelope })
+    ).data;
+  }
+
+  /**
+   * Updates a contact (PATCH, all fields optional).
+   *
+   * @example
+   * await client.contacts.update(1, 7, { label: "Billing" });
+   */
+  async update(account: AccountId, id: number, input: Partial<ContactInput>): Promise<Contact> {
+    return (
+      await this.t.request({
+        method: "PATCH",
+        path: path`/${account}/contacts/${id}`,
+        body: input,
+        schema: ContactEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Deletes a contact; 400 when it is in use.
+   *
+   * @example
+   * await client.contacts.delete(1, 7);
+   */
+  async delete(account: AccountId, id: number): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/contacts/${id}` });
+  }
+}

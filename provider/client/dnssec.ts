@@ -1,0 +1,68 @@
+/** DNSSEC on a domain: get, enable, disable. */
+import { z } from "zod";
+import type { AccountId, DomainRef } from "./domains";
+import { path } from "./path";
+import { DateTime, dataOf } from "./schemas";
+import type { Transport } from "./transport";
+
+/** DNSSEC status of a domain. */
+export const DnssecSchema = z.looseObject({
+  enabled: z.boolean(),
+  active: z.boolean().optional(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** DNSSEC status of a domain. */
+export type Dnssec = z.infer<typeof DnssecSchema>;
+export const DnssecEnvelope = dataOf(DnssecSchema);
+
+/** `client.dnssec`. */
+export class DnssecApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * DNSSEC status.
+   *
+   * @example
+   * const { enabled } = await client.dnssec.get(1, "example.com");
+   */
+  async get(account: AccountId, domain: DomainRef): Promise<Dnssec> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/domains/${domain}/dnssec`,
+        schema: DnssecEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Enables signing. Enabling twice has the same effect, so after an ambiguous failure the
+   * status is read back instead of resending.
+   *
+   * @example
+   * await client.dnssec.enable(1, "example.com");
+   */
+  async enable(account: AccountId, domain: DomainRef): Promise<Dnssec> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/domains/${domain}/dnssec`,
+      schema: DnssecEnvelope,
+      lookup: async () => {
+        const status = await this.get(account, domain);
+        return status.enabled ? { data: status } : undefined;
+      },
+    });
+    return res.data;
+  }
+
+  /**
+   * Disables signing; 428 (`precondition_required`) when it is not enabled.
+   *
+   * @example
+   * await client.dnssec.disable(1, "example.com");
+   */
+  async disable(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/domains/${domain}/dnssec` });
+  }
+}

@@ -1,0 +1,164 @@
+/** Domains: list, iterate, create, get, delete, and domain research. */
+import { z } from "zod";
+import { isNotFound } from "./errors";
+import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
+import { path } from "./path";
+import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import type { Transport } from "./transport";
+
+/** An account id. */
+export type AccountId = number | string;
+/** A domain addressed by name or numeric id. */
+export type DomainRef = string | number;
+
+/** A domain (`hosted`, `registered` or `expired`). */
+export const DomainSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  registrant_id: z.number().int().nullable(),
+  name: z.string(),
+  unicode_name: z.string(),
+  state: z.string(),
+  auto_renew: z.boolean(),
+  private_whois: z.boolean(),
+  expires_at: DateTime.nullable(),
+  /** Older expiry field, still emitted. */
+  expires_on: DateOnly.nullable().optional(),
+  /** Only on get in recorded answers. */
+  trustee: z.boolean().optional(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A domain. */
+export type Domain = z.infer<typeof DomainSchema>;
+
+export const DomainEnvelope = dataOf(DomainSchema);
+export const DomainPageSchema = pageOf(DomainSchema);
+
+/** Result of domain research. */
+export const DomainResearchSchema = z.looseObject({
+  request_id: z.string(),
+  domain: z.string(),
+  availability: z.string(),
+  errors: z.array(z.string()),
+});
+/** Result of domain research. */
+export type DomainResearch = z.infer<typeof DomainResearchSchema>;
+export const DomainResearchEnvelope = dataOf(DomainResearchSchema);
+
+/** Filters and paging of `domains.list`. */
+export interface DomainListOptions extends ListOptions {
+  /** Substring of the name. */
+  nameLike?: string;
+  registrantId?: number;
+}
+
+/** `client.domains`. */
+export class DomainsApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * One page of domains.
+   *
+   * @example
+   * const { data, pagination } = await client.domains.list(1, { page: 2, perPage: 50, sort: "name:asc" });
+   */
+  async list(account: AccountId, options?: DomainListOptions): Promise<Page<Domain>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/domains`,
+      query: { ...pagingQuery(options), name_like: options?.nameLike, registrant_id: options?.registrantId },
+      schema: DomainPageSchema,
+    });
+  }
+
+  /**
+   * Every domain matching the filters, 100 per request.
+   *
+   * @example
+   * for await (const d of client.domains.iterate(1, { nameLike: "example" })) console.log(d.name);
+   */
+  iterate(account: AccountId, options?: Omit<DomainListOptions, "page" | "perPage">): AsyncGenerator<Domain> {
+    return paginate((page) => this.list(account, { ...options, page, perPage: ITERATE_PAGE_SIZE }));
+  }
+
+  /**
+   * Adds a domain (and its zone) to the account. After an ambiguous failure (lost response, 5xx)
+   * the client reads the domain back by name instead of resending blindly, so a lost response
+   * never creates a duplicate.
+   *
+   * @example
+   * const domain = await client.domains.create(1, { name: "example.com" });
+   */
+  async create(account: AccountId, input: { name: string }): Promise<Domain> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/domains`,
+      body: { name: input.name },
+      schema: DomainEnvelope,
+      lookup: async () => {
+        const found = await this.find(account, input.name);
+        return found === undefined ? undefined : { data: found };
+      },
+    });
+    return res.data;
+  }
+
+  /**
+   * A domain by name or id.
+   *
+   * @example
+   * const domain = await client.domains.get(1, "example.com");
+   */
+  async get(account: AccountId, domain: DomainRef): Promise<Domain> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/domains/${domain}`,
+        schema: DomainEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * A domain by name or id, or `undefined` when it does not exist (404).
+   *
+   * @example
+   * const maybe = await client.domains.find(1, "example.com");
+   */
+  async find(account: AccountId, domain: DomainRef): Promise<Domain | undefined> {
+    try {
+      return await this.get(account, domain);
+    } catch (e) {
+      if (isNotFound(e)) return undefined;
+      throw e;
+    }
+  }
+
+  /**
+   * Deletes a domain permanently (does not touch the registry).
+   *
+   * @example
+   * await client.domains.delete(1, "example.com");
+   */
+  async delete(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/domains/${domain}` });
+  }
+
+  /**
+   * Domain research: availability of a name.
+   *
+   * @example
+   * const r = await client.domains.researchStatus(1, "example.com");
+   */
+  async researchStatus(account: AccountId, domain: string): Promise<DomainResearch> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/domains/research/status`,
+        query: { domain },
+        schema: DomainResearchEnvelope,
+      })
+    ).data;
+  }
+}

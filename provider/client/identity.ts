@@ -1,0 +1,67 @@
+/** Identity (`/whoami`) and accounts (`/accounts`). */
+import { z } from "zod";
+import { DateTime, dataOf, listOf } from "./schemas";
+import type { Transport } from "./transport";
+
+/** An account. `name` is not in the OpenAPI description but every recorded answer has it. */
+export const AccountSchema = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().optional(),
+  plan_identifier: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** An account. */
+export type Account = z.infer<typeof AccountSchema>;
+
+/** A user. */
+export const UserSchema = z.looseObject({
+  id: z.number().int(),
+  email: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A user. */
+export type User = z.infer<typeof UserSchema>;
+
+/** `whoami`: an account token yields `account`, a user token or basic auth yields `user`. */
+export const IdentitySchema = z.looseObject({
+  account: AccountSchema.nullable(),
+  user: UserSchema.nullable(),
+});
+/** The authenticated identity. */
+export type Identity = z.infer<typeof IdentitySchema>;
+
+export const IdentityEnvelope = dataOf(IdentitySchema);
+export const AccountListEnvelope = listOf(AccountSchema);
+
+/** `client.identity`. */
+export class IdentityApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * Who the credentials belong to.
+   *
+   * @example
+   * const { account, user } = await client.identity.whoami();
+   */
+  async whoami(): Promise<Identity> {
+    return (await this.t.request({ method: "GET", path: "/whoami", schema: IdentityEnvelope })).data;
+  }
+}
+
+/** `client.accounts`. */
+export class AccountsApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * The accounts the credentials can access (no pagination).
+   *
+   * @example
+   * const accounts = await client.accounts.list();
+   */
+  async list(): Promise<Account[]> {
+    return (await this.t.request({ method: "GET", path: "/accounts", schema: AccountListEnvelope })).data;
+  }
+}

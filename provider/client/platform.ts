@@ -1,0 +1,228 @@
+/**
+ * Platform API (private beta): add-on messages and key/value metadata on resources. Timestamps
+ * here are textual date-times (e.g. `Wed, 29 Jun 2010 12:45:05.015709000 UTC +00:00`), not ISO 8601.
+ */
+import { z } from "zod";
+import type { AccountId } from "./domains";
+import { path } from "./path";
+import { PaginationSchema, dataOf } from "./schemas";
+import type { Transport } from "./transport";
+
+/** A resource reference: `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
+export type PlatformResource = string;
+
+/** A platform message. */
+export const PlatformMessageSchema = z.looseObject({
+  id: z.number().int(),
+  owner_type: z.string(),
+  owner_id: z.number().int(),
+  account_id: z.number().int(),
+  resource: z.string(),
+  title: z.string().nullable(),
+  message: z.string().nullable(),
+  url: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** A platform message. */
+export type PlatformMessage = z.infer<typeof PlatformMessageSchema>;
+export const PlatformMessageEnvelope = dataOf(PlatformMessageSchema);
+export const PlatformMessageListSchema = z.looseObject({
+  data: z.array(PlatformMessageSchema),
+  pagination: PaginationSchema.optional(),
+});
+
+/** A metadata entry; writing an existing key on the same resource replaces its value. */
+export const PlatformMetadataSchema = z.looseObject({
+  id: z.number().int(),
+  owner_type: z.string(),
+  owner_id: z.number().int(),
+  account_id: z.number().int(),
+  resource: z.string(),
+  key: z.string(),
+  value: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** A metadata entry. */
+export type PlatformMetadata = z.infer<typeof PlatformMetadataSchema>;
+export const PlatformMetadataEnvelope = dataOf(PlatformMetadataSchema);
+export const PlatformMetadataListSchema = z.looseObject({
+  data: z.array(PlatformMetadataSchema),
+  pagination: PaginationSchema.optional(),
+});
+
+/** Body of message creation and update. */
+export interface PlatformMessageInput {
+  resource: PlatformResource;
+  url?: string;
+  title?: string;
+  message?: string;
+  /** ISO 8601 date-time. */
+  expires_at?: string;
+}
+
+/** `client.platform.messages`. */
+export class PlatformMessagesApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * Every message of the account.
+   *
+   * @example
+   * const messages = await client.platform.messages.list(1);
+   */
+  async list(account: AccountId): Promise<PlatformMessage[]> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/platform/messages`,
+        schema: PlatformMessageListSchema,
+      })
+    ).data;
+  }
+
+  /**
+   * One message.
+   *
+   * @example
+   * const m = await client.platform.messages.get(1, 5);
+   */
+  async get(account: AccountId, id: number): Promise<PlatformMessage> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/platform/messages/${id}`,
+        schema: PlatformMessageEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Creates a message (201). Not retried after an ambiguous failure.
+   *
+   * @example
+   * await client.platform.messages.create(1, { resource: "domain:1", title: "Hi" });
+   */
+  async create(account: AccountId, input: PlatformMessageInput): Promise<PlatformMessage> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/platform/messages`,
+        body: input,
+        schema: PlatformMessageEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Updates a message (200). The contract gives the verb and path as those of create with the
+   * message id "in the parameters"; the id is sent both as the last path segment and in the body.
+   * Replaying the same update is harmless, so it is retried like an idempotent request.
+   *
+   * @example
+   * await client.platform.messages.update(1, 5, { resource: "domain:1", title: "Updated" });
+   */
+  async update(account: AccountId, id: number, input: PlatformMessageInput): Promise<PlatformMessage> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/platform/messages/${id}`,
+        body: { ...input, id },
+        schema: PlatformMessageEnvelope,
+        retryMode: "idempotent",
+      })
+    ).data;
+  }
+
+  /**
+   * Deletes a message (irreversible).
+   *
+   * @example
+   * await client.platform.messages.delete(1, 5);
+   */
+  async delete(account: AccountId, id: number): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/platform/messages/${id}` });
+  }
+}
+
+/** `client.platform.metadata`. */
+export class PlatformMetadataApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * Every metadata entry of a resource.
+   *
+   * @example
+   * const entries = await client.platform.metadata.list(1, "domain:1");
+   */
+  async list(account: AccountId, resource: PlatformResource): Promise<PlatformMetadata[]> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/platform/metadata/${resource}`,
+        schema: PlatformMetadataListSchema,
+      })
+    ).data;
+  }
+
+  /**
+   * One entry.
+   *
+   * @example
+   * const e = await client.platform.metadata.get(1, "domain:1", 9);
+   */
+  async get(account: AccountId, resource: PlatformResource, id: number): Promise<PlatformMetadata> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/platform/metadata/${resource}/${id}`,
+        schema: PlatformMetadataEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Sets a key on a resource (an existing key is replaced, so a replay is harmless and the call
+   * is retried like an idempotent request).
+   *
+   * @example
+   * await client.platform.metadata.set(1, "domain:1", { key: "team", value: "ops" });
+   */
+  async set(
+    account: AccountId,
+    resource: PlatformResource,
+    input: { key: string; value: string },
+  ): Promise<PlatformMetadata> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/platform/metadata/${resource}`,
+        body: { resource, key: input.key, value: input.value },
+        schema: PlatformMetadataEnvelope,
+        retryMode: "idempotent",
+      })
+    ).data;
+  }
+
+  /**
+   * Deletes an entry (irreversible).
+   *
+   * @example
+   * await client.platform.metadata.delete(1, "domain:1", 9);
+   */
+  async delete(account: AccountId, resource: PlatformResource, id: number): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/platform/metadata/${resource}/${id}` });
+  }
+}
+
+/** `client.platform`. */
+export class PlatformApi {
+  readonly messages: PlatformMessagesApi;
+  readonly metadata: PlatformMetadataApi;
+  constructor(t: Transport) {
+    this.messages = new PlatformMessagesApi(t);
+    this.metadata = new PlatformMetadataApi(t);
+  }
+}

@@ -1,0 +1,359 @@
+/** Registrar: availability, prices, registration, transfer, renewal, restore, transfer out. */
+import { z } from "zod";
+import type { AccountId, DomainRef } from "./domains";
+import { path } from "./path";
+import { DateTime, dataOf } from "./schemas";
+import type { RequestSpec, Transport } from "./transport";
+
+/** Availability of a name. */
+export const DomainCheckSchema = z.looseObject({
+  domain: z.string(),
+  available: z.boolean(),
+  premium: z.boolean(),
+  trustee: z.boolean().optional(),
+});
+/** Availability of a name. */
+export type DomainCheck = z.infer<typeof DomainCheckSchema>;
+
+/** Premium price for one action (deprecated operation). */
+export const DomainPremiumPriceSchema = z.looseObject({ premium_price: z.string(), action: z.string() });
+/** Premium price for one action. */
+export type DomainPremiumPrice = z.infer<typeof DomainPremiumPriceSchema>;
+
+/** Prices of a name; amounts are JSON numbers. */
+export const DomainPricesSchema = z.looseObject({
+  domain: z.string(),
+  premium: z.boolean(),
+  registration_price: z.number(),
+  renewal_price: z.number(),
+  transfer_price: z.number(),
+  restore_price: z.number().optional(),
+  trustee_price: z.number().nullable().optional(),
+});
+/** Prices of a name. */
+export type DomainPrices = z.infer<typeof DomainPricesSchema>;
+
+/** A registration order. */
+export const DomainRegistrationSchema = z.looseObject({
+  id: z.number().int(),
+  domain_id: z.number().int(),
+  registrant_id: z.number().int(),
+  period: z.number().int(),
+  state: z.string(),
+  auto_renew: z.boolean(),
+  whois_privacy: z.boolean(),
+  trustee: z.boolean().optional(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A registration order. */
+export type DomainRegistration = z.infer<typeof DomainRegistrationSchema>;
+
+/** A transfer order. */
+export const DomainTransferSchema = z.looseObject({
+  id: z.number().int(),
+  domain_id: z.number().int(),
+  registrant_id: z.number().int(),
+  state: z.string(),
+  auto_renew: z.boolean(),
+  whois_privacy: z.boolean(),
+  trustee: z.boolean().optional(),
+  status_description: z.string().nullable().optional(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A transfer order. */
+export type DomainTransfer = z.infer<typeof DomainTransferSchema>;
+
+/** A renewal order. */
+export const DomainRenewalSchema = z.looseObject({
+  id: z.number().int(),
+  domain_id: z.number().int(),
+  period: z.number().int(),
+  state: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A renewal order. */
+export type DomainRenewal = z.infer<typeof DomainRenewalSchema>;
+
+/** A restore order. */
+export const DomainRestoreSchema = z.looseObject({
+  id: z.number().int(),
+  domain_id: z.number().int(),
+  state: z.string(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A restore order. */
+export type DomainRestore = z.infer<typeof DomainRestoreSchema>;
+
+export const DomainCheckEnvelope = dataOf(DomainCheckSchema);
+export const DomainPremiumPriceEnvelope = dataOf(DomainPremiumPriceSchema);
+export const DomainPricesEnvelope = dataOf(DomainPricesSchema);
+export const DomainRegistrationEnvelope = dataOf(DomainRegistrationSchema);
+export const DomainTransferEnvelope = dataOf(DomainTransferSchema);
+export const DomainRenewalEnvelope = dataOf(DomainRenewalSchema);
+export const DomainRestoreEnvelope = dataOf(DomainRestoreSchema);
+
+/** Registration body. */
+export interface RegisterDomainInput {
+  registrant_id: number;
+  whois_privacy?: boolean;
+  auto_renew?: boolean;
+  trustee?: boolean;
+  linked_provider?: string;
+  extended_attributes?: Record<string, string>;
+  /** Required (as price confirmation) only for premium names. */
+  premium_price?: string;
+}
+
+/** Transfer body. */
+export interface TransferDomainInput {
+  registrant_id: number;
+  auth_code?: string;
+  whois_privacy?: boolean;
+  auto_renew?: boolean;
+  trustee?: boolean;
+  extended_attributes?: Record<string, string>;
+  premium_price?: string;
+}
+
+/** Renewal body. */
+export interface RenewDomainInput {
+  /** Years; the TLD's default when omitted. */
+  period?: number;
+  premium_price?: string;
+}
+
+/** `client.registrar`. Orders charge the account and are never resent after an ambiguous failure. */
+export class RegistrarApi {
+  constructor(private readonly t: Transport) {}
+
+  private async data<S extends z.ZodType<{ data: unknown }>>(
+    spec: RequestSpec<S> & { schema: S },
+  ): Promise<z.output<S>["data"]> {
+    const body = (await this.t.request(spec)) as z.output<S>;
+    return body.data;
+  }
+
+  /**
+   * Whether a name can be registered.
+   *
+   * @example
+   * const { available, premium } = await client.registrar.check(1, "example.com");
+   */
+  check(account: AccountId, domain: string): Promise<DomainCheck> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/check`,
+      schema: DomainCheckEnvelope,
+    });
+  }
+
+  /**
+   * Premium price of a name for an action; 400 when it is not premium.
+   *
+   * @deprecated The service replaced this operation by {@link RegistrarApi.prices}.
+   * @example
+   * const { premium_price } = await client.registrar.premiumPrice(1, "ruby.codes", "registration");
+   */
+  premiumPrice(
+    account: AccountId,
+    domain: string,
+    action: "registration" | "renewal" | "transfer" = "registration",
+  ): Promise<DomainPremiumPrice> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/premium_price`,
+      query: { action },
+      schema: DomainPremiumPriceEnvelope,
+    });
+  }
+
+  /**
+   * Registration, renewal, transfer and restore prices of a name (public preview).
+   *
+   * @example
+   * const prices = await client.registrar.prices(1, "bingo.pizza");
+   */
+  prices(account: AccountId, domain: string): Promise<DomainPrices> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/prices`,
+      schema: DomainPricesEnvelope,
+    });
+  }
+
+  /**
+   * Registers a name (201 done or 202 pending).
+   *
+   * @example
+   * const reg = await client.registrar.register(1, "example.com", { registrant_id: 2 });
+   */
+  register(account: AccountId, domain: string, input: RegisterDomainInput): Promise<DomainRegistration> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/domains/${domain}/registrations`,
+      body: input,
+      schema: DomainRegistrationEnvelope,
+    });
+  }
+
+  /**
+   * A registration order.
+   *
+   * @example
+   * const reg = await client.registrar.getRegistration(1, "example.com", 1);
+   */
+  getRegistration(account: AccountId, domain: string, id: number): Promise<DomainRegistration> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/registrations/${id}`,
+      schema: DomainRegistrationEnvelope,
+    });
+  }
+
+  /**
+   * Transfers a name in (201 or 202; may take up to 7 days).
+   *
+   * @example
+   * const tr = await client.registrar.transfer(1, "example.com", { registrant_id: 2, auth_code: "x" });
+   */
+  transfer(account: AccountId, domain: string, input: TransferDomainInput): Promise<DomainTransfer> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/domains/${domain}/transfers`,
+      body: input,
+      schema: DomainTransferEnvelope,
+    });
+  }
+
+  /**
+   * A transfer order.
+   *
+   * @example
+   * const tr = await client.registrar.getTransfer(1, "example.com", 361);
+   */
+  getTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/transfers/${id}`,
+      schema: DomainTransferEnvelope,
+    });
+  }
+
+  /**
+   * Cancels an in-progress transfer (202 with the transfer, still `transferring`).
+   *
+   * @example
+   * await client.registrar.cancelTransfer(1, "example.com", 361);
+   */
+  cancelTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
+    return this.data({
+      method: "DELETE",
+      path: path`/${account}/registrar/domains/${domain}/transfers/${id}`,
+      schema: DomainTransferEnvelope,
+    });
+  }
+
+  /**
+   * Renews a name.
+   *
+   * @example
+   * const r = await client.registrar.renew(1, "example.com", { period: 1 });
+   */
+  renew(account: AccountId, domain: string, input: RenewDomainInput = {}): Promise<DomainRenewal> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/domains/${domain}/renewals`,
+      body: input,
+      schema: DomainRenewalEnvelope,
+    });
+  }
+
+  /**
+   * A renewal order.
+   *
+   * @example
+   * const r = await client.registrar.getRenewal(1, "example.com", 1);
+   */
+  getRenewal(account: AccountId, domain: string, id: number): Promise<DomainRenewal> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/renewals/${id}`,
+      schema: DomainRenewalEnvelope,
+    });
+  }
+
+  /**
+   * Restores an expired name whose registration lapsed.
+   *
+   * @example
+   * const r = await client.registrar.restore(1, "example.com");
+   */
+  restore(
+    account: AccountId,
+    domain: string,
+    input: { premium_price?: string } = {},
+  ): Promise<DomainRestore> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/domains/${domain}/restores`,
+      body: input,
+      schema: DomainRestoreEnvelope,
+    });
+  }
+
+  /**
+   * A restore order.
+   *
+   * @example
+   * const r = await client.registrar.getRestore(1, "example.com", 43);
+   */
+  getRestore(account: AccountId, domain: string, id: number): Promise<DomainRestore> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/domains/${domain}/restores/${id}`,
+      schema: DomainRestoreEnvelope,
+    });
+  }
+
+  /**
+   * Unlocks the name and sends the authorization code to the administrative contact (204).
+   * Sending it twice is harmless, so it is retried like an idempotent request.
+   *
+   * @example
+   * await client.registrar.authorizeTransferOut(1, "example.com");
+   */
+  async authorizeTransferOut(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({
+      method: "POST",
+      path: path`/${account}/registrar/domains/${domain}/authorize_transfer_out`,
+      retryMode: "idempotent",
+    });
+  }
+
+  /**
+   * Turns auto-renewal on (204).
+   *
+   * @example
+   * await client.registrar.enableAutoRenewal(1, "example.com");
+   */
+  async enableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/auto_renewal` });
+  }
+
+  /**
+   * Turns auto-renewal off (204).
+   *
+   * @example
+   * await client.registrar.disableAutoRenewal(1, "example.com");
+   */
+  async disableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({
+      method: "DELETE",
+      path: path`/${account}/registrar/domains/${domain}/auto_renewal`,
+    });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Shared zod building blocks: envelopes, pagination and field types. Resource schemas live in
+ * their group files. Objects are `z.looseObject`: fields the service adds later pass through
+ * untouched instead of failing or being dropped.
+ */
+import { z } from "zod";
+
+/** An ISO 8601 date-time string as the service sends it (not re-parsed into a Date). */
+export const DateTime = z.string();
+/** An ISO 8601 date (`YYYY-MM-DD`). */
+export const DateOnly = z.string();
+
+/** The pagination object of paginated lists. */
+export const PaginationSchema = z.looseObject({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total_entries: z.number().int(),
+  total_pages: z.number().int(),
+});
+/** The pagination object of paginated lists. */
+export type Pagination = z.infer<typeof PaginationSchema>;
+
+/**
+ * `{data: T}`.
+ *
+ * @example
+ * const DomainEnvelope = dataOf(DomainSchema);
+ */
+export function dataOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ data: item });
+}
+
+/** `{data: [T]}` (lists without pagination). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ data: z.array(item) });
+}
+
+/** `{data: [T], pagination}`. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ data: z.array(item), pagination: PaginationSchema });
+}
+
+/** One page of a paginated list. */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** Paging and sorting parameters of a list call. */
+export interface ListOptions {
+  /** 1-based page number. */
+  page?: number;
+  /** Items per page; the service's default is 30, its maximum 100. */
+  perPage?: number;
+  /** `field:asc|desc`, comma-separated, e.g. `"expiration:asc,id:desc"`. */
+  sort?: string;
+}

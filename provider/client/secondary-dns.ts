@@ -1,0 +1,174 @@
+/** Secondary DNS (public beta): primary servers and secondary zones. */
+import { z } from "zod";
+import type { AccountId } from "./domains";
+import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
+import { path } from "./path";
+import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import type { Transport } from "./transport";
+import { ZoneEnvelope, findZone, type Zone, type ZonesApi } from "./zones";
+
+/** A primary server; `linked_secondary_zones` holds zone names. */
+export const PrimaryServerSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  name: z.string(),
+  ip: z.string(),
+  port: z.number().int(),
+  linked_secondary_zones: z.array(z.string()),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A primary server. */
+export type PrimaryServer = z.infer<typeof PrimaryServerSchema>;
+export const PrimaryServerEnvelope = dataOf(PrimaryServerSchema);
+export const PrimaryServerPageSchema = pageOf(PrimaryServerSchema);
+
+/** Body of primary server creation. */
+export interface PrimaryServerInput {
+  name: string;
+  ip: string;
+  port?: number;
+}
+
+/** `client.secondaryDns`. */
+export class SecondaryDnsApi {
+  constructor(
+    private readonly t: Transport,
+    private readonly zones: ZonesApi,
+  ) {}
+
+  /**
+   * One page of primary servers (sort keys `id`, `name`).
+   *
+   * @example
+   * const { data } = await client.secondaryDns.listPrimaries(1);
+   */
+  async listPrimaries(account: AccountId, options?: ListOptions): Promise<Page<PrimaryServer>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/secondary_dns/primaries`,
+      query: pagingQuery(options),
+      schema: PrimaryServerPageSchema,
+    });
+  }
+
+  /**
+   * Every primary server, 100 per request.
+   *
+   * @example
+   * for await (const p of client.secondaryDns.iteratePrimaries(1)) console.log(p.name);
+   */
+  iteratePrimaries(account: AccountId, options?: Pick<ListOptions, "sort">): AsyncGenerator<PrimaryServer> {
+    return paginate((page) => this.listPrimaries(account, { ...options, page, perPage: ITERATE_PAGE_SIZE }));
+  }
+
+  /**
+   * Creates a primary server. After an ambiguous failure the primaries are read back and matched
+   * by name, IP and port, so a lost response never duplicates.
+   *
+   * @example
+   * await client.secondaryDns.createPrimary(1, { name: "primary", ip: "192.0.2.10", port: 53 });
+   */
+  async createPrimary(account: AccountId, input: PrimaryServerInput): Promise<PrimaryServer> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/secondary_dns/primaries`,
+      body: input,
+      schema: PrimaryServerEnvelope,
+      lookup: async () => {
+        for await (const p of this.iteratePrimaries(account)) {
+          if (
+            p.name === input.name &&
+            p.ip === input.ip &&
+            (input.port === undefined || p.port === input.port)
+          ) {
+            return { data: p };
+          }
+        }
+        return undefined;
+      },
+    });
+    return res.data;
+  }
+
+  /**
+   * One primary server.
+   *
+   * @example
+   * const p = await client.secondaryDns.getPrimary(1, 4);
+   */
+  async getPrimary(account: AccountId, id: number): Promise<PrimaryServer> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/secondary_dns/primaries/${id}`,
+        schema: PrimaryServerEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Deletes a primary server.
+   *
+   * @example
+   * await client.secondaryDns.deletePrimary(1, 4);
+   */
+  async deletePrimary(account: AccountId, id: number): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/secondary_dns/primaries/${id}` });
+  }
+
+  /**
+   * Links a secondary zone to a primary server (PUT; idempotent).
+   *
+   * @example
+   * const p = await client.secondaryDns.linkPrimary(1, 4, "secondary.example");
+   */
+  async linkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
+    return (
+      await this.t.request({
+        method: "PUT",
+        path: path`/${account}/secondary_dns/primaries/${id}/link`,
+        body: { zone },
+        schema: PrimaryServerEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Unlinks a secondary zone from a primary server.
+   *
+   * @example
+   * const p = await client.secondaryDns.unlinkPrimary(1, 4, "secondary.example");
+   */
+  async unlinkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
+    return (
+      await this.t.request({
+        method: "PUT",
+        path: path`/${account}/secondary_dns/primaries/${id}/unlink`,
+        body: { zone },
+        schema: PrimaryServerEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Creates a secondary zone (delete it with `client.domains.delete`). After an ambiguous failure
+   * the zone is read back by name.
+   *
+   * @example
+   * const zone = await client.secondaryDns.createZone(1, { name: "secondary.example" });
+   */
+  async createZone(account: AccountId, input: { name: string }): Promise<Zone> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/secondary_dns/zones`,
+      body: { name: input.name },
+      schema: ZoneEnvelope,
+      lookup: async () => {
+        const zone = await findZone(this.zones, account, input.name);
+        return zone?.secondary ? { data: zone } : undefined;
+      },
+    });
+    return res.data;
+  }
+}

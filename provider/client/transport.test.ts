@@ -1,0 +1,335 @@
+/**
+ * The transport against a tiny local HTTP server: auth headers, retries with an injected clock,
+ * read-back of creates after a lost response, timeouts, validation errors and redaction.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createClient, type ClientOptions } from "./client";
+import { isApiError, type ApiError } from "./errors";
+
+type Handler = (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void;
+
+const TOKEN = "tok-SECRET-123456";
+
+function domain(id: number, name: string) {
+  return {
+    id,
+    account_id: 1,
+    registrant_id: null,
+    name,
+    unicode_name: name,
+    state: "hosted",
+    auto_renew: false,
+    private_whois: false,
+    expires_at: null,
+    expires_on: null,
+    created_at: "2024-01-01T00:00:00Z",
+    updated_at: "2024-01-01T00:00:00Z",
+  };
+}
+
+let server: http.Server;
+let baseUrl: string;
+let handler: Handler;
+let seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }>;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      handler(req, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  seen = [];
+});
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(body === undefined ? "" : JSON.stringify(body));
+}
+
+function testClient(extra: Partial<ClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const client = createClient({
+    token: TOKEN,
+    baseUrl,
+    clock: { now: () => Date.now(), sleep: async (ms) => void sleeps.push(ms) },
+    random: () => 1,
+    ...extra,
+  });
+  return { client, sleeps };
+}
+
+async function caught(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isApiError(e)) return e;
+    throw e;
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("requests", () => {
+  it("send the bearer token, JSON headers and the versioned user agent", async () => {
+    handler = (_req, _body, res) => json(res, 200, { data: { account: null, user: null } });
+    const { client } = testClient({ userAgentSuffix: "tests/1" });
+    await client.identity.whoami();
+    const h = seen[0]!.headers;
+    expect(h["authorization"]).toBe(`Bearer ${TOKEN}`);
+    expect(h["accept"]).toBe("application/json");
+    expect(h["user-agent"]).toMatch(/^pulumi-dnsimple-dynamic\/\d+\.\d+\.\d+ tests\/1$/);
+    expect(seen[0]!.url).toBe("/v2/whoami");
+  });
+
+  it("send basic credentials when configured so", async () => {
+    handler = (_req, _body, res) => json(res, 200, { data: [] });
+    const { client } = testClient({ token: undefined, basic: { username: "a@b.c", password: "pw-xyz" } });
+    await client.accounts.list();
+    expect(seen[0]!.headers["authorization"]).toBe(`Basic ${Buffer.from("a@b.c:pw-xyz").toString("base64")}`);
+  });
+
+  it("send v1 calls with X-Service-Token and unwrap the objects", async () => {
+    handler = (_req, _body, res) =>
+      json(res, 200, [{ domain: { ...domain(3, "v1.example"), user_id: 1, expires_on: null } }]);
+    const { client } = testClient({ v1: { email: "me@example.com", token: "v1tok-abcdef" } });
+    const list = await client.v1.listDomains();
+    expect(list[0]!.name).toBe("v1.example");
+    expect(seen[0]!.url).toBe("/v1/domains");
+    expect(seen[0]!.headers["x-service-token"]).toBe("me@example.com:v1tok-abcdef");
+    expect(seen[0]!.headers["authorization"]).toBeUndefined();
+  });
+
+  it("treat the v1 check's 404 as available", async () => {
+    handler = (_req, _body, res) =>
+      json(res, 404, { name: "free.example", status: "available", price: "14.0", currency: "USD" });
+    const { client } = testClient({ v1: { email: "me@example.com", token: "v1tok-abcdef" } });
+    const r = await client.v1.checkDomain("free.example");
+    expect(r).toMatchObject({ available: true, status: "available" });
+  });
+
+  it("encode the query of list calls", async () => {
+    handler = (_req, _body, res) =>
+      json(res, 200, { data: [], pagination: { current_page: 2, per_page: 10, total_entries: 0, total_pages: 1 } });
+    const { client } = testClient();
+    await client.domains.list(1, { page: 2, perPage: 10, sort: "name:desc", nameLike: "ex" });
+    expect(seen[0]!.url).toBe("/v2/1/domains?page=2&per_page=10&sort=name%3Adesc&name_like=ex");
+  });
+});
+
+describe("retries", () => {
+  it("retry a GET after 502 with exponential backoff and report each attempt", async () => {
+    let n = 0;
+    handler = (_req, _body, res) =>
+      ++n <= 2 ? json(res, 502, undefined) : json(res, 200, { data: domain(1, "example.com") });
+    const events: string[] = [];
+    const { client, sleeps } = testClient({
+      hooks: {
+        onRequest: (e) => events.push(`req${e.attempt}`),
+        onResponse: (e) => events.push(`res${e.status}`),
+        onRetry: (e) => events.push(`retry ${e.reason}`),
+      },
+    });
+    const d = await client.domains.get(1, "example.com");
+    expect(d.name).toBe("example.com");
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([250, 500]);
+    expect(events).toEqual(["req0", "res502", "retry status 502", "req1", "res502", "retry status 502", "req2", "res200"]);
+  });
+
+  it("wait what Retry-After says on 429", async () => {
+    let n = 0;
+    handler = (_req, _body, res) =>
+      ++n === 1
+        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "3" })
+        : json(res, 200, { data: [] });
+    const { client, sleeps } = testClient();
+    await client.accounts.list();
+    expect(sleeps).toEqual([3000]);
+  });
+
+  it("give up after maxRetries and say how many retries were spent", async () => {
+    handler = (_req, _body, res) => json(res, 503, { message: "down" });
+    const { client } = testClient({ retry: { maxRetries: 2 } });
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("server_error");
+    expect(err.retries).toBe(2);
+    expect(seen).toHaveLength(3);
+    expect(err.message).toBe("503 down (GET /v2/accounts)");
+  });
+
+  it("never resend a POST without read-back after a 502", async () => {
+    handler = (_req, _body, res) => json(res, 502, undefined);
+    const { client } = testClient();
+    const err = await caught(client.pushes.initiate(1, "example.com", { new_account_identifier: "x" }));
+    expect(err.status).toBe(502);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("resend a POST that was rejected with 429", async () => {
+    let n = 0;
+    handler = (_req, _body, res) =>
+      ++n === 1
+        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "1" })
+        : json(res, 201, { data: domain(9, "new.example") });
+    const { client } = testClient();
+    expect((await client.domains.create(1, { name: "new.example" })).id).toBe(9);
+    expect(seen.filter((s) => s.method === "POST")).toHaveLength(2);
+  });
+
+  it("read back instead of duplicating when the response to a create is lost", async () => {
+    const store: ReturnType<typeof domain>[] = [];
+    handler = (req, body, res) => {
+      if (req.method === "POST") {
+        store.push(domain(store.length + 1, (JSON.parse(body) as { name: string }).name));
+        req.socket.destroy(); // created, but the answer never arrives
+        return;
+      }
+      const found = store.find((d) => req.url?.endsWith(`/${d.name}`));
+      if (found) json(res, 200, { data: found });
+      else json(res, 404, { message: "Domain not found" });
+    };
+    const { client } = testClient();
+    const d = await client.domains.create(1, { name: "lost.example" });
+    expect(d.name).toBe("lost.example");
+    expect(store).toHaveLength(1);
+    expect(seen.map((s) => s.method)).toEqual(["POST", "GET"]);
+  });
+
+  it("resend a create after a 500 when the read-back shows nothing was created", async () => {
+    let posts = 0;
+    handler = (req, _body, res) => {
+      if (req.method === "POST") {
+        posts++;
+        if (posts === 1) json(res, 500, { message: "boom" });
+        else json(res, 201, { data: domain(5, "again.example") });
+        return;
+      }
+      json(res, 404, { message: "Domain `again.example` not found" });
+    };
+    const { client } = testClient();
+    expect((await client.domains.create(1, { name: "again.example" })).id).toBe(5);
+    expect(seen.map((s) => s.method)).toEqual(["POST", "GET", "POST"]);
+  });
+
+  it("retry a request that never left (connection refused), even a POST", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const attempts: number[] = [];
+    const { client, sleeps } = testClient({
+      baseUrl: `http://127.0.0.1:${port}/v2`,
+      retry: { maxRetries: 2 },
+      hooks: { onRequest: (e) => attempts.push(e.attempt) },
+    });
+    const err = await caught(client.pushes.initiate(1, "example.com", { new_account_identifier: "x" }));
+    expect(err.code).toBe("api_connection");
+    expect(err.status).toBeUndefined();
+    expect(attempts).toEqual([0, 1, 2]);
+    expect(sleeps).toHaveLength(2);
+  });
+});
+
+describe("timeouts", () => {
+  it("fire when the headers do not arrive in time", async () => {
+    handler = (_req, _body, res) => {
+      setTimeout(() => json(res, 200, { data: [] }), 2500);
+    };
+    // undici checks headers timeouts on a coarse timer, so the slow answer is far slower than the limit.
+    const { client } = testClient({ timeouts: { headersMs: 200 }, retry: { maxRetries: 0 } });
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("api_timeout");
+    expect(err.message).toContain("(GET /v2/accounts)");
+  });
+
+  it("fire on the total deadline of an attempt", async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"data":');
+      setTimeout(() => res.end("[]}"), 600);
+    };
+    const { client } = testClient({ timeouts: { totalMs: 150 }, retry: { maxRetries: 0 } });
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("api_timeout");
+  });
+});
+
+describe("response validation", () => {
+  it("names the missing field", async () => {
+    const bad: Record<string, unknown> = domain(1, "x.example");
+    delete bad["name"];
+    handler = (_req, _body, res) => json(res, 200, { data: bad });
+    const { client } = testClient();
+    const err = await caught(client.domains.get(1, "x.example"));
+    expect(err.code).toBe("response_validation");
+    expect(err.message).toContain("data.name: required field is missing");
+    expect(err.message).toContain("(GET /v2/1/domains/x.example)");
+  });
+
+  it("names the index of a bad list item and tolerates unknown fields", async () => {
+    handler = (_req, _body, res) =>
+      json(res, 200, {
+        data: [
+          { ...domain(1, "a.example"), brand_new_field: 1 },
+          { ...domain(2, "b.example"), auto_renew: "yes" },
+        ],
+        pagination: { current_page: 1, per_page: 30, total_entries: 2, total_pages: 1 },
+      });
+    const { client } = testClient();
+    const err = await caught(client.domains.list(1));
+    expect(err.message).toContain("data[1].auto_renew");
+  });
+
+  it("rejects a 200 that is not JSON", async () => {
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html>200 OK</html>");
+    };
+    const { client } = testClient();
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("response_validation");
+    expect(err.message).toContain("not valid JSON");
+  });
+});
+
+describe("secrets", () => {
+  it("never appear in messages, JSON or hook events", async () => {
+    handler = (_req, _body, res) => json(res, 401, { message: `Authentication failed for ${TOKEN}` });
+    const events: string[] = [];
+    const { client } = testClient({
+      hooks: { onRequest: (e) => events.push(JSON.stringify(e)), onResponse: (e) => events.push(JSON.stringify(e)) },
+    });
+    const err = await caught(client.identity.whoami());
+    expect(err.code).toBe("unauthorized");
+    const everything = [err.message, JSON.stringify(err), String(err.stack), ...events].join("\n");
+    expect(everything).not.toContain(TOKEN);
+  });
+});
+
+describe("configuration", () => {
+  it("requires credentials and an http(s) base URL", () => {
+    expect(() => createClient({})).toThrow(/token or basic/);
+    expect(() => createClient({ token: "t", baseUrl: "ftp://x/v2" })).toThrow(/http/);
+  });
+
+  it("picks production, sandbox or the given base URL", () => {
+    expect(createClient({ token: "t" }).transport.config.baseUrl).toBe("https://api.dnsimple.com/v2");
+    expect(createClient({ token: "t", sandbox: true }).transport.config.baseUrl).toBe(
+      "https://api.sandbox.dnsimple.com/v2",
+    );
+    const c = createClient({ token: "t", baseUrl: "http://127.0.0.1:1/v2/" });
+    expect(c.transport.config.baseUrl).toBe("http://127.0.0.1:1/v2");
+    expect(c.v1Transport.config.baseUrl).toBe("http://127.0.0.1:1/v1");
+  });
+});

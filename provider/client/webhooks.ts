@@ -1,0 +1,82 @@
+/** Webhooks of an account. */
+import { z } from "zod";
+import type { AccountId } from "./domains";
+import { path } from "./path";
+import { DateTime, dataOf, listOf } from "./schemas";
+import type { Transport } from "./transport";
+
+/** A webhook; `suppressed_at` is set when the service stopped delivering to it. */
+export const WebhookSchema = z.looseObject({
+  id: z.number().int(),
+  url: z.string(),
+  suppressed_at: DateTime.nullable().optional(),
+});
+/** A webhook. */
+export type Webhook = z.infer<typeof WebhookSchema>;
+export const WebhookEnvelope = dataOf(WebhookSchema);
+export const WebhookListEnvelope = listOf(WebhookSchema);
+
+/** `client.webhooks`. */
+export class WebhooksApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * Every webhook (the service does not paginate this list).
+   *
+   * @example
+   * const hooks = await client.webhooks.list(1);
+   */
+  async list(account: AccountId, options?: { sort?: string }): Promise<Webhook[]> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/webhooks`,
+        query: { sort: options?.sort },
+        schema: WebhookListEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Registers an HTTPS URL. After an ambiguous failure the list is read back and matched by URL,
+   * so a lost response never duplicates.
+   *
+   * @example
+   * const hook = await client.webhooks.create(1, { url: "https://example.com/hook" });
+   */
+  async create(account: AccountId, input: { url: string }): Promise<Webhook> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/webhooks`,
+      body: { url: input.url },
+      schema: WebhookEnvelope,
+      lookup: async () => {
+        const found = (await this.list(account)).find((w) => w.url === input.url);
+        return found === undefined ? undefined : { data: found };
+      },
+    });
+    return res.data;
+  }
+
+  /**
+   * One webhook.
+   *
+   * @example
+   * const hook = await client.webhooks.get(1, 42);
+   */
+  async get(account: AccountId, id: number | string): Promise<Webhook> {
+    return (
+      await this.t.request({ method: "GET", path: path`/${account}/webhooks/${id}`, schema: WebhookEnvelope })
+    ).data;
+  }
+
+  /**
+   * Deletes a webhook.
+   *
+   * @example
+   * await client.webhooks.delete(1, 42);
+   */
+  async delete(account: AccountId, id: number | string): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/webhooks/${id}` });
+  }
+}

@@ -1,0 +1,283 @@
+/** Zones and zone records. */
+import { z } from "zod";
+import type { AccountId } from "./domains";
+import { isNotFound } from "./errors";
+import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
+import { path } from "./path";
+import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import type { Transport } from "./transport";
+
+/** A zone. `active` is missing from secondary-zone creation answers. */
+export const ZoneSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  name: z.string(),
+  reverse: z.boolean(),
+  secondary: z.boolean(),
+  last_transferred_at: DateTime.nullable(),
+  active: z.boolean().optional(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A zone. */
+export type Zone = z.infer<typeof ZoneSchema>;
+export const ZoneEnvelope = dataOf(ZoneSchema);
+export const ZonePageSchema = pageOf(ZoneSchema);
+
+/** The zone file text. */
+export const ZoneFileSchema = z.looseObject({ zone: z.string() });
+export const ZoneFileEnvelope = dataOf(ZoneFileSchema);
+/** Whether the zone (or record) is on every name server. */
+export const ZoneDistributionSchema = z.looseObject({ distributed: z.boolean() });
+export const ZoneDistributionEnvelope = dataOf(ZoneDistributionSchema);
+
+/** A zone record; `zone_id` is the zone name, `name` is relative (`""` for the apex). */
+export const ZoneRecordSchema = z.looseObject({
+  id: z.number().int(),
+  zone_id: z.string(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  content: z.string(),
+  ttl: z.number().int(),
+  priority: z.number().int().nullable(),
+  type: z.string(),
+  regions: z.array(z.string()).optional(),
+  system_record: z.boolean(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A zone record. */
+export type ZoneRecord = z.infer<typeof ZoneRecordSchema>;
+export const ZoneRecordEnvelope = dataOf(ZoneRecordSchema);
+export const ZoneRecordPageSchema = pageOf(ZoneRecordSchema);
+
+/** Body of record creation. */
+export interface ZoneRecordInput {
+  name: string;
+  type: string;
+  content: string;
+  ttl?: number;
+  priority?: number;
+  regions?: string[];
+}
+/** Body of record update (all optional; the type cannot change). */
+export type ZoneRecordUpdate = Partial<Omit<ZoneRecordInput, "type">>;
+
+/** Filters of record lists. */
+export interface ZoneRecordListOptions extends ListOptions {
+  nameLike?: string;
+  /** Exact name; `""` is the apex. */
+  name?: string;
+  type?: string;
+}
+
+/** `client.zones`, with `client.zones.records`. */
+export class ZonesApi {
+  /** Records of a zone. */
+  readonly records: ZoneRecordsApi;
+
+  constructor(private readonly t: Transport) {
+    this.records = new ZoneRecordsApi(t);
+  }
+
+  /**
+   * One page of zones.
+   *
+   * @example
+   * const { data } = await client.zones.list(1, { nameLike: "example" });
+   */
+  async list(account: AccountId, options?: ListOptions & { nameLike?: string }): Promise<Page<Zone>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/zones`,
+      query: { ...pagingQuery(options), name_like: options?.nameLike },
+      schema: ZonePageSchema,
+    });
+  }
+
+  /**
+   * Every zone, 100 per request.
+   *
+   * @example
+   * for await (const z of client.zones.iterate(1)) console.log(z.name);
+   */
+  iterate(account: AccountId, options?: { sort?: string; nameLike?: string }): AsyncGenerator<Zone> {
+    return paginate((page) => this.list(account, { ...options, page, perPage: ITERATE_PAGE_SIZE }));
+  }
+
+  /**
+   * One zone by name.
+   *
+   * @example
+   * const zone = await client.zones.get(1, "example.com");
+   */
+  async get(account: AccountId, zone: string): Promise<Zone> {
+    return (
+      await this.t.request({ method: "GET", path: path`/${account}/zones/${zone}`, schema: ZoneEnvelope })
+    ).data;
+  }
+
+  /**
+   * The zone file.
+   *
+   * @example
+   * const text = await client.zones.file(1, "example.com");
+   */
+  async file(account: AccountId, zone: string): Promise<string> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/zones/${zone}/file`,
+        schema: ZoneFileEnvelope,
+      })
+    ).data.zone;
+  }
+
+  /**
+   * Whether the zone is on every name server.
+   *
+   * @example
+   * const ok = await client.zones.distribution(1, "example.com");
+   */
+  async distribution(account: AccountId, zone: string): Promise<boolean> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/zones/${zone}/distribution`,
+        schema: ZoneDistributionEnvelope,
+      })
+    ).data.distributed;
+  }
+}
+
+/** `client.zones.records`. */
+export class ZoneRecordsApi {
+  constructor(private readonly t: Transport) {}
+
+  /**
+   * One page of records.
+   *
+   * @example
+   * const { data } = await client.zones.records.list(1, "example.com", { type: "A" });
+   */
+  async list(account: AccountId, zone: string, options?: ZoneRecordListOptions): Promise<Page<ZoneRecord>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/zones/${zone}/records`,
+      query: {
+        ...pagingQuery(options),
+        name_like: options?.nameLike,
+        name: options?.name,
+        type: options?.type,
+      },
+      schema: ZoneRecordPageSchema,
+    });
+  }
+
+  /**
+   * Every record, 100 per request.
+   *
+   * @example
+   * for await (const r of client.zones.records.iterate(1, "example.com")) console.log(r.type);
+   */
+  iterate(
+    account: AccountId,
+    zone: string,
+    options?: Omit<ZoneRecordListOptions, "page" | "perPage">,
+  ): AsyncGenerator<ZoneRecord> {
+    return paginate((page) => this.list(account, zone, { ...options, page, perPage: ITERATE_PAGE_SIZE }));
+  }
+
+  /**
+   * Creates a record. After an ambiguous failure the records of that name and type are read back
+   * and matched by content, so a lost response never duplicates.
+   *
+   * @example
+   * await client.zones.records.create(1, "example.com", { name: "www", type: "A", content: "192.0.2.1" });
+   */
+  async create(account: AccountId, zone: string, input: ZoneRecordInput): Promise<ZoneRecord> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/zones/${zone}/records`,
+      body: input,
+      schema: ZoneRecordEnvelope,
+      lookup: async () => {
+        for await (const r of this.iterate(account, zone, { name: input.name, type: input.type })) {
+          if (r.content === input.content && r.name === input.name && r.type === input.type)
+            return { data: r };
+        }
+        return undefined;
+      },
+    });
+    return res.data;
+  }
+
+  /**
+   * One record.
+   *
+   * @example
+   * const r = await client.zones.records.get(1, "example.com", 5);
+   */
+  async get(account: AccountId, zone: string, id: number): Promise<ZoneRecord> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/zones/${zone}/records/${id}`,
+        schema: ZoneRecordEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Updates a record (PATCH).
+   *
+   * @example
+   * await client.zones.records.update(1, "example.com", 5, { ttl: 600 });
+   */
+  async update(account: AccountId, zone: string, id: number, input: ZoneRecordUpdate): Promise<ZoneRecord> {
+    return (
+      await this.t.request({
+        method: "PATCH",
+        path: path`/${account}/zones/${zone}/records/${id}`,
+        body: input,
+        schema: ZoneRecordEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Deletes a record.
+   *
+   * @example
+   * await client.zones.records.delete(1, "example.com", 5);
+   */
+  async delete(account: AccountId, zone: string, id: number): Promise<void> {
+    await this.t.request({ method: "DELETE", path: path`/${account}/zones/${zone}/records/${id}` });
+  }
+
+  /**
+   * Whether the record is on every name server.
+   *
+   * @example
+   * const ok = await client.zones.records.distribution(1, "example.com", 5);
+   */
+  async distribution(account: AccountId, zone: string, id: number): Promise<boolean> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/zones/${zone}/records/${id}/distribution`,
+        schema: ZoneDistributionEnvelope,
+      })
+    ).data.distributed;
+  }
+}
+
+/** A zone by name, or `undefined` on 404. */
+export async function findZone(zones: ZonesApi, account: AccountId, name: string): Promise<Zone | undefined> {
+  try {
+    return await zones.get(account, name);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}

@@ -1,0 +1,190 @@
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { z } from "zod";
+import type { DnsimpleClient } from "../../client";
+import { getClient, getSettings } from "./runtime";
+import { requireAccount } from "./settings";
+import { containsUnknown } from "./unknown";
+import { type CheckFailure, type FieldSchemas, validateInputs } from "./validation";
+import { isDeepStrictEqual } from "node:util";
+
+/** What every operation of a resource receives: the client and the account it acts on. */
+export interface ResourceContext {
+  readonly client: DnsimpleClient;
+  readonly account: string;
+}
+
+export type State = Record<string, unknown>;
+
+/** The result of creating or adopting an object: its id and the outputs read from the service. */
+export interface Created {
+  readonly id: string;
+  readonly outs: State;
+}
+
+/**
+ * Everything a resource kind declares; `toDynamicProvider` turns it into Pulumi's
+ * check/diff/create/read/update/delete with the same semantics for every kind.
+ */
+export interface ResourceDefinition {
+  /** Type name shown in previews, e.g. `Domain`. */
+  readonly kind: string;
+  /** Input schemas by property; defaults declared here are filled in by `check`. */
+  readonly inputs: FieldSchemas;
+  /** Inputs the API cannot change in place: a change replaces the object. */
+  readonly replaceOnChange: ReadonlyArray<string>;
+  /** Inputs that only steer this provider (no API call): a change updates state in place. */
+  readonly localOnly?: ReadonlyArray<string>;
+  /** How the service rewrites a value (case, trailing dots, punycode): compared after this. */
+  readonly normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
+  /** Rules across fields, run when no input is unknown. */
+  refine?(inputs: State): CheckFailure[];
+  create(ctx: ResourceContext, inputs: State): Promise<Created>;
+  /** Finds an existing object matching the inputs, for `adopt: true`. */
+  adopt?(ctx: ResourceContext, inputs: State): Promise<Created | undefined>;
+  /** The object's current outputs, or undefined when it is gone. */
+  read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
+  /** In-place update of the inputs not listed in `replaceOnChange`. */
+  update?(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State>;
+  delete(ctx: ResourceContext, id: string, state: State): Promise<void>;
+}
+
+/** Inputs every resource accepts. */
+export const commonInputs: FieldSchemas = {
+  account: z
+    .union([z.string().regex(/^\d+$/, "account must be a numeric account id"), z.number().int().positive()])
+    .transform(String)
+    .optional(),
+  adopt: z.boolean().optional(),
+};
+
+const COMMON_LOCAL_ONLY = ["adopt"];
+
+/** The account an existing object lives in: recorded at create time, never re-derived. */
+function stateAccount(state: State): string {
+  const account = state.accountId ?? state.account;
+  return requireAccount(getSettings(), account as string | number | undefined);
+}
+
+function context(account: string): ResourceContext {
+  return { client: getClient(), account };
+}
+
+/** Strips Pulumi's bookkeeping so only the resource's own properties remain. */
+function ownProperties(props: State): State {
+  const { __provider: _ignored, ...rest } = props;
+  return rest;
+}
+
+function inputsOf(definition: ResourceDefinition, state: State): State {
+  const out: State = {};
+  for (const key of Object.keys({ ...commonInputs, ...definition.inputs })) {
+    if (state[key] !== undefined) out[key] = state[key];
+  }
+  return out;
+}
+
+/** Wraps "already exists" style failures with the way out: adopting the object. */
+function explainConflict(definition: ResourceDefinition, error: unknown): unknown {
+  if (!(error instanceof Error) || !definition.adopt) return error;
+  if (!/already|taken|exists|in use/i.test(error.message)) return error;
+  error.message +=
+    `. To manage the existing ${definition.kind} with Pulumi instead of creating a new one, ` +
+    `set \`adopt: true\` on this resource (see the README, "Adopting existing objects").`;
+  return error;
+}
+
+export function toDynamicProvider(definition: ResourceDefinition): dynamic.ResourceProvider {
+  const fields: FieldSchemas = { ...commonInputs, ...definition.inputs };
+  const localOnly = new Set([...COMMON_LOCAL_ONLY, ...(definition.localOnly ?? [])]);
+  const normalized = (key: string, value: unknown): unknown => {
+    const normalize = definition.normalize?.[key];
+    return normalize && value !== undefined && value !== null ? normalize(value) : value;
+  };
+
+  return {
+    async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
+      const { inputs, failures } = validateInputs(fields, news);
+      if (failures.length === 0 && definition.refine && !containsUnknown(inputs)) {
+        failures.push(...definition.refine(inputs));
+      }
+      return { inputs, failures };
+    },
+
+    async diff(_id: string, olds: State, news: State): Promise<dynamic.DiffResult> {
+      const replaces: string[] = [];
+      let changes = false;
+      for (const key of Object.keys(fields)) {
+        if (key === "account" || key === "adopt") continue;
+        const next = news[key];
+        const before = olds[key];
+        const differs =
+          containsUnknown(next) || !isDeepStrictEqual(normalized(key, before), normalized(key, next));
+        if (!differs) continue;
+        changes = true;
+        if (definition.replaceOnChange.includes(key)) replaces.push(key);
+      }
+      // Moving to another account means a new object there, whatever the other inputs say.
+      const nextAccount = news.account ?? getSettings().account;
+      const previousAccount = olds.accountId ?? olds.account;
+      if (
+        nextAccount !== undefined &&
+        previousAccount !== undefined &&
+        (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount))
+      ) {
+        changes = true;
+        replaces.push("account");
+      }
+      return replaces.length > 0 ? { changes: true, replaces, deleteBeforeReplace: true } : { changes };
+    },
+
+    async create(props: State): Promise<dynamic.CreateResult> {
+      const inputs = ownProperties(props);
+      const account = requireAccount(getSettings(), inputs.account as string | undefined);
+      const ctx = context(account);
+      let created: Created | undefined;
+      if (inputs.adopt === true && definition.adopt) created = await definition.adopt(ctx, inputs);
+      if (!created) {
+        try {
+          created = await definition.create(ctx, inputs);
+        } catch (error) {
+          throw explainConflict(definition, error);
+        }
+      }
+      return { id: created.id, outs: { ...inputs, ...created.outs, accountId: account } };
+    },
+
+    async read(id: string, props: State): Promise<dynamic.ReadResult> {
+      const state = ownProperties(props);
+      const account = stateAccount(state);
+      const outs = await definition.read(context(account), id, state);
+      if (!outs) return {};
+      const merged = { ...state, ...outs, accountId: account };
+      return { id, props: merged, inputs: inputsOf(definition, merged) };
+    },
+
+    async update(id: string, olds: State, news: State): Promise<dynamic.UpdateResult> {
+      const previous = ownProperties(olds);
+      const next = ownProperties(news);
+      const account = stateAccount(previous);
+      const apiChange = Object.keys(definition.inputs).some(
+        (key) =>
+          !localOnly.has(key) && !isDeepStrictEqual(normalized(key, previous[key]), normalized(key, next[key])),
+      );
+      let outs: State = {};
+      if (apiChange) {
+        if (!definition.update) {
+          throw new Error(`${definition.kind} cannot be updated in place (provider bug: diff should replace)`);
+        }
+        outs = await definition.update(context(account), id, previous, next);
+      }
+      const merged: State = { ...previous, ...outs };
+      for (const key of Object.keys(fields)) delete merged[key];
+      return { outs: { ...merged, ...next, accountId: account } };
+    },
+
+    async delete(id: string, props: State): Promise<void> {
+      const state = ownProperties(props);
+      await definition.delete(context(stateAccount(state)), id, state);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Per-process state of the provider: the settings handed to `configure` and the one API client
+ * built from them. Lives only in Pulumi's provider process; nothing here is serialized.
+ */
+import { createClient, type DnsimpleClient } from "../../client";
+import { type ConfigSource, type ProviderSettings, requireToken, resolveSettings } from "./settings";
+
+let settings: ProviderSettings | undefined;
+let client: DnsimpleClient | undefined;
+
+/** Called by every provider stub's `configure`; the last call wins (all carry the same config). */
+export function configureRuntime(config: ConfigSource | undefined): void {
+  settings = resolveSettings(config);
+  client = undefined;
+}
+
+export function getSettings(): ProviderSettings {
+  settings ??= resolveSettings(undefined);
+  return settings;
+}
+
+/** The API client, built on first use so that `check` and `diff` never need a token. */
+export function getClient(): DnsimpleClient {
+  if (!client) {
+    const s = getSettings();
+    client = createClient({
+      token: requireToken(s),
+      ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
+      sandbox: s.sandbox,
+      userAgentSuffix: "pulumi",
+      ...(s.v1Email && (s.v1Token ?? s.token)
+        ? {
+            v1: {
+              email: s.v1Email,
+              token: (s.v1Token ?? s.token) as string,
+              ...(s.v1BaseUrl !== undefined ? { baseUrl: s.v1BaseUrl } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+  return client;
+}
+
+/** For tests: forget settings and client. */
+export function resetRuntime(): void {
+  settings = undefined;
+  client = undefined;
+}

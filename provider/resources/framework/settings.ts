@@ -1,0 +1,80 @@
+/**
+ * Provider settings: read inside the provider process, from stack config (handed to `configure`)
+ * or the environment. Nothing here is ever captured into the serialized provider or the state.
+ */
+export interface ProviderSettings {
+  /** API token (secret). */
+  readonly token: string | undefined;
+  /** Default account id for every resource; a resource's `account` input overrides it. */
+  readonly account: string | undefined;
+  /** Base URL of API v2, including `/v2`. */
+  readonly baseUrl: string | undefined;
+  /** Use the sandbox environment. */
+  readonly sandbox: boolean;
+  /** Legacy v1: base URL and the e-mail that goes with the token in `X-Service-Token`. */
+  readonly v1BaseUrl: string | undefined;
+  readonly v1Email: string | undefined;
+  readonly v1Token: string | undefined;
+}
+
+/** What `configure` hands us: a view of the stack config with full `namespace:key` names. */
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+const SETTINGS: ReadonlyArray<{ field: keyof ProviderSettings; config: string; env: string }> = [
+  { field: "token", config: "dnsimple:token", env: "DNSIMPLE_TOKEN" },
+  { field: "account", config: "dnsimple:account", env: "DNSIMPLE_ACCOUNT" },
+  { field: "baseUrl", config: "dnsimple:baseUrl", env: "DNSIMPLE_BASE_URL" },
+  { field: "sandbox", config: "dnsimple:sandbox", env: "DNSIMPLE_SANDBOX" },
+  { field: "v1BaseUrl", config: "dnsimple:v1BaseUrl", env: "DNSIMPLE_V1_BASE_URL" },
+  { field: "v1Email", config: "dnsimple:v1Email", env: "DNSIMPLE_V1_EMAIL" },
+  { field: "v1Token", config: "dnsimple:v1Token", env: "DNSIMPLE_V1_TOKEN" },
+];
+
+/** Stack config wins over the environment; empty strings count as unset. */
+export function resolveSettings(
+  config: ConfigSource | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const raw: Record<string, string | undefined> = {};
+  for (const { field, config: key, env: envName } of SETTINGS) {
+    const value = config?.get(key) ?? env[envName];
+    raw[field] = value === undefined || value === "" ? undefined : value;
+  }
+  return {
+    token: raw.token,
+    account: raw.account,
+    baseUrl: raw.baseUrl,
+    sandbox: raw.sandbox !== undefined && /^(1|true|yes)$/i.test(raw.sandbox),
+    v1BaseUrl: raw.v1BaseUrl,
+    v1Email: raw.v1Email,
+    v1Token: raw.v1Token,
+  };
+}
+
+/** The error a user sees when a required setting is missing: it names both ways to set it. */
+export class MissingSettingError extends Error {
+  override readonly name = "MissingSettingError";
+  constructor(configKey: string, envName: string, hint: string) {
+    super(
+      `${configKey} is not set: run \`pulumi config set ${hint}\` or set the environment variable ${envName}`,
+    );
+  }
+}
+
+export function requireToken(settings: ProviderSettings): string {
+  if (!settings.token) {
+    throw new MissingSettingError("dnsimple:token", "DNSIMPLE_TOKEN", "--secret dnsimple:token <token>");
+  }
+  return settings.token;
+}
+
+/** The account a resource acts on: its own `account` input, else the provider-wide setting. */
+export function requireAccount(settings: ProviderSettings, override?: string | number): string {
+  const account = override !== undefined && override !== "" ? String(override) : settings.account;
+  if (!account) {
+    throw new MissingSettingError("dnsimple:account", "DNSIMPLE_ACCOUNT", "dnsimple:account <account id>");
+  }
+  return account;
+}

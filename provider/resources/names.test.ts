@@ -1,0 +1,32 @@
+import { canonicalDomainName, domainNameProblem, unicodeDomainName } from "./names";
+
+describe("domain names", () => {
+  it("treats case, a trailing dot and unicode vs punycode as the same name", () => {
+    expect(canonicalDomainName("Example.COM.")).toBe("example.com");
+    expect(canonicalDomainName("exämple.com")).toBe("xn--exmple-cua.com");
+    expect(canonicalDomainName("xn--exmple-cua.com")).toBe("xn--exmple-cua.com");
+    expect(unicodeDomainName("xn--exmple-cua.com")).toBe("exämple.com");
+  });
+
+  it.each([
+    ["example.com", undefined],
+    ["sub.example.co.uk", undefined],
+    ["exämple.com", undefined],
+    ["example.com.", undefined],
+  ])("accepts %s", (name, problem) => {
+    expect(domainNameProblem(name)).toBe(problem);
+  });
+
+  it.each([
+    ["", /empty/],
+    ["localhost", /fully qualified/],
+    ["-bad.com", /invalid label/],
+    ["bad_.com", /invalid label/],
+    ["a..com", /invalid|not a valid/],
+    [" example.com", /spaces/],
+    ["example.123", /numeric top-level|not a valid/],
+    [`${"a".repeat(64)}.com`, /invalid label/],
+  ])("rejects %j", (name, reason) => {
+    expect(domainNameProblem(name)).toMatch(reason);
+  });
+});
