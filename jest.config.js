@@ -22,6 +22,8 @@ module.exports = {
     {
       ...common,
       displayName: "e2e",
+      // Each test drives the real engine (several processes per operation): long timeouts.
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
     },
   ],

@@ -164,7 +164,7 @@ export class DnsimpleClient {
     const urls = resolveBaseUrls(options);
     const clock = options.clock ?? systemClock;
     const retry = resolveRetryOptions(options.retry);
-    this.rateLimit = new RateLimiter(clock, retry.paceBelow);
+    this.rateLimit = new RateLimiter(clock, retry.paceBelow, retry.maxRetryAfterMs);
     const common = {
       userAgent: userAgent(options.userAgentSuffix),
       retry,

@@ -1,6 +1,6 @@
 /** Domains: list, iterate, create, get, delete, and domain research. */
 import { z } from "zod";
-import { isNotFound } from "./errors";
+import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
@@ -152,13 +152,23 @@ export class DomainsApi {
    * const r = await client.domains.researchStatus(1, "example.com");
    */
   async researchStatus(account: AccountId, domain: string): Promise<DomainResearch> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/research/status`,
-        query: { domain },
-        schema: DomainResearchEnvelope,
-      })
-    ).data;
+    try {
+      return (
+        await this.t.request({
+          method: "GET",
+          path: path`/${account}/domains/research/status`,
+          query: { domain },
+          schema: DomainResearchEnvelope,
+        })
+      ).data;
+    } catch (e) {
+      // An invalid name is a 400 whose body is a normal result (`availability: "unknown"` with
+      // `errors`): return it like the service means it.
+      if (isApiError(e) && e.status === 400) {
+        const parsed = DomainResearchEnvelope.safeParse(e.body);
+        if (parsed.success) return parsed.data.data;
+      }
+      throw e;
+    }
   }
 }

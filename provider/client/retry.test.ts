@@ -160,6 +160,22 @@ describe("RateLimiter pacing", () => {
     expect(waits[2]).toBeLessThanOrEqual(50_000);
   });
 
+  it("holds every request until a 429's Retry-After, then forgets the stale counters", () => {
+    const clock = fakeClock(1_000_000);
+    const rl = new RateLimiter(clock, 0.1);
+    rl.update({ "retry-after": "2", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" }, 429);
+    expect(rl.reserve()).toBe(2000);
+    clock.t += 2000;
+    expect(rl.reserve()).toBe(0);
+  });
+
+  it("never waits longer than its cap; the service's answer decides after that", () => {
+    const clock = fakeClock(1_000_000);
+    const rl = new RateLimiter(clock, 0.1, 5000);
+    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" });
+    expect(rl.reserve()).toBe(5000);
+  });
+
   it("waits for the reset when nothing remains", () => {
     const clock = fakeClock(1_000_000);
     const rl = new RateLimiter(clock, 0.1);

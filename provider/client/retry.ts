@@ -194,24 +194,38 @@ export function decideRetry(input: {
 
 /**
  * Tracks the service's rate-limit headers and paces requests before the budget is spent: while
- * `remaining` is at or above `paceBelow × limit` requests go straight through; below it, the
- * remaining requests are spread evenly over the time until the reset; at zero, requests wait for
- * the reset. One instance per client.
+ * `remaining` is above `paceBelow × limit` requests go straight through; below it, the remaining
+ * requests are spread evenly over the time until the reset; at zero, requests wait for the reset.
+ * A 429 with `Retry-After` holds every request until then. No wait is longer than `maxWaitMs`: past
+ * that the request goes out and the service's answer decides. One instance per client.
  */
 export class RateLimiter {
   limit: number | undefined;
   remaining: number | undefined;
   /** Epoch milliseconds of the window reset. */
   resetAt: number | undefined;
+  /** Epoch milliseconds until which a 429's `Retry-After` holds requests. */
+  blockedUntil = 0;
   private nextSlot = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly paceBelow: number,
+    private readonly maxWaitMs: number = DEFAULT_RETRY_OPTIONS.maxRetryAfterMs,
   ) {}
 
-  /** Records the headers of any response. */
-  update(headers: Record<string, string>): void {
+  /** Records the headers of any response (and its status, to notice 429s). */
+  update(headers: Record<string, string>, status?: number): void {
+    const now = this.clock.now();
+    if (status === 429) {
+      const wait = parseRetryAfter(headers["retry-after"], now);
+      if (wait !== undefined) {
+        this.blockedUntil = Math.max(this.blockedUntil, now + wait);
+        // The window counters of a 429 say nothing reliable beyond "wait": forget them.
+        this.remaining = undefined;
+        return;
+      }
+    }
     const limit = Number(headers["x-ratelimit-limit"]);
     const remaining = Number(headers["x-ratelimit-remaining"]);
     const reset = Number(headers["x-ratelimit-reset"]);
@@ -223,15 +237,17 @@ export class RateLimiter {
 
   /** Milliseconds the next request should wait; reserves its slot. */
   reserve(): number {
+    return Math.min(this.maxWaitMs, this.compute());
+  }
+
+  private compute(): number {
     const now = this.clock.now();
+    if (this.blockedUntil > now) return this.blockedUntil - now;
     if (this.remaining === undefined || this.resetAt === undefined || this.resetAt <= now) return 0;
     const threshold = this.limit !== undefined ? this.limit * this.paceBelow : 0;
     if (this.remaining > threshold && this.remaining > 0) return 0;
     const timeLeft = this.resetAt - now;
-    if (this.remaining <= 0) {
-      // Our own count: spend one of the (unknown) requests after the reset.
-      return timeLeft;
-    }
+    if (this.remaining <= 0) return timeLeft;
     const interval = timeLeft / (this.remaining + 1);
     const slot = Math.max(now, this.nextSlot);
     this.nextSlot = slot + interval;

@@ -333,7 +333,7 @@ export class Transport {
         } catch (err) {
           throw Object.assign(new Error("body read failed"), { cause: err, afterHeaders: true });
         }
-        config.rateLimiter.update(resHeaders);
+        config.rateLimiter.update(resHeaders, res.statusCode);
         const requestId = resHeaders["x-request-id"];
         const status = res.statusCode;
         const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);

@@ -2,6 +2,7 @@
  * The Domain resource through the real Pulumi engine against the emulator: the whole lifecycle a
  * user goes through, and what lands in state.
  */
+import { readFileSync } from "node:fs";
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { collect, createE2eStack, type E2eStack } from "./harness";
@@ -64,6 +65,7 @@ describe("Domain with the real engine", () => {
   it("keeps the token out of state and ships a small provider", async () => {
     const exported = await e2e.exportState();
     expect(exported).not.toContain(TOKEN);
+    expect(readFileSync(e2e.stateFile(), "utf8")).not.toContain(TOKEN);
     const state = JSON.parse(exported);
     const domain = state.deployment.resources.find(
       (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/dnsimple:Domain",

@@ -4,6 +4,7 @@
  * precompiled generic program (programs/generic) steered by stack config.
  */
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
@@ -34,7 +35,10 @@ export interface E2eStack {
   declare(resources: Declaration[]): Promise<void>;
   /** Everything the engine printed, across operations (for scanning for secrets). */
   readonly output: string[];
+  /** `pulumi stack export` as the CLI prints it (secrets stay encrypted). */
   exportState(): Promise<string>;
+  /** The raw state file the file backend keeps on disk. */
+  stateFile(): string;
   cleanup(): Promise<void>;
 }
 
@@ -82,6 +86,7 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
     "dnsimple:baseUrl": { value: options.baseUrl },
   });
   const output: string[] = [];
+  const env = { ...process.env, ...stack.workspace.envVars };
   return {
     stack,
     workDir,
@@ -89,8 +94,18 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
     async declare(resources) {
       await stack.setConfig("resources", { value: JSON.stringify(resources) });
     },
-    async exportState() {
-      return JSON.stringify(await stack.exportStack());
+    exportState() {
+      return new Promise((resolve, reject) => {
+        execFile(
+          "pulumi",
+          ["stack", "export", "--stack", "test", "--non-interactive"],
+          { cwd: workDir, env, maxBuffer: 256 * 1024 * 1024 },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+        );
+      });
+    },
+    stateFile() {
+      return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },
     async cleanup() {
       rmSync(workDir, { recursive: true, force: true });
