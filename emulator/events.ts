@@ -55,13 +55,17 @@ export class Events {
   private readonly timers = new Set<NodeJS.Timeout>();
   private inFlight = 0;
   private closed = false;
+  /** Bumped by clear(): answers to attempts from before a reset are ignored. */
+  private generation = 0;
 
   constructor(private readonly store: Store) {}
 
   /** Queues `name` for every active webhook of `accountId`. */
-  emit(accountId: number, name: string, data: Record<string, unknown>): void {
+  emit(accountId: number, name: string, data: Record<string, unknown>, excludeWebhookId?: number): void {
     if (this.closed) return;
-    const hooks = this.store.webhooks.filter((w) => w.account_id === accountId && w.suppressed_at === null);
+    const hooks = this.store.webhooks.filter(
+      (w) => w.account_id === accountId && w.suppressed_at === null && w.id !== excludeWebhookId,
+    );
     if (hooks.length === 0) return;
     const account = this.store.accounts.get(accountId);
     const payload = {
@@ -86,6 +90,8 @@ export class Events {
   }
 
   clear(): void {
+    this.generation++;
+    this.inFlight = 0;
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     this.deliveries.length = 0;
@@ -100,9 +106,10 @@ export class Events {
     const hook = this.store.webhooks.get(webhookId);
     if (hook === undefined || hook.suppressed_at !== null || this.closed) return;
     this.inFlight++;
+    const generation = this.generation;
     post(hook.url, body, this.settings.timeoutMs, (status) => {
+      if (this.closed || generation !== this.generation) return;
       this.inFlight--;
-      if (this.closed) return;
       const ok = status >= 200 && status < 300;
       this.record({
         webhook_id: hook.id,

@@ -39,14 +39,15 @@ function create(ctx: Ctx): Reply {
     created_at: now(),
   });
   ctx.store.touch();
-  ctx.events.emit(ctx.accountId, "webhook.create", { webhook: { id: w.id, url: w.url } });
+  // The new webhook itself is not told about its own creation; the account's other webhooks are.
+  ctx.events.emit(ctx.accountId, "webhook.create", { webhook: { id: w.id, url: w.url } }, w.id);
   return ok(webhookView(w), 201);
 }
 
 function remove(ctx: Ctx): Reply {
   const w = find(ctx);
-  ctx.events.emit(ctx.accountId, "webhook.delete", { webhook: { id: w.id, url: w.url } });
   ctx.store.webhooks.delete(w.id);
+  ctx.events.emit(ctx.accountId, "webhook.delete", { webhook: { id: w.id, url: w.url } });
   ctx.store.touch();
   return noContent();
 }

@@ -60,10 +60,18 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 
 function testClient(extra: Partial<ClientOptions> = {}) {
   const sleeps: number[] = [];
+  // Virtual time: sleeping advances the clock at once, so retries are instant but consistent.
+  let offset = 0;
   const client = createClient({
     token: TOKEN,
     baseUrl,
-    clock: { now: () => Date.now(), sleep: async (ms) => void sleeps.push(ms) },
+    clock: {
+      now: () => Date.now() + offset,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        offset += ms;
+      },
+    },
     random: () => 1,
     ...extra,
   });
