@@ -18,12 +18,17 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** The service's name servers, used for new zones and delegation. */
-export const SERVICE_NAME_SERVERS = [
+export const SERVICE_NAME_SERVERS: readonly string[] = Object.freeze([
   "ns1.dnsimple.com",
   "ns2.dnsimple-edge.net",
   "ns3.dnsimple.com",
   "ns4.dnsimple-edge.org",
-];
+]);
+
+// Rows share these immutable values: every change assigns a new array, none mutates in place, so
+// 100,000 domains do not carry 100,000 copies of the same lists.
+const GLOBAL_REGION = Object.freeze(["global"]) as unknown as string[];
+const NO_REGISTRY_NAME_SERVERS = Object.freeze([]) as unknown as { name: string; ip: string }[];
 
 /** ASCII (punycode) form of a domain name, or null when it is not a valid name. */
 export function normalizeDomainName(raw: string): string | null {
@@ -57,6 +62,12 @@ export function lookupDomain(store: Store, ref: string): DomainRow | undefined {
   return store.domains.byKey(ref.trim().toLowerCase().replace(/\.$/, ""));
 }
 
+/** The unicode form; the same string object when the name is plain ASCII. */
+function unicodeOf(name: string): string {
+  if (!name.includes("xn--")) return name;
+  return domainToUnicode(name) || name;
+}
+
 function domainToken(): string {
   return randomBytes(16).toString("hex");
 }
@@ -87,7 +98,7 @@ export function createDomain(
     account_id: accountId,
     registrant_id: null,
     name,
-    unicode_name: domainToUnicode(name) || name,
+    unicode_name: unicodeOf(name),
     state: "hosted",
     auto_renew: false,
     private_whois: false,
@@ -101,8 +112,8 @@ export function createDomain(
     dnssec_enabled: false,
     dnssec_created_at: null,
     dnssec_updated_at: null,
-    name_servers: [...SERVICE_NAME_SERVERS],
-    registry_name_servers: [],
+    name_servers: SERVICE_NAME_SERVERS as string[],
+    registry_name_servers: NO_REGISTRY_NAME_SERVERS,
     transfer_out_authorized: false,
     ...extra,
   });
@@ -127,7 +138,7 @@ export function createDomain(
       ttl: 3600,
       priority: null,
       type: "SOA",
-      regions: ["global"],
+      regions: GLOBAL_REGION,
       system_record: true,
       created_at: t,
       updated_at: t,
@@ -142,7 +153,7 @@ export function createDomain(
         ttl: 3600,
         priority: null,
         type: "NS",
-        regions: ["global"],
+        regions: GLOBAL_REGION,
         system_record: true,
         created_at: t,
         updated_at: t,

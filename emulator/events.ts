@@ -161,7 +161,8 @@ export class Events {
 
   private record(r: DeliveryRecord): void {
     this.deliveries.push(r);
-    if (this.deliveries.length > MAX_RECORDS) this.deliveries.splice(0, this.deliveries.length - MAX_RECORDS);
+    if (this.deliveries.length > MAX_RECORDS + 1000)
+      this.deliveries.splice(0, this.deliveries.length - MAX_RECORDS);
   }
 }
 

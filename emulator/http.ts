@@ -132,7 +132,7 @@ export class Input {
 
   /** A string field; `required` adds "can't be blank" when missing or empty. */
   str(key: string, required: true): string;
-  str(key: string, required?: false): string | undefined;
+  str(key: string, required?: boolean): string | undefined;
   str(key: string, required = false): string | undefined {
     const v = this.obj[key];
     if (v === undefined || v === null || v === "") {

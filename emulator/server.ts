@@ -358,7 +358,8 @@ export class Emulator {
 
   private pushLog(entry: RequestLogEntry): void {
     this.log.push(entry);
-    if (this.log.length > this.logLimit) this.log.splice(0, this.log.length - this.logLimit);
+    // Trim in chunks: splicing one entry per request would copy the whole log every time.
+    if (this.log.length > this.logLimit + 1000) this.log.splice(0, this.log.length - this.logLimit);
   }
 
   private resolveV2(req: http.IncomingMessage): Principal | null {

@@ -9,3 +9,9 @@
  */
 export { type CommonArgs } from "./common";
 export { Domain, type DomainArgs } from "./domain";
+export { DsRecord, type DsRecordArgs } from "./ds-record";
+export { EmailForward, type EmailForwardArgs } from "./email-forward";
+export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
+export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
+export { Webhook, type WebhookArgs } from "./webhook";
+export * from "./extended";

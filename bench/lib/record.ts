@@ -24,7 +24,11 @@ export function recordResults(
     ? JSON.parse(readFileSync(jsonFile, "utf8"))
     : {};
   const merged = { ...current, ...figures };
-  const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(merged)
+      .sort()
+      .map((k) => [k, merged[k]]),
+  );
   writeAtomically(jsonFile, `${JSON.stringify(sorted, null, 2)}\n`);
 
   const mdFile = path.join(benchDir, "RESULTS.md");
@@ -36,6 +40,8 @@ export function recordResults(
     `Measured: ${new Date().toISOString()} on ${process.platform}/${process.arch}, Node ${process.version}\n\n` +
     `${markdown.body.trim()}\n<!-- ${section}:end -->`;
   const pattern = new RegExp(`<!-- ${section}:start -->[\\s\\S]*?<!-- ${section}:end -->`);
-  const next = pattern.test(existing) ? existing.replace(pattern, block) : `${existing.trimEnd()}\n\n${block}\n`;
+  const next = pattern.test(existing)
+    ? existing.replace(pattern, block)
+    : `${existing.trimEnd()}\n\n${block}\n`;
   writeAtomically(mdFile, next);
 }

@@ -63,6 +63,23 @@ export function registerAdminRoutes(
   });
   add("GET", "/__admin/state", ({ app }) => json(app.store.snapshot()));
   add("GET", "/__admin/routes", ({ app }) => json(app.routes()));
+  add("GET", "/__admin/stats", ({ app, query }) => {
+    // With `?gc=1` and node --expose-gc, collect first so the figure is the live set.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (query.get("gc") === "1" && gc) gc();
+    const m = process.memoryUsage();
+    const s = app.store;
+    return json({
+      rssBytes: m.rss,
+      heapUsedBytes: m.heapUsed,
+      counts: {
+        domains: s.domains.size,
+        zones: s.zones.size,
+        records: s.records.size,
+        contacts: s.contacts.size,
+      },
+    });
+  });
 
   add("GET", "/__admin/requests", ({ app }) => json(app.log));
   add("DELETE", "/__admin/requests", ({ app }) => {

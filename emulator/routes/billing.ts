@@ -28,7 +28,15 @@ export function addCharge(
     balance_amount: "0.00",
     reference: `${id}-${accountId}`,
     state: "collected",
-    items: [{ description, amount: total, product_id: productId, product_type: productType, product_reference: productReference }],
+    items: [
+      {
+        description,
+        amount: total,
+        product_id: productId,
+        product_type: productType,
+        product_reference: productReference,
+      },
+    ],
   });
   store.touch();
 }
@@ -62,7 +70,12 @@ function list(ctx: Ctx): Reply {
     const t = Date.parse(c.invoiced_at);
     return t >= from && t <= to;
   });
-  const sorted = sortRows<ChargeRow>(ctx.query, rows, { invoiced: (c) => c.invoiced_at, id: (c) => c.id }, "invoiced:asc");
+  const sorted = sortRows<ChargeRow>(
+    ctx.query,
+    rows,
+    { invoiced: (c) => c.invoiced_at, id: (c) => c.id },
+    "invoiced:asc",
+  );
   return paginate(ctx.query, sorted, chargeView);
 }
 

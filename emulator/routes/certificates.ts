@@ -26,7 +26,8 @@ function pem(kind: string, bytes: number): string {
 
 function findCert(ctx: Ctx, domainId: number, ref: string): CertificateRow {
   const c = /^\d+$/.test(ref) ? ctx.store.certificates.get(Number(ref)) : undefined;
-  if (c === undefined || c.domain_id !== domainId || c.account_id !== ctx.accountId) throw notFound("Certificate", ref);
+  if (c === undefined || c.domain_id !== domainId || c.account_id !== ctx.accountId)
+    throw notFound("Certificate", ref);
   return c;
 }
 
@@ -49,7 +50,10 @@ export function issueCertificate(store: Store, events: Events, certId: number): 
   events.emit(c.account_id, "certificate.issue", { certificate: certificateView(c) });
 }
 
-function readOrder(body: unknown, withName: boolean): { auto_renew: boolean; name: string; alternate_names: string[]; signature_algorithm: string } {
+function readOrder(
+  body: unknown,
+  withName: boolean,
+): { auto_renew: boolean; name: string; alternate_names: string[]; signature_algorithm: string } {
   const input = new Input(body);
   const autoRenew = input.bool("auto_renew") ?? false;
   let name = "www";
@@ -104,7 +108,17 @@ function purchase(ctx: Ctx): Reply {
     updated_at: t,
   });
   ctx.store.touch();
-  return ok({ id: p.id, certificate_id: cert.id, state: cert.state, auto_renew: p.auto_renew, created_at: t, updated_at: t }, 201);
+  return ok(
+    {
+      id: p.id,
+      certificate_id: cert.id,
+      state: cert.state,
+      auto_renew: p.auto_renew,
+      created_at: t,
+      updated_at: t,
+    },
+    201,
+  );
 }
 
 function startIssue(ctx: Ctx, cert: CertificateRow): void {
@@ -122,12 +136,28 @@ function issue(ctx: Ctx): Reply {
   const cert = findCert(ctx, d.id, String(p.certificate_id));
   if (cert.state !== "new") throw badRequest(`Certificate ${cert.id} is already ${cert.state}`);
   startIssue(ctx, cert);
-  addCharge(ctx.store, ctx.accountId, `Purchase Certificate ${cert.common_name}`, 0, "certificate-purchase", cert.id, String(cert.id));
+  addCharge(
+    ctx.store,
+    ctx.accountId,
+    `Purchase Certificate ${cert.common_name}`,
+    0,
+    "certificate-purchase",
+    cert.id,
+    String(cert.id),
+  );
   ctx.jobs.schedule("certificate", cert.id, ctx.store.settings.delays.certificate);
   return ok(certificateView(cert), 202);
 }
 
-function renewalView(r: { id: number; old_certificate_id: number; new_certificate_id: number; state: string; auto_renew: boolean; created_at: string; updated_at: string }): Record<string, unknown> {
+function renewalView(r: {
+  id: number;
+  old_certificate_id: number;
+  new_certificate_id: number;
+  state: string;
+  auto_renew: boolean;
+  created_at: string;
+  updated_at: string;
+}): Record<string, unknown> {
   return {
     id: r.id,
     old_certificate_id: r.old_certificate_id,
@@ -142,7 +172,8 @@ function renewalView(r: { id: number; old_certificate_id: number; new_certificat
 function purchaseRenewal(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   const old = findCert(ctx, d.id, param(ctx, "certificate"));
-  if (old.state !== "issued") throw badRequest(`Certificate ${old.id} cannot be renewed because it is not issued`);
+  if (old.state !== "issued")
+    throw badRequest(`Certificate ${old.id} cannot be renewed because it is not issued`);
   const o = readOrder(ctx.body, false);
   const t = now();
   const fresh = ctx.store.certificates.insert({
@@ -177,7 +208,8 @@ function issueRenewal(ctx: Ctx): Reply {
   const old = findCert(ctx, d.id, param(ctx, "certificate"));
   const ref = param(ctx, "renewal");
   const r = /^\d+$/.test(ref) ? ctx.store.certificateRenewals.get(Number(ref)) : undefined;
-  if (r === undefined || r.old_certificate_id !== old.id || r.account_id !== ctx.accountId) throw notFound("Certificate renewal", ref);
+  if (r === undefined || r.old_certificate_id !== old.id || r.account_id !== ctx.accountId)
+    throw notFound("Certificate renewal", ref);
   const fresh = findCert(ctx, d.id, String(r.new_certificate_id));
   if (r.state !== "new") throw badRequest(`Certificate renewal ${r.id} is already ${r.state}`);
   startIssue(ctx, fresh);
@@ -206,7 +238,12 @@ export function registerCertificateRoutes(r: RouteRegistry, jobs: Jobs, events: 
     const sorted = sortRows<CertificateRow>(
       ctx.query,
       rows,
-      { id: (c) => c.id, common_name: (c) => c.common_name, expiration: (c) => c.expires_at, expires_on: (c) => c.expires_on },
+      {
+        id: (c) => c.id,
+        common_name: (c) => c.common_name,
+        expiration: (c) => c.expires_at,
+        expires_on: (c) => c.expires_on,
+      },
       "id:desc",
     );
     return paginate(ctx.query, sorted, certificateView);
@@ -218,7 +255,8 @@ export function registerCertificateRoutes(r: RouteRegistry, jobs: Jobs, events: 
   r.add("GET", "/v2/:account/domains/:domain/certificates/:certificate/download", (ctx) => {
     const d = findDomain(ctx, param(ctx, "domain"));
     const c = findCert(ctx, d.id, param(ctx, "certificate"));
-    if (c.state !== "issued" || c.server_pem === null) throw new HttpError(428, { message: "Certificate not issued" });
+    if (c.state !== "issued" || c.server_pem === null)
+      throw new HttpError(428, { message: "Certificate not issued" });
     return ok({ server: c.server_pem, root: null, chain: [pem("CERTIFICATE", 900)] });
   });
   r.add("GET", "/v2/:account/domains/:domain/certificates/:certificate/private_key", (ctx) => {
@@ -231,6 +269,10 @@ export function registerCertificateRoutes(r: RouteRegistry, jobs: Jobs, events: 
     r.add("POST", `/v2/:account/domains/:domain/certificates/${ca}`, purchase);
     r.add("POST", `/v2/:account/domains/:domain/certificates/${ca}/:purchase/issue`, issue);
     r.add("POST", `/v2/:account/domains/:domain/certificates/${ca}/:certificate/renewals`, purchaseRenewal);
-    r.add("POST", `/v2/:account/domains/:domain/certificates/${ca}/:certificate/renewals/:renewal/issue`, issueRenewal);
+    r.add(
+      "POST",
+      `/v2/:account/domains/:domain/certificates/${ca}/:certificate/renewals/:renewal/issue`,
+      issueRenewal,
+    );
   }
 }

@@ -27,7 +27,17 @@ const TEXT_FIELDS = [
   "postal_code",
   "country",
 ] as const;
-const REQUIRED = ["first_name", "last_name", "email", "phone", "address1", "city", "state_province", "postal_code", "country"];
+const REQUIRED = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "address1",
+  "city",
+  "state_province",
+  "postal_code",
+  "country",
+];
 
 /** Validates contact fields; `partial` for updates (only given fields are checked). */
 function readContact(body: unknown, partial: boolean): Partial<Record<(typeof TEXT_FIELDS)[number], string>> {
@@ -42,7 +52,8 @@ function readContact(body: unknown, partial: boolean): Partial<Record<(typeof TE
   }
   if (out.email !== undefined && !EMAIL.test(out.email)) input.fail("email", "is an invalid email address");
   if (!partial && out.email === undefined) input.fail("email", "is an invalid email address");
-  if (out.phone !== undefined && !PHONE.test(out.phone)) input.fail("phone", "is probably not a phone number");
+  if (out.phone !== undefined && !PHONE.test(out.phone))
+    input.fail("phone", "is probably not a phone number");
   if (!partial && out.phone === undefined) input.fail("phone", "is probably not a phone number");
   if (out.country !== undefined) {
     if (out.country.length !== 2) input.fail("country", "is the wrong length (should be 2 characters)");
@@ -63,7 +74,12 @@ export function findContact(ctx: Ctx, ref: string, accountId = ctx.accountId): C
 
 function list(ctx: Ctx): Reply {
   const rows = ctx.store.contacts.filter((c) => c.account_id === ctx.accountId);
-  const sorted = sortRows<ContactRow>(ctx.query, rows, { id: (c) => c.id, label: (c) => c.label, email: (c) => c.email }, "id:asc");
+  const sorted = sortRows<ContactRow>(
+    ctx.query,
+    rows,
+    { id: (c) => c.id, label: (c) => c.label, email: (c) => c.email },
+    "id:asc",
+  );
   return paginate(ctx.query, sorted, contactView);
 }
 
@@ -111,8 +127,10 @@ function remove(ctx: Ctx): Reply {
   const c = findContact(ctx, param(ctx, "contact"));
   const inUse =
     ctx.store.domains.find((d) => d.registrant_id === c.id) !== undefined ||
-    ctx.store.orders.find((o) => o.registrant_id === c.id && !["registered", "transferred", "cancelled", "failed"].includes(o.state)) !==
-      undefined;
+    ctx.store.orders.find(
+      (o) =>
+        o.registrant_id === c.id && !["registered", "transferred", "cancelled", "failed"].includes(o.state),
+    ) !== undefined;
   if (inUse) throw badRequest("The contact cannot be deleted because it's currently in use");
   ctx.store.contacts.delete(c.id);
   ctx.store.touch();

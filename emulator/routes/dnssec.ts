@@ -18,32 +18,44 @@ function enable(ctx: Ctx): Reply {
     d.dnssec_updated_at = t;
     ctx.store.touch();
     const zone = ctx.store.zones.byKey(d.name);
-    ctx.events.emit(ctx.accountId, "dnssec.create", { dnssec: dnssecView(d), ...(zone ? { zone: zoneView(zone) } : {}) });
+    ctx.events.emit(ctx.accountId, "dnssec.create", {
+      dnssec: dnssecView(d),
+      ...(zone ? { zone: zoneView(zone) } : {}),
+    });
   }
   return ok(dnssecView(d), 201);
 }
 
 function disable(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
-  if (!d.dnssec_enabled) throw new HttpError(428, { message: "DNSSEC cannot be disabled because it is not enabled" });
+  if (!d.dnssec_enabled)
+    throw new HttpError(428, { message: "DNSSEC cannot be disabled because it is not enabled" });
   d.dnssec_enabled = false;
   d.dnssec_updated_at = now();
   ctx.store.touch();
   const zone = ctx.store.zones.byKey(d.name);
-  ctx.events.emit(ctx.accountId, "dnssec.delete", { dnssec: dnssecView(d), ...(zone ? { zone: zoneView(zone) } : {}) });
+  ctx.events.emit(ctx.accountId, "dnssec.delete", {
+    dnssec: dnssecView(d),
+    ...(zone ? { zone: zoneView(zone) } : {}),
+  });
   return noContent();
 }
 
 function findDs(ctx: Ctx, domainId: number, ref: string): DsRow {
   const r = /^\d+$/.test(ref) ? ctx.store.dsRecords.get(Number(ref)) : undefined;
-  if (r === undefined || r.domain_id !== domainId || r.account_id !== ctx.accountId) throw notFound("Delegation signer record", ref);
+  if (r === undefined || r.domain_id !== domainId || r.account_id !== ctx.accountId)
+    throw notFound("Delegation signer record", ref);
   return r;
 }
 
 function listDs(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   const rows = ctx.store.dsRecords.filter((r) => r.domain_id === d.id);
-  return paginate(ctx.query, sortRows<DsRow>(ctx.query, rows, { id: (r) => r.id, created_at: (r) => r.created_at }, "id:asc"), dsView);
+  return paginate(
+    ctx.query,
+    sortRows<DsRow>(ctx.query, rows, { id: (r) => r.id, created_at: (r) => r.created_at }, "id:asc"),
+    dsView,
+  );
 }
 
 function createDs(ctx: Ctx): Reply {
@@ -55,8 +67,10 @@ function createDs(ctx: Ctx): Reply {
   const digest = input.str("digest", !keyBased);
   const digestType = input.str("digest_type", !keyBased);
   const keytag = input.str("keytag", !keyBased);
-  if (algorithm !== undefined && !/^\d{1,3}$/.test(algorithm)) input.fail("algorithm", "is not a valid algorithm number");
-  if (digest !== undefined && digest !== "" && !/^[0-9A-Fa-f]+$/.test(digest)) input.fail("digest", "must be hexadecimal");
+  if (algorithm !== undefined && !/^\d{1,3}$/.test(algorithm))
+    input.fail("algorithm", "is not a valid algorithm number");
+  if (digest !== undefined && digest !== "" && !/^[0-9A-Fa-f]+$/.test(digest))
+    input.fail("digest", "must be hexadecimal");
   input.done();
   const t = now();
   const r = ctx.store.dsRecords.insert({
@@ -83,7 +97,9 @@ function deleteDs(ctx: Ctx): Reply {
 }
 
 export function registerDnssecRoutes(r: RouteRegistry): void {
-  r.add("GET", "/v2/:account/domains/:domain/dnssec", (ctx) => ok(dnssecView(findDomain(ctx, param(ctx, "domain")))));
+  r.add("GET", "/v2/:account/domains/:domain/dnssec", (ctx) =>
+    ok(dnssecView(findDomain(ctx, param(ctx, "domain")))),
+  );
   r.add("POST", "/v2/:account/domains/:domain/dnssec", enable);
   r.add("DELETE", "/v2/:account/domains/:domain/dnssec", disable);
   r.add("GET", "/v2/:account/domains/:domain/ds_records", listDs);

@@ -14,7 +14,8 @@ const LOCAL = /^(?:\*|[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}|\.\*)$/;
 
 function find(ctx: Ctx, domainId: number, ref: string): EmailForwardRow {
   const f = /^\d+$/.test(ref) ? ctx.store.emailForwards.get(Number(ref)) : undefined;
-  if (f === undefined || f.domain_id !== domainId || f.account_id !== ctx.accountId) throw notFound("Email forward", ref);
+  if (f === undefined || f.domain_id !== domainId || f.account_id !== ctx.accountId)
+    throw notFound("Email forward", ref);
   return f;
 }
 
@@ -24,7 +25,13 @@ function list(ctx: Ctx): Reply {
   const sorted = sortRows<EmailForwardRow>(
     ctx.query,
     rows,
-    { id: (f) => f.id, alias_email: (f) => f.alias_email, destination_email: (f) => f.destination_email, from: (f) => f.alias_email, to: (f) => f.destination_email },
+    {
+      id: (f) => f.id,
+      alias_email: (f) => f.alias_email,
+      destination_email: (f) => f.destination_email,
+      from: (f) => f.alias_email,
+      to: (f) => f.destination_email,
+    },
     "id:asc",
   );
   return paginate(ctx.query, sorted, emailForwardView);
@@ -39,7 +46,8 @@ function create(ctx: Ctx): Reply {
     if (alias.includes("@")) alias = alias.slice(0, alias.indexOf("@"));
     if (!LOCAL.test(alias)) input.fail("alias_name", "is invalid");
   }
-  if (destination !== undefined && !EMAIL.test(destination)) input.fail("destination_email", "is an invalid email address");
+  if (destination !== undefined && !EMAIL.test(destination))
+    input.fail("destination_email", "is an invalid email address");
   input.done();
   const aliasEmail = `${alias}@${d.name}`;
   if (ctx.store.emailForwards.find((f) => f.domain_id === d.id && f.alias_email === aliasEmail)) {

@@ -24,7 +24,10 @@ function textual(d = new Date()): string {
 /** Checks a `type:id` resource of the account; 400 for a malformed one, 404 when missing. */
 function checkResource(ctx: Ctx, resource: string): string {
   const m = /^(domain|record|platform_connection):(\d+)$/.exec(resource);
-  if (m === null) throw badRequest(`Invalid resource \`${resource}\`: use domain:<id>, record:<id> or platform_connection:<id>`);
+  if (m === null)
+    throw badRequest(
+      `Invalid resource \`${resource}\`: use domain:<id>, record:<id> or platform_connection:<id>`,
+    );
   const id = Number(m[2]);
   const exists =
     m[1] === "domain"
@@ -43,8 +46,32 @@ function owner(ctx: Ctx): { owner_type: string; owner_id: number } {
 }
 
 function messageView(m: PlatformMessageRow): Record<string, unknown> {
-  const { id, owner_type, owner_id, account_id, resource, title, message, url, expires_at, created_at, updated_at } = m;
-  return { id, owner_type, owner_id, account_id, resource, title, message, url, expires_at, created_at, updated_at };
+  const {
+    id,
+    owner_type,
+    owner_id,
+    account_id,
+    resource,
+    title,
+    message,
+    url,
+    expires_at,
+    created_at,
+    updated_at,
+  } = m;
+  return {
+    id,
+    owner_type,
+    owner_id,
+    account_id,
+    resource,
+    title,
+    message,
+    url,
+    expires_at,
+    created_at,
+    updated_at,
+  };
 }
 
 function metadataView(m: MetadataRow): Record<string, unknown> {
@@ -67,8 +94,9 @@ function readMessage(ctx: Ctx, requireResource: boolean): Partial<PlatformMessag
     if (v !== undefined) out[k] = v;
   }
   const expires = input.str("expires_at");
-  if (expires !== undefined && expires !== "" && Number.isNaN(Date.parse(expires))) input.fail("expires_at", "is not a valid datetime");
-  if (out.url !== undefined && out.url !== "") {
+  if (expires !== undefined && expires !== "" && Number.isNaN(Date.parse(expires)))
+    input.fail("expires_at", "is not a valid datetime");
+  if (typeof out.url === "string" && out.url !== "") {
     try {
       new URL(out.url);
     } catch {
@@ -112,7 +140,8 @@ function updateMessage(ctx: Ctx, ref: string): Reply {
 
 function findMetadata(ctx: Ctx, resource: string, ref: string): MetadataRow {
   const m = /^\d+$/.test(ref) ? ctx.store.metadata.get(Number(ref)) : undefined;
-  if (m === undefined || m.account_id !== ctx.accountId || m.resource !== resource) throw notFound("Metadata", ref);
+  if (m === undefined || m.account_id !== ctx.accountId || m.resource !== resource)
+    throw notFound("Metadata", ref);
   return m;
 }
 
@@ -125,7 +154,9 @@ function writeMetadata(ctx: Ctx): Reply {
   if (given !== undefined && given !== resource) input.fail("resource", "does not match the path");
   input.done();
   const t = textual();
-  const existing = ctx.store.metadata.find((m) => m.account_id === ctx.accountId && m.resource === resource && m.key === key);
+  const existing = ctx.store.metadata.find(
+    (m) => m.account_id === ctx.accountId && m.resource === resource && m.key === key,
+  );
   if (existing) {
     existing.value = value as string;
     existing.updated_at = t;
@@ -147,12 +178,20 @@ function writeMetadata(ctx: Ctx): Reply {
 
 export function registerPlatformRoutes(r: RouteRegistry): void {
   r.add("GET", "/v2/:account/platform/messages", (ctx) =>
-    paginate(ctx.query, ctx.store.platformMessages.filter((m) => m.account_id === ctx.accountId), messageView),
+    paginate(
+      ctx.query,
+      ctx.store.platformMessages.filter((m) => m.account_id === ctx.accountId),
+      messageView,
+    ),
   );
-  r.add("GET", "/v2/:account/platform/messages/:message", (ctx) => ok(messageView(findMessage(ctx, param(ctx, "message")))));
+  r.add("GET", "/v2/:account/platform/messages/:message", (ctx) =>
+    ok(messageView(findMessage(ctx, param(ctx, "message")))),
+  );
   r.add("POST", "/v2/:account/platform/messages", createOrUpdateMessage);
   r.add("POST", "/v2/:account/platform/messages/:message", createOrUpdateMessage);
-  r.add("PATCH", "/v2/:account/platform/messages/:message", (ctx) => updateMessage(ctx, param(ctx, "message")));
+  r.add("PATCH", "/v2/:account/platform/messages/:message", (ctx) =>
+    updateMessage(ctx, param(ctx, "message")),
+  );
   r.add("DELETE", "/v2/:account/platform/messages/:message", (ctx) => {
     const m = findMessage(ctx, param(ctx, "message"));
     ctx.store.platformMessages.delete(m.id);
@@ -161,7 +200,11 @@ export function registerPlatformRoutes(r: RouteRegistry): void {
   });
   r.add("GET", "/v2/:account/platform/metadata/:resource", (ctx) => {
     const resource = checkResource(ctx, param(ctx, "resource"));
-    return paginate(ctx.query, ctx.store.metadata.filter((m) => m.account_id === ctx.accountId && m.resource === resource), metadataView);
+    return paginate(
+      ctx.query,
+      ctx.store.metadata.filter((m) => m.account_id === ctx.accountId && m.resource === resource),
+      metadataView,
+    );
   });
   r.add("GET", "/v2/:account/platform/metadata/:resource/:metadata", (ctx) =>
     ok(metadataView(findMetadata(ctx, param(ctx, "resource"), param(ctx, "metadata")))),

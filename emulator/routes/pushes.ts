@@ -18,10 +18,13 @@ function initiate(ctx: Ctx): Reply {
   input.done();
   const needle = (identifier as string).toLowerCase();
   const target = ctx.store.accounts.find(
-    (a) => a.identifier.toLowerCase() === needle || a.email.toLowerCase() === needle || String(a.id) === needle,
+    (a) =>
+      a.identifier.toLowerCase() === needle || a.email.toLowerCase() === needle || String(a.id) === needle,
   );
-  if (target === undefined) throw validationError({ new_account_identifier: ["is not a valid account identifier"] });
-  if (target.id === ctx.accountId) throw badRequest("The domain cannot be pushed to the account that already owns it");
+  if (target === undefined)
+    throw validationError({ new_account_identifier: ["is not a valid account identifier"] });
+  if (target.id === ctx.accountId)
+    throw badRequest("The domain cannot be pushed to the account that already owns it");
   if (ctx.store.pushes.find((p) => p.domain_id === d.id && p.state === "pending")) {
     throw badRequest(`A push for the domain ${d.name} is already pending`);
   }
@@ -45,7 +48,8 @@ function initiate(ctx: Ctx): Reply {
 function findPending(ctx: Ctx): PushRow {
   const ref = param(ctx, "push");
   const p = /^\d+$/.test(ref) ? ctx.store.pushes.get(Number(ref)) : undefined;
-  if (p === undefined || p.account_id !== ctx.accountId || p.state !== "pending") throw notFound("Domain push", ref);
+  if (p === undefined || p.account_id !== ctx.accountId || p.state !== "pending")
+    throw notFound("Domain push", ref);
   return p;
 }
 

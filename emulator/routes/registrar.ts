@@ -14,7 +14,15 @@ import { now, type Store } from "../store";
 import { domainView, orderView } from "../views";
 import { addCharge } from "./billing";
 
-const PRICES: Record<string, number> = { com: 14.5, net: 16.0, org: 15.0, io: 39.0, dev: 15.0, app: 17.0, pizza: 20.0 };
+const PRICES: Record<string, number> = {
+  com: 14.5,
+  net: 16.0,
+  org: 15.0,
+  io: 39.0,
+  dev: 15.0,
+  app: 17.0,
+  pizza: 20.0,
+};
 const DEFAULT_PRICE = 20.0;
 
 const LABELS: Record<OrderKind, string> = {
@@ -31,7 +39,8 @@ function registrarName(ctx: Ctx): string {
   const name = byId && byId.account_id === ctx.accountId ? byId.name : normalizeDomainName(raw);
   if (name === null) throw badRequest(`\`${raw}\` is not a valid domain name`);
   const tld = tldOf(name);
-  if (ctx.store.settings.registrar.unsupported_tlds.includes(tld)) throw badRequest(`TLD .${tld.toUpperCase()} is not supported`);
+  if (ctx.store.settings.registrar.unsupported_tlds.includes(tld))
+    throw badRequest(`TLD .${tld.toUpperCase()} is not supported`);
   return name;
 }
 
@@ -64,7 +73,9 @@ function checkPremium(store: Store, input: Input, name: string): void {
   if (premium === null) return;
   const given = input.str("premium_price");
   if (given === undefined || Number(given) !== premium) {
-    throw badRequest(`\`${name}\` is a premium domain: confirm the price by sending premium_price "${premium.toFixed(2)}"`);
+    throw badRequest(
+      `\`${name}\` is a premium domain: confirm the price by sending premium_price "${premium.toFixed(2)}"`,
+    );
   }
 }
 
@@ -72,7 +83,8 @@ function registrantOf(ctx: Ctx, input: Input): number | undefined {
   const id = input.int("registrant_id", true);
   if (id !== undefined) {
     const c = ctx.store.contacts.get(id);
-    if (c === undefined || c.account_id !== ctx.accountId) input.fail("registrant_id", "is not a contact of the account");
+    if (c === undefined || c.account_id !== ctx.accountId)
+      input.fail("registrant_id", "is not a contact of the account");
   }
   return id;
 }
@@ -96,8 +108,22 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
     o.updated_at = t;
     d.updated_at = t;
     store.touch();
-    addCharge(store, o.account_id, `${LABELS[o.kind].replace("Domain ", "")} ${d.name}`, amount, product, d.id, d.name);
-    events.emit(o.account_id, event, o.kind === "renewal" || o.kind === "restore" ? { auto: false, domain: domainView(d) } : { domain: domainView(d) });
+    addCharge(
+      store,
+      o.account_id,
+      `${LABELS[o.kind].replace("Domain ", "")} ${d.name}`,
+      amount,
+      product,
+      d.id,
+      d.name,
+    );
+    events.emit(
+      o.account_id,
+      event,
+      o.kind === "renewal" || o.kind === "restore"
+        ? { auto: false, domain: domainView(d) }
+        : { domain: domainView(d) },
+    );
   };
   const price = premiumPrice(store, d.name) ?? basePrice(d.name);
   switch (o.kind) {
@@ -114,7 +140,8 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
         expires_on: exp.on,
         transfer_lock: true,
       });
-      if (o.kind === "registration") finish("registered", "domain.register", price * o.period, "domain-registration");
+      if (o.kind === "registration")
+        finish("registered", "domain.register", price * o.period, "domain-registration");
       else finish("transferred", "domain.transfer", price, "domain-transfer");
       return;
     }
@@ -135,7 +162,12 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
   }
 }
 
-function startOrder(ctx: Ctx, domain: DomainRow, fields: Partial<OrderRow> & { kind: OrderKind }, pendingState: string): Reply {
+function startOrder(
+  ctx: Ctx,
+  domain: DomainRow,
+  fields: Partial<OrderRow> & { kind: OrderKind },
+  pendingState: string,
+): Reply {
   const t = now();
   const delay = ctx.store.settings.delays[fields.kind];
   const order = ctx.store.orders.insert({
@@ -154,7 +186,12 @@ function startOrder(ctx: Ctx, domain: DomainRow, fields: Partial<OrderRow> & { k
     ...fields,
   });
   ctx.store.touch();
-  const started = { registration: "domain.register:started", transfer: "domain.transfer:started", renewal: "domain.renew:started", restore: "domain.restore:started" }[fields.kind];
+  const started = {
+    registration: "domain.register:started",
+    transfer: "domain.transfer:started",
+    renewal: "domain.renew:started",
+    restore: "domain.restore:started",
+  }[fields.kind];
   ctx.events.emit(ctx.accountId, started, { domain: domainView(domain) });
   if (delay <= 0) {
     completeOrder(ctx.store, ctx.events, order.id);
@@ -197,7 +234,13 @@ function register(ctx: Ctx): Reply {
   return startOrder(
     ctx,
     domain,
-    { kind: "registration", registrant_id: registrantId ?? null, whois_privacy: whois, auto_renew: autoRenew, trustee },
+    {
+      kind: "registration",
+      registrant_id: registrantId ?? null,
+      whois_privacy: whois,
+      auto_renew: autoRenew,
+      trustee,
+    },
     "registering",
   );
 }
@@ -225,7 +268,13 @@ function transfer(ctx: Ctx): Reply {
   return startOrder(
     ctx,
     domain,
-    { kind: "transfer", registrant_id: registrantId ?? null, whois_privacy: whois, auto_renew: autoRenew, trustee },
+    {
+      kind: "transfer",
+      registrant_id: registrantId ?? null,
+      whois_privacy: whois,
+      auto_renew: autoRenew,
+      trustee,
+    },
     "transferring",
   );
 }
@@ -238,7 +287,8 @@ function renew(ctx: Ctx): Reply {
   const period = input.int("period") ?? 1;
   if (period < 1 || period > 10) input.fail("period", "must be between 1 and 10");
   input.done();
-  if (domain.state !== "registered") throw new HttpError(400, { message: `${name} may not be renewed at this time`, errors: {} });
+  if (domain.state !== "registered")
+    throw new HttpError(400, { message: `${name} may not be renewed at this time`, errors: {} });
   if (ctx.store.orders.find((o) => o.domain_id === domain.id && o.kind === "renewal" && o.state === "new")) {
     throw new HttpError(400, { message: `${name} may not be renewed at this time`, errors: {} });
   }
@@ -270,13 +320,15 @@ function findOrder(ctx: Ctx, kind: OrderKind, idParam: string): OrderRow {
   const o = /^\d+$/.test(ref) ? ctx.store.orders.get(Number(ref)) : undefined;
   const name = normalizeDomainName(raw);
   const domainMatches = o !== undefined && (o.domain_name === name || String(o.domain_id) === raw);
-  if (o === undefined || o.kind !== kind || o.account_id !== ctx.accountId || !domainMatches) throw notFound(LABELS[kind], ref);
+  if (o === undefined || o.kind !== kind || o.account_id !== ctx.accountId || !domainMatches)
+    throw notFound(LABELS[kind], ref);
   return o;
 }
 
 function cancelTransfer(ctx: Ctx): Reply {
   const o = findOrder(ctx, "transfer", "transfer");
-  if (o.state !== "transferring") throw badRequest(`The transfer of ${o.domain_name} cannot be cancelled because it is ${o.state}`);
+  if (o.state !== "transferring")
+    throw badRequest(`The transfer of ${o.domain_name} cannot be cancelled because it is ${o.state}`);
   const answer = orderView(o);
   o.state = "cancelled";
   o.status_description = "Canceled by customer";
@@ -296,13 +348,18 @@ function registeredDomain(ctx: Ctx): DomainRow {
 
 function check(ctx: Ctx): Reply {
   const name = registrarName(ctx);
-  return ok({ domain: name, available: !isTaken(ctx.store, name), premium: premiumPrice(ctx.store, name) !== null });
+  return ok({
+    domain: name,
+    available: !isTaken(ctx.store, name),
+    premium: premiumPrice(ctx.store, name) !== null,
+  });
 }
 
 function premium(ctx: Ctx): Reply {
   const name = registrarName(ctx);
   const action = ctx.query.get("action") ?? "registration";
-  if (!["registration", "renewal", "transfer"].includes(action)) throw badRequest(`Invalid action \`${action}\``);
+  if (!["registration", "renewal", "transfer"].includes(action))
+    throw badRequest(`Invalid action \`${action}\``);
   const price = premiumPrice(ctx.store, name);
   if (price === null) throw badRequest(`\`${name}\` is not a premium domain for ${action}`);
   return ok({ premium_price: price.toFixed(2), action });
@@ -362,7 +419,9 @@ export function registerRegistrarRoutes(r: RouteRegistry, jobs: Jobs, events: Ev
     d.auto_renew = on;
     d.updated_at = now();
     ctx.store.touch();
-    ctx.events.emit(ctx.accountId, on ? "domain.auto_renewal_enable" : "domain.auto_renewal_disable", { domain: domainView(d) });
+    ctx.events.emit(ctx.accountId, on ? "domain.auto_renewal_enable" : "domain.auto_renewal_disable", {
+      domain: domainView(d),
+    });
     return noContent();
   };
   r.add("PUT", `${base}/auto_renewal`, autoRenewal(true));
@@ -394,14 +453,21 @@ export function registerRegistrarRoutes(r: RouteRegistry, jobs: Jobs, events: Ev
   r.add("PUT", `${base}/delegation`, (ctx) => {
     const d = registeredDomain(ctx);
     const list = ctx.body;
-    if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === "string" && normalizeDomainName(x) !== null)) {
+    if (
+      !Array.isArray(list) ||
+      list.length === 0 ||
+      !list.every((x) => typeof x === "string" && normalizeDomainName(x) !== null)
+    ) {
       throw badRequest("The body must be a non-empty array of name server host names");
     }
     if (list.length > 13) throw badRequest("At most 13 name servers are allowed");
     d.name_servers = (list as string[]).map((x) => normalizeDomainName(x) as string);
     d.updated_at = now();
     ctx.store.touch();
-    ctx.events.emit(ctx.accountId, "domain.delegation_change", { domain: domainView(d), name_servers: d.name_servers });
+    ctx.events.emit(ctx.accountId, "domain.delegation_change", {
+      domain: domainView(d),
+      name_servers: d.name_servers,
+    });
     return ok(d.name_servers);
   });
 }

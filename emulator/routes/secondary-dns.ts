@@ -50,11 +50,13 @@ function link(linking: boolean) {
     const zoneName = input.str("zone", true);
     input.done();
     const zone = ctx.store.zones.byKey((zoneName as string).toLowerCase());
-    if (zone === undefined || zone.account_id !== ctx.accountId) throw badRequest(`Zone ${zoneName} not found`);
+    if (zone === undefined || zone.account_id !== ctx.accountId)
+      throw badRequest(`Zone ${zoneName} not found`);
     if (!zone.secondary) throw badRequest(`Zone ${zone.name} is not a secondary zone`);
     if (linking && !p.linked_secondary_zones.includes(zone.name)) p.linked_secondary_zones.push(zone.name);
     if (!linking) {
-      if (!p.linked_secondary_zones.includes(zone.name)) throw badRequest(`Zone ${zone.name} is not linked to ${p.name}`);
+      if (!p.linked_secondary_zones.includes(zone.name))
+        throw badRequest(`Zone ${zone.name} is not linked to ${p.name}`);
       p.linked_secondary_zones = p.linked_secondary_zones.filter((z) => z !== zone.name);
     }
     p.updated_at = now();
@@ -76,7 +78,11 @@ function createSecondaryZone(ctx: Ctx): Reply {
 export function registerSecondaryDnsRoutes(r: RouteRegistry): void {
   r.add("GET", "/v2/:account/secondary_dns/primaries", (ctx) => {
     const rows = ctx.store.primaryServers.filter((p) => p.account_id === ctx.accountId);
-    return paginate(ctx.query, sortRows<PrimaryServerRow>(ctx.query, rows, { id: (p) => p.id, name: (p) => p.name }, "id:asc"), primaryServerView);
+    return paginate(
+      ctx.query,
+      sortRows<PrimaryServerRow>(ctx.query, rows, { id: (p) => p.id, name: (p) => p.name }, "id:asc"),
+      primaryServerView,
+    );
   });
   r.add("POST", "/v2/:account/secondary_dns/primaries", create);
   r.add("GET", "/v2/:account/secondary_dns/primaries/:primary", (ctx) => ok(primaryServerView(find(ctx))));

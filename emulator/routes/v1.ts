@@ -7,7 +7,15 @@
  */
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { param, type Ctx, type RouteRegistry } from "../context";
-import { createDomain, deleteDomainCascade, lookupDomain, normalizeDomainName, tldOf, validateNewDomainName, SERVICE_NAME_SERVERS } from "../domain-ops";
+import {
+  createDomain,
+  deleteDomainCascade,
+  lookupDomain,
+  normalizeDomainName,
+  tldOf,
+  validateNewDomainName,
+  SERVICE_NAME_SERVERS,
+} from "../domain-ops";
 import { HttpError, Input, asObject, badRequest, validationError, type Reply } from "../http";
 import type { CertificateRow, DomainRow, SubscriptionRow, TemplateRow } from "../model";
 import { addAccount, addUser } from "../seed";
@@ -15,7 +23,12 @@ import { now } from "../store";
 import { completeOrder } from "./registrar";
 
 const SERVICES = [
-  { id: 1, name: "Google Apps", short_name: "google-apps", description: "Google Mail Servers and Google Apps CNAME records." },
+  {
+    id: 1,
+    name: "Google Apps",
+    short_name: "google-apps",
+    description: "Google Mail Servers and Google Apps CNAME records.",
+  },
   { id: 2, name: "Heroku", short_name: "heroku", description: "Heroku application hosting." },
   { id: 3, name: "Office 365", short_name: "office-365", description: "Microsoft Office 365 mail." },
 ].map((s) => ({ ...s, created_at: "2014-01-01T00:00:00Z", updated_at: "2014-01-01T00:00:00Z" }));
@@ -82,7 +95,8 @@ function findTemplate(ctx: Ctx, ref: string): TemplateRow {
   const t = ctx.store.templates.find(
     (x) => x.account_id === ctx.accountId && (String(x.id) === ref || x.short_name === ref),
   );
-  if (t === undefined) throw v1NotFound("DnsTemplate", /^\d+$/.test(ref) ? `id=${ref}` : `short_name = ${ref}`);
+  if (t === undefined)
+    throw v1NotFound("DnsTemplate", /^\d+$/.test(ref) ? `id=${ref}` : `short_name = ${ref}`);
   return t;
 }
 
@@ -99,7 +113,12 @@ function certificateV1(c: CertificateRow): Record<string, unknown> {
     approver_email: c.approver_email,
   };
   if (c.approver_emails !== null) v["approver_emails"] = c.approver_emails;
-  Object.assign(v, { created_at: c.created_at, updated_at: c.updated_at, configured_at: c.configured_at, expires_on: c.expires_on });
+  Object.assign(v, {
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    configured_at: c.configured_at,
+    expires_on: c.expires_on,
+  });
   return { certificate: v };
 }
 
@@ -119,7 +138,9 @@ function subscriptionV1(s: SubscriptionRow): Record<string, unknown> {
 
 function requireStanding(ctx: Ctx): void {
   if (ctx.store.accounts.get(ctx.accountId)?.outstanding_payments) {
-    throw new HttpError(402, { message: "This action cannot be completed because you have purchase invoices that need to be paid for" });
+    throw new HttpError(402, {
+      message: "This action cannot be completed because you have purchase invoices that need to be paid for",
+    });
   }
 }
 
@@ -145,13 +166,15 @@ function purchaseDomain(ctx: Ctx, kind: "registration" | "transfer"): Reply {
   const input = new Input(ctx.body, "domain");
   const registrantId = contactOf(ctx, input, "registrant_id");
   const name = nameFrom(input);
-  if (ctx.store.settings.registrar.unsupported_tlds.includes(tldOf(name))) throw badRequest(`TLD .${tldOf(name).toUpperCase()} is not supported`);
+  if (ctx.store.settings.registrar.unsupported_tlds.includes(tldOf(name)))
+    throw badRequest(`TLD .${tldOf(name).toUpperCase()} is not supported`);
   let authinfo: string | undefined;
   if (kind === "transfer") {
     const order = asObject(asObject(ctx.body)?.["transfer_order"]);
     const a = order?.["authinfo"];
     authinfo = typeof a === "string" ? a : undefined;
-    if (authinfo === undefined || authinfo === "") throw validationError({ base: ["You must provide an authorization code for the domain"] });
+    if (authinfo === undefined || authinfo === "")
+      throw validationError({ base: ["You must provide an authorization code for the domain"] });
   }
   const existing = ctx.store.domains.byKey(name);
   if (existing !== undefined && (existing.account_id !== ctx.accountId || existing.state !== "hosted")) {
@@ -193,7 +216,8 @@ function renewDomain(ctx: Ctx): Reply {
   const renewPrivacy = input.bool("renew_whois_privacy") ?? false;
   const name = nameFrom(input);
   const d = findDomainV1(ctx, name);
-  if (d.state !== "registered" && d.state !== "expired") throw new HttpError(400, { message: `${name} may not be renewed at this time`, errors: {} });
+  if (d.state !== "registered" && d.state !== "expired")
+    throw new HttpError(400, { message: `${name} may not be renewed at this time`, errors: {} });
   const t = now();
   const order = ctx.store.orders.insert({
     kind: "renewal",
@@ -222,7 +246,14 @@ function check(ctx: Ctx): Reply {
   const existing = ctx.store.domains.byKey(name);
   const taken = reg.taken.includes(name) || (existing !== undefined && existing.state !== "hosted");
   const price = reg.premium[name] ?? "14.00";
-  const body = { name, status: taken ? "unavailable" : "available", price, currency: "USD", currency_symbol: "$", minimum_number_of_years: 1 };
+  const body = {
+    name,
+    status: taken ? "unavailable" : "available",
+    price,
+    currency: "USD",
+    currency_symbol: "$",
+    minimum_number_of_years: 1,
+  };
   return reply(taken ? 200 : 404, body);
 }
 
@@ -241,7 +272,9 @@ function setNameServers(ctx: Ctx): Reply {
   if (names.length === 0) throw validationError({ name_servers: ["can't be blank"] });
   if (names.length > 6) throw validationError({ name_servers: ["accepts at most 6 name servers"] });
   if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
-  const restoring = names.every((n) => SERVICE_NAME_SERVERS.includes(n) || /\.dnsimple(-edge)?\.(com|net|org)$/.test(n));
+  const restoring = names.every(
+    (n) => SERVICE_NAME_SERVERS.includes(n) || /\.dnsimple(-edge)?\.(com|net|org)$/.test(n),
+  );
   d.name_servers = restoring ? [...SERVICE_NAME_SERVERS] : names;
   d.updated_at = now();
   ctx.store.touch();
@@ -254,8 +287,10 @@ function purchaseCertificate(ctx: Ctx): Reply {
   const name = input.str("name") ?? "";
   const contactId = contactOf(ctx, input, "contact_id");
   const csr = input.str("csr");
-  if (name !== "" && name !== "*" && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(name)) input.fail("name", "is invalid");
-  if (csr !== undefined && csr !== "" && !csr.includes("BEGIN CERTIFICATE REQUEST")) input.fail("csr", "is not a valid certificate request");
+  if (name !== "" && name !== "*" && !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(name))
+    input.fail("name", "is invalid");
+  if (csr !== undefined && csr !== "" && !csr.includes("BEGIN CERTIFICATE REQUEST"))
+    input.fail("csr", "is not a valid certificate request");
   input.done();
   const t = now();
   const expires = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -267,7 +302,10 @@ function purchaseCertificate(ctx: Ctx): Reply {
     name,
     common_name: name === "" ? d.name : `${name}.${d.name}`,
     years: 1,
-    csr: csr !== undefined && csr !== "" ? csr : `-----BEGIN CERTIFICATE REQUEST-----\n${randomBytes(300).toString("base64")}\n-----END CERTIFICATE REQUEST-----\n`,
+    csr:
+      csr !== undefined && csr !== ""
+        ? csr
+        : `-----BEGIN CERTIFICATE REQUEST-----\n${randomBytes(300).toString("base64")}\n-----END CERTIFICATE REQUEST-----\n`,
     state: "purchased",
     auto_renew: false,
     alternate_names: [],
@@ -290,12 +328,15 @@ function purchaseCertificate(ctx: Ctx): Reply {
 function configureCertificate(ctx: Ctx): Reply {
   const d = findDomainV1(ctx);
   const c = findCertificate(ctx, d);
-  if (c.state !== "purchased") throw badRequest(`Certificate ${c.id} cannot be configured because it is ${c.state}`);
+  if (c.state !== "purchased")
+    throw badRequest(`Certificate ${c.id} cannot be configured because it is ${c.state}`);
   const t = now();
   c.state = "configured";
   c.configured_at = t;
   c.updated_at = t;
-  c.approver_emails = ["admin", "administrator", "hostmaster", "postmaster", "webmaster"].map((l) => `${l}@${d.name}`);
+  c.approver_emails = ["admin", "administrator", "hostmaster", "postmaster", "webmaster"].map(
+    (l) => `${l}@${d.name}`,
+  );
   ctx.store.touch();
   return reply(200, certificateV1(c));
 }
@@ -306,8 +347,10 @@ function submitCertificate(ctx: Ctx): Reply {
   const input = new Input(ctx.body, "certificate");
   const email = input.str("approver_email", true);
   input.done();
-  if (c.state !== "configured") throw badRequest(`Certificate ${c.id} cannot be submitted because it is ${c.state}`);
-  if (!(c.approver_emails ?? []).includes(email as string)) throw validationError({ approver_email: ["is not one of the approver emails"] });
+  if (c.state !== "configured")
+    throw badRequest(`Certificate ${c.id} cannot be submitted because it is ${c.state}`);
+  if (!(c.approver_emails ?? []).includes(email as string))
+    throw validationError({ approver_email: ["is not one of the approver emails"] });
   c.state = "submitted";
   c.approver_email = email as string;
   c.updated_at = now();
@@ -315,15 +358,25 @@ function submitCertificate(ctx: Ctx): Reply {
   return reply(200, certificateV1(c));
 }
 
-function readTemplate(ctx: Ctx, partial: boolean): { name?: string; short_name?: string; description?: string } {
+function readTemplate(
+  ctx: Ctx,
+  partial: boolean,
+): { name?: string; short_name?: string; description?: string } {
   const input = new Input(ctx.body, "dns_template");
   const name = input.str("name", !partial);
   const short = input.str("short_name", !partial);
   const description = input.str("description");
-  if (short !== undefined && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(short)) input.fail("short_name", "is invalid");
+  if (short !== undefined && !/^[a-z0-9][a-z0-9_-]{0,63}$/.test(short))
+    input.fail("short_name", "is invalid");
   input.done();
   if (short !== undefined) {
-    const clash = ctx.store.templates.find((t) => t.account_id === ctx.accountId && t.short_name === short && String(t.id) !== ctx.params["template"] && t.short_name !== ctx.params["template"]);
+    const clash = ctx.store.templates.find(
+      (t) =>
+        t.account_id === ctx.accountId &&
+        t.short_name === short &&
+        String(t.id) !== ctx.params["template"] &&
+        t.short_name !== ctx.params["template"],
+    );
     if (clash) throw validationError({ short_name: ["has already been taken"] });
   }
   return {
@@ -339,13 +392,21 @@ function createUser(ctx: Ctx): Reply {
   const password = input.str("password", true);
   const confirmation = input.str("password_confirmation", true);
   if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) input.fail("email", "is invalid");
-  if (password !== undefined && password.length < 8) input.fail("password", "is too short (minimum is 8 characters)");
-  if (password !== undefined && confirmation !== undefined && password !== confirmation) input.fail("password_confirmation", "doesn't match Password");
-  if (email !== undefined && ctx.store.users.byKey(email.toLowerCase())) input.fail("email", "has already been taken");
+  if (password !== undefined && password.length < 8)
+    input.fail("password", "is too short (minimum is 8 characters)");
+  if (password !== undefined && confirmation !== undefined && password !== confirmation)
+    input.fail("password_confirmation", "doesn't match Password");
+  if (email !== undefined && ctx.store.users.byKey(email.toLowerCase()))
+    input.fail("email", "has already been taken");
   input.done();
   const accountId = addAccount(ctx.store, { email: email as string });
   const token = randomBytes(10).toString("hex");
-  const id = addUser(ctx.store, { email: email as string, password: password as string, accounts: [accountId], v1Token: token });
+  const id = addUser(ctx.store, {
+    email: email as string,
+    password: password as string,
+    accounts: [accountId],
+    v1Token: token,
+  });
   const u = ctx.store.users.get(id);
   if (u === undefined) throw new Error("user vanished");
   return reply(201, {
@@ -405,7 +466,9 @@ export function registerV1Routes(r: RouteRegistry): void {
     d.transfer_lock = false;
     d.updated_at = t;
     ctx.store.touch();
-    return reply(201, { transfer_out: { id: d.id, domain_id: d.id, state: "submitted", created_at: t, updated_at: t } });
+    return reply(201, {
+      transfer_out: { id: d.id, domain_id: d.id, state: "submitted", created_at: t, updated_at: t },
+    });
   });
   r.add("GET", "/v1/domains/:domain/name_servers", (ctx) => reply(200, findDomainV1(ctx).name_servers));
   r.add("POST", "/v1/domains/:domain/name_servers", setNameServers);
@@ -414,12 +477,15 @@ export function registerV1Routes(r: RouteRegistry): void {
     const input = new Input(ctx.body, "name_server");
     const name = input.str("name", true);
     const ip = input.str("ip", true);
-    if (ip !== undefined && !/^(\d{1,3}\.){3}\d{1,3}$|:/.test(ip)) input.fail("ip", "is not a valid IP address");
+    if (ip !== undefined && !/^(\d{1,3}\.){3}\d{1,3}$|:/.test(ip))
+      input.fail("ip", "is not a valid IP address");
     input.done();
     if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
     const host = (name as string).toLowerCase();
     const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
-    d.registry_name_servers = d.registry_name_servers.filter((n) => n.name !== full).concat({ name: full, ip: ip as string });
+    d.registry_name_servers = d.registry_name_servers
+      .filter((n) => n.name !== full)
+      .concat({ name: full, ip: ip as string });
     ctx.store.touch();
     return reply(201, { name: full, ip });
   });
@@ -427,7 +493,8 @@ export function registerV1Routes(r: RouteRegistry): void {
     const d = findDomainV1(ctx);
     const host = param(ctx, "name").toLowerCase();
     const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
-    if (!d.registry_name_servers.some((n) => n.name === full)) throw badRequest(`Name server ${full} is not registered`);
+    if (!d.registry_name_servers.some((n) => n.name === full))
+      throw badRequest(`Name server ${full} is not registered`);
     d.registry_name_servers = d.registry_name_servers.filter((n) => n.name !== full);
     ctx.store.touch();
     return { status: 204 };
@@ -436,12 +503,16 @@ export function registerV1Routes(r: RouteRegistry): void {
     const d = findDomainV1(ctx);
     return reply(200, ctx.store.certificates.filter((c) => c.domain_id === d.id).map(certificateV1));
   });
-  r.add("GET", "/v1/domains/:domain/certificates/:certificate", (ctx) => reply(200, certificateV1(findCertificate(ctx, findDomainV1(ctx)))));
+  r.add("GET", "/v1/domains/:domain/certificates/:certificate", (ctx) =>
+    reply(200, certificateV1(findCertificate(ctx, findDomainV1(ctx)))),
+  );
   r.add("POST", "/v1/domains/:domain/certificates", purchaseCertificate);
   r.add("PUT", "/v1/domains/:domain/certificates/:certificate/configure", configureCertificate);
   r.add("PUT", "/v1/domains/:domain/certificates/:certificate/submit", submitCertificate);
 
-  r.add("GET", "/v1/templates", (ctx) => reply(200, ctx.store.templates.filter((t) => t.account_id === ctx.accountId).map(templateV1)));
+  r.add("GET", "/v1/templates", (ctx) =>
+    reply(200, ctx.store.templates.filter((t) => t.account_id === ctx.accountId).map(templateV1)),
+  );
   r.add("POST", "/v1/templates", (ctx) => {
     const f = readTemplate(ctx, false);
     const t = now();
@@ -457,7 +528,9 @@ export function registerV1Routes(r: RouteRegistry): void {
     ctx.store.touch();
     return reply(201, templateV1(row));
   });
-  r.add("GET", "/v1/templates/:template", (ctx) => reply(200, templateV1(findTemplate(ctx, param(ctx, "template")))));
+  r.add("GET", "/v1/templates/:template", (ctx) =>
+    reply(200, templateV1(findTemplate(ctx, param(ctx, "template")))),
+  );
   r.add("PUT", "/v1/templates/:template", (ctx) => {
     const t = findTemplate(ctx, param(ctx, "template"));
     Object.assign(t, readTemplate(ctx, true), { updated_at: now() });
@@ -470,7 +543,12 @@ export function registerV1Routes(r: RouteRegistry): void {
     ctx.store.touch();
     return reply(200, {});
   });
-  r.add("GET", "/v1/services", () => reply(200, SERVICES.map((s) => ({ service: s }))));
+  r.add("GET", "/v1/services", () =>
+    reply(
+      200,
+      SERVICES.map((s) => ({ service: s })),
+    ),
+  );
   r.add("GET", "/v1/services/:id", (ctx) => {
     const ref = param(ctx, "id");
     const s = SERVICES.find((x) => String(x.id) === ref || x.short_name === ref);
@@ -488,14 +566,25 @@ export function registerV1Routes(r: RouteRegistry): void {
     const card = asObject(input.obj["credit_card"]);
     if (card === null) input.fail("credit_card", "can't be blank");
     else {
-      for (const k of ["number", "first_name", "last_name", "billing_address", "billing_zip", "month", "year", "cvv"]) {
+      for (const k of [
+        "number",
+        "first_name",
+        "last_name",
+        "billing_address",
+        "billing_zip",
+        "month",
+        "year",
+        "cvv",
+      ]) {
         const v = card[k];
         if (typeof v !== "string" || v === "") input.fail(`credit_card.${k}`, "can't be blank");
       }
-      if (typeof card["number"] === "string" && !/^\d{12,19}$/.test(card["number"].replace(/[\s-]/g, ""))) input.fail("credit_card.number", "is invalid");
+      if (typeof card["number"] === "string" && !/^\d{12,19}$/.test(card["number"].replace(/[\s-]/g, "")))
+        input.fail("credit_card.number", "is invalid");
     }
     input.done();
-    if (ctx.store.subscriptions.find((x) => x.user_id === userId(ctx))) throw badRequest("You already have a subscription");
+    if (ctx.store.subscriptions.find((x) => x.user_id === userId(ctx)))
+      throw badRequest("You already have a subscription");
     const t = new Date().toISOString();
     const s = ctx.store.subscriptions.insert({
       user_id: userId(ctx),

@@ -10,27 +10,56 @@ import type { RecordRow, ZoneRow } from "../model";
 import { now } from "../store";
 import { recordView, zoneView } from "../views";
 
-const TYPES = ["A", "AAAA", "ALIAS", "CAA", "CNAME", "DNSKEY", "DS", "HINFO", "MX", "NAPTR", "NS", "POOL", "PTR", "SOA", "SPF", "SRV", "SSHFP", "TXT", "URL"];
+const TYPES = [
+  "A",
+  "AAAA",
+  "ALIAS",
+  "CAA",
+  "CNAME",
+  "DNSKEY",
+  "DS",
+  "HINFO",
+  "MX",
+  "NAPTR",
+  "NS",
+  "POOL",
+  "PTR",
+  "SOA",
+  "SPF",
+  "SRV",
+  "SSHFP",
+  "TXT",
+  "URL",
+];
 const CREATABLE = TYPES.filter((t) => t !== "SOA");
 const REGIONS = ["global", "SV1", "ORD", "IAD", "AMS", "TKO", "SYD", "CDG", "FRA"];
 
 /** A zone of the request's account by name, or a 404. */
 export function findZone(ctx: Ctx, ref: string): ZoneRow {
-  const z = /^\d+$/.test(ref) ? ctx.store.zones.find((x) => x.id === Number(ref)) : ctx.store.zones.byKey(ref.toLowerCase());
+  const z = /^\d+$/.test(ref)
+    ? ctx.store.zones.find((x) => x.id === Number(ref))
+    : ctx.store.zones.byKey(ref.toLowerCase());
   if (z === undefined || z.account_id !== ctx.accountId) throw notFound("Zone", ref);
   return z;
 }
 
 function findRecord(ctx: Ctx, zone: ZoneRow, ref: string): RecordRow {
   const r = /^\d+$/.test(ref) ? ctx.store.records.get(Number(ref)) : undefined;
-  if (r === undefined || r.zone !== zone.name || r.account_id !== ctx.accountId) throw notFound("Record", ref);
+  if (r === undefined || r.zone !== zone.name || r.account_id !== ctx.accountId)
+    throw notFound("Record", ref);
   return r;
 }
 
 function listZones(ctx: Ctx): Reply {
   const needle = ctx.query.get("name_like")?.toLowerCase() ?? null;
-  const rows = ctx.store.zones.filter((z) => z.account_id === ctx.accountId && (needle === null || z.name.includes(needle)));
-  return paginate(ctx.query, sortRows<ZoneRow>(ctx.query, rows, { id: (z) => z.id, name: (z) => z.name }, "name:asc"), (z) => zoneView(z));
+  const rows = ctx.store.zones.filter(
+    (z) => z.account_id === ctx.accountId && (needle === null || z.name.includes(needle)),
+  );
+  return paginate(
+    ctx.query,
+    sortRows<ZoneRow>(ctx.query, rows, { id: (z) => z.id, name: (z) => z.name }, "name:asc"),
+    (z) => zoneView(z),
+  );
 }
 
 function zoneFile(ctx: Ctx): Reply {
@@ -75,7 +104,10 @@ function listRecords(ctx: Ctx): Reply {
   return paginate(ctx.query, sorted, recordView);
 }
 
-function readRecord(body: unknown, creating: boolean): Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">> {
+function readRecord(
+  body: unknown,
+  creating: boolean,
+): Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">> {
   const input = new Input(body);
   const out: Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">> = {};
   const name = input.str("name");
@@ -101,11 +133,14 @@ function readRecord(body: unknown, creating: boolean): Partial<Pick<RecordRow, "
   }
   const regions = input.strArray("regions");
   if (regions !== undefined) {
-    if (regions.length === 0 || !regions.every((r) => REGIONS.includes(r))) input.fail("regions", "is invalid");
+    if (regions.length === 0 || !regions.every((r) => REGIONS.includes(r)))
+      input.fail("regions", "is invalid");
     else out.regions = regions;
   }
-  if (out.type === "A" && out.content !== undefined && isIP(out.content) !== 4) input.fail("content", "is not a valid IPv4 address");
-  if (out.type === "AAAA" && out.content !== undefined && isIP(out.content) !== 6) input.fail("content", "is not a valid IPv6 address");
+  if (out.type === "A" && out.content !== undefined && isIP(out.content) !== 4)
+    input.fail("content", "is not a valid IPv4 address");
+  if (out.type === "AAAA" && out.content !== undefined && isIP(out.content) !== 6)
+    input.fail("content", "is not a valid IPv6 address");
   input.done();
   return out;
 }
@@ -116,7 +151,8 @@ function createRecord(ctx: Ctx): Reply {
   const f = readRecord(ctx.body, true);
   const t = now();
   const type = f.type ?? "A";
-  if (type === "CNAME" && (f.name ?? "") === "") throw badRequest("A CNAME record cannot be created at the zone apex");
+  if (type === "CNAME" && (f.name ?? "") === "")
+    throw badRequest("A CNAME record cannot be created at the zone apex");
   const r = ctx.store.records.insert({
     account_id: ctx.accountId,
     zone: z.name,

@@ -55,11 +55,15 @@ describe("createStatusError", () => {
       url,
       body: { message: "Validation failed", errors: { base: ["You must provide an authorization code"] } },
     });
-    expect(base.message).toBe("400 Validation failed: You must provide an authorization code (POST /v2/1/domains)");
+    expect(base.message).toBe(
+      "400 Validation failed: You must provide an authorization code (POST /v2/1/domains)",
+    );
     expect(extractFieldErrors({ errors: { "x-id-number": "invalid number" } })).toEqual({
       "x-id-number": ["invalid number"],
     });
-    expect(extractFieldErrors({ errors: ["Feature not enabled"] })).toEqual({ base: ["Feature not enabled"] });
+    expect(extractFieldErrors({ errors: ["Feature not enabled"] })).toEqual({
+      base: ["Feature not enabled"],
+    });
   });
 
   it("uses the OAuth error description and a reason phrase for bodiless or HTML answers", () => {

@@ -299,6 +299,8 @@ export function extractFieldErrors(body: unknown): FieldErrors {
 
 /** Removes user info and credential-looking query parameters from a URL. */
 export function stripCredentials(url: string): string {
+  // Fast path (every request computes this): nothing that could hold a credential.
+  if (!url.includes("@") && !/[?&][^=&]*(token|secret|password|code|key)/i.test(url)) return url;
   try {
     const u = new URL(url);
     u.username = "";

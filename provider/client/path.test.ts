@@ -23,7 +23,9 @@ describe("path encoding", () => {
   });
 
   it("builds query strings leaving out undefined and null", () => {
-    expect(buildQuery({ page: 2, per_page: undefined, name_like: "a b", x: null })).toBe("?page=2&name_like=a+b");
+    expect(buildQuery({ page: 2, per_page: undefined, name_like: "a b", x: null })).toBe(
+      "?page=2&name_like=a+b",
+    );
     expect(buildQuery({})).toBe("");
   });
 });

@@ -58,17 +58,23 @@ describe("decideRetry", () => {
     expect(retryModeFor("PUT")).toBe("idempotent");
     expect(retryModeFor("POST")).toBe("create");
     for (const status of [500, 502, 503, 504, 429]) {
-      const d = decideRetry({ ...base, mode: "idempotent", outcome: { kind: "status", status, headers: {} } });
+      const d = decideRetry({
+        ...base,
+        mode: "idempotent",
+        outcome: { kind: "status", status, headers: {} },
+      });
       expect(d.action).toBe("retry");
     }
-    expect(decideRetry({ ...base, mode: "idempotent", outcome: { kind: "connection", sent: true } }).action).toBe("retry");
+    expect(
+      decideRetry({ ...base, mode: "idempotent", outcome: { kind: "connection", sent: true } }).action,
+    ).toBe("retry");
   });
 
   it("does not retry client errors", () => {
     for (const status of [400, 401, 402, 404, 428]) {
-      expect(decideRetry({ ...base, mode: "idempotent", outcome: { kind: "status", status, headers: {} } }).action).toBe(
-        "fail",
-      );
+      expect(
+        decideRetry({ ...base, mode: "idempotent", outcome: { kind: "status", status, headers: {} } }).action,
+      ).toBe("fail");
     }
   });
 
@@ -108,19 +114,31 @@ describe("decideRetry", () => {
   });
 
   it("resends a POST only when it surely never left or was rate limited", () => {
-    expect(decideRetry({ ...base, mode: "create", outcome: { kind: "connection", sent: false } }).action).toBe("retry");
     expect(
-      decideRetry({ ...base, mode: "create", outcome: { kind: "status", status: 429, headers: { "retry-after": "1" } } })
-        .action,
+      decideRetry({ ...base, mode: "create", outcome: { kind: "connection", sent: false } }).action,
     ).toBe("retry");
-    expect(decideRetry({ ...base, mode: "create", outcome: { kind: "connection", sent: true } }).action).toBe("fail");
-    expect(decideRetry({ ...base, mode: "create", outcome: { kind: "status", status: 502, headers: {} } }).action).toBe(
+    expect(
+      decideRetry({
+        ...base,
+        mode: "create",
+        outcome: { kind: "status", status: 429, headers: { "retry-after": "1" } },
+      }).action,
+    ).toBe("retry");
+    expect(decideRetry({ ...base, mode: "create", outcome: { kind: "connection", sent: true } }).action).toBe(
       "fail",
     );
+    expect(
+      decideRetry({ ...base, mode: "create", outcome: { kind: "status", status: 502, headers: {} } }).action,
+    ).toBe("fail");
   });
 
   it("reads back before resending a POST that has a lookup", () => {
-    const lost = decideRetry({ ...base, hasLookup: true, mode: "create", outcome: { kind: "connection", sent: true } });
+    const lost = decideRetry({
+      ...base,
+      hasLookup: true,
+      mode: "create",
+      outcome: { kind: "connection", sent: true },
+    });
     expect(lost.action).toBe("lookup");
     const bad = decideRetry({
       ...base,
@@ -132,7 +150,9 @@ describe("decideRetry", () => {
   });
 
   it("never retries mode never", () => {
-    expect(decideRetry({ ...base, mode: "never", outcome: { kind: "connection", sent: false } }).action).toBe("fail");
+    expect(decideRetry({ ...base, mode: "never", outcome: { kind: "connection", sent: false } }).action).toBe(
+      "fail",
+    );
   });
 });
 

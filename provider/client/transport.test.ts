@@ -128,7 +128,10 @@ describe("requests", () => {
 
   it("encode the query of list calls", async () => {
     handler = (_req, _body, res) =>
-      json(res, 200, { data: [], pagination: { current_page: 2, per_page: 10, total_entries: 0, total_pages: 1 } });
+      json(res, 200, {
+        data: [],
+        pagination: { current_page: 2, per_page: 10, total_entries: 0, total_pages: 1 },
+      });
     const { client } = testClient();
     await client.domains.list(1, { page: 2, perPage: 10, sort: "name:desc", nameLike: "ex" });
     expect(seen[0]!.url).toBe("/v2/1/domains?page=2&per_page=10&sort=name%3Adesc&name_like=ex");
@@ -152,7 +155,16 @@ describe("retries", () => {
     expect(d.name).toBe("example.com");
     expect(seen).toHaveLength(3);
     expect(sleeps).toEqual([250, 500]);
-    expect(events).toEqual(["req0", "res502", "retry status 502", "req1", "res502", "retry status 502", "req2", "res200"]);
+    expect(events).toEqual([
+      "req0",
+      "res502",
+      "retry status 502",
+      "req1",
+      "res502",
+      "retry status 502",
+      "req2",
+      "res200",
+    ]);
   });
 
   it("wait what Retry-After says on 429", async () => {
@@ -316,7 +328,10 @@ describe("secrets", () => {
     handler = (_req, _body, res) => json(res, 401, { message: `Authentication failed for ${TOKEN}` });
     const events: string[] = [];
     const { client } = testClient({
-      hooks: { onRequest: (e) => events.push(JSON.stringify(e)), onResponse: (e) => events.push(JSON.stringify(e)) },
+      hooks: {
+        onRequest: (e) => events.push(JSON.stringify(e)),
+        onResponse: (e) => events.push(JSON.stringify(e)),
+      },
     });
     const err = await caught(client.identity.whoami());
     expect(err.code).toBe("unauthorized");

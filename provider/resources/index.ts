@@ -4,11 +4,25 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { domainResource } from "./domain";
+import { dsRecordResource } from "./ds-record";
+import { emailForwardResource } from "./email-forward";
+import { primaryServerResource } from "./primary-server";
+import { secondaryZoneResource } from "./secondary-zone";
+import { webhookResource } from "./webhook";
+import { extendedResources } from "./extended";
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
 
-const definitions: ReadonlyArray<ResourceDefinition> = [domainResource];
+const definitions: ReadonlyArray<ResourceDefinition> = [
+  domainResource,
+  dsRecordResource,
+  emailForwardResource,
+  webhookResource,
+  secondaryZoneResource,
+  primaryServerResource,
+  ...extendedResources,
+];
 
 const providers = new Map<string, dynamic.ResourceProvider>(
   definitions.map((definition) => [definition.kind, toDynamicProvider(definition)]),

@@ -32,3 +32,9 @@ export function domainNameProblem(name: string): string | undefined {
   if (/^\d+$/.test(labels[labels.length - 1] ?? "")) return `"${name}" has a numeric top-level domain`;
   return undefined;
 }
+
+/** A domain given by name or numeric id, as paths accept: names canonical, ids as strings. */
+export function canonicalDomainRef(ref: unknown): string {
+  const text = String(ref);
+  return /^\d+$/.test(text) ? text : canonicalDomainName(text);
+}

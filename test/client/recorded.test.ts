@@ -188,7 +188,10 @@ const V1: Array<[RegExp, Rule]> = [
   [/^R\/nameservers\/register\//, { schema: c.V1RegistryNameServerSchema }],
   [/^R\/nameservers\/deregister\//, { bodyless: true }],
   [/^(D1\/subscriptions\/show|R\/subscriptions\/subscription)\//, { schema: c.V1SubscriptionEnvelope }],
-  [/^(D1\/templates\/show|R\/templates\/(create_template|template|update_template))\//, { schema: c.V1TemplateEnvelope }],
+  [
+    /^(D1\/templates\/show|R\/templates\/(create_template|template|update_template))\//,
+    { schema: c.V1TemplateEnvelope },
+  ],
   [/^R\/templates\/templates\//, { schema: c.V1TemplateListSchema }],
   [/^R\/templates\/delete_template\//, { bodyless: true }],
   [/^R\/services\/service\//, { schema: c.V1ServiceEnvelope }],
@@ -200,11 +203,15 @@ const V1: Array<[RegExp, Rule]> = [
   [/^R\/response\.http$/, { schema: c.IdentityEnvelope }],
   [
     /^R\/(domains\/(domain|domains|create_domain)|misc\/whoami)\//,
-    { skip: "2014-15 prototype of v2 (domain with token and no expires_at, account without plan_identifier)" },
+    {
+      skip: "2014-15 prototype of v2 (domain with token and no expires_at, account without plan_identifier)",
+    },
   ],
   [
     /^(D1|R)\/(contacts|records|domains|templates_records|extended_attributes|registrar\/(extended_attributes|prices)|services\/(applied|apply|available|unapply)|templates\/apply_template)/,
-    { skip: "v1 operation outside the contract (contacts, records, forwards, memberships, whois privacy, zone, applied services, prices)" },
+    {
+      skip: "v1 operation outside the contract (contacts, records, forwards, memberships, whois privacy, zone, applied services, prices)",
+    },
   ],
 ];
 
@@ -219,7 +226,9 @@ function ruleFor(rel: string): Rule | undefined {
     const op = rest!.includes("/") ? rest!.split("/")[0]! : rest!;
     return V2[op] ?? (V2_SKIPPED[op] ? { skip: V2_SKIPPED[op] } : undefined);
   }
-  const short = rel.replace(/^dnsimple-developer@fb601c0\/fixtures\/v1\//, "D1/").replace(/^dnsimple-ruby@6571a32\/spec\/files\//, "R/");
+  const short = rel
+    .replace(/^dnsimple-developer@fb601c0\/fixtures\/v1\//, "D1/")
+    .replace(/^dnsimple-ruby@6571a32\/spec\/files\//, "R/");
   return V1.find(([re]) => re.test(short))?.[1];
 }
 
@@ -262,7 +271,13 @@ describe("recorded responses", () => {
       } catch {
         // nginx HTML pages stay text
       }
-      const err = c.createStatusError({ status: rec.status, method: "GET", url, body, requestId: rec.headers["x-request-id"] });
+      const err = c.createStatusError({
+        status: rec.status,
+        method: "GET",
+        url,
+        body,
+        requestId: rec.headers["x-request-id"],
+      });
       expect(c.isApiError(err)).toBe(true);
       expect(err.code).toBe(c.codeForStatus(rec.status));
       expect(err.message).toMatch(new RegExp(`^${rec.status} .+ \\(GET /v2/1/recorded\\)$`));
@@ -288,7 +303,9 @@ describe("recorded responses", () => {
     const json: unknown = JSON.parse(rec.body);
     const parsed = rule.schema.safeParse(json);
     if (!parsed.success) {
-      throw new Error(`${rel}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      throw new Error(
+        `${rel}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     }
     expect(parsed.success).toBe(true);
   });

@@ -100,7 +100,8 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
           "pulumi",
           ["stack", "export", "--stack", "test", "--non-interactive"],
           { cwd: workDir, env, maxBuffer: 256 * 1024 * 1024 },
-          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+          (error, stdout, stderr) =>
+            error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
         );
       });
     },

@@ -12,7 +12,13 @@ describe("emulator certificates", () => {
     expect(order.body.data).toMatchObject({ state: "new", auto_renew: false });
     const certId = order.body.data.certificate_id;
     const cert = await c.get(`/1/domains/secure.com/certificates/${certId}`);
-    expect(cert.body.data).toMatchObject({ name: "www", common_name: "www.secure.com", alternate_names: [], authority_identifier: "letsencrypt", state: "new" });
+    expect(cert.body.data).toMatchObject({
+      name: "www",
+      common_name: "www.secure.com",
+      alternate_names: [],
+      authority_identifier: "letsencrypt",
+      state: "new",
+    });
     const early = await c.get(`/1/domains/secure.com/certificates/${certId}/download`);
     expect(early.status).toBe(428);
     expect(early.body).toEqual({ message: "Certificate not issued" });
@@ -21,8 +27,12 @@ describe("emulator certificates", () => {
     const issue = await c.post(`/1/domains/secure.com/certificates/letsencrypt/${order.body.data.id}/issue`);
     expect(issue.status).toBe(202);
     expect(issue.body.data).toMatchObject({ state: "requesting", csr: null, expires_at: null });
-    expect((await c.post(`/1/domains/secure.com/certificates/letsencrypt/${order.body.data.id}/issue`)).status).toBe(400);
-    await waitFor(async () => (await c.get(`/1/domains/secure.com/certificates/${certId}`)).body.data.state === "issued");
+    expect(
+      (await c.post(`/1/domains/secure.com/certificates/letsencrypt/${order.body.data.id}/issue`)).status,
+    ).toBe(400);
+    await waitFor(
+      async () => (await c.get(`/1/domains/secure.com/certificates/${certId}`)).body.data.state === "issued",
+    );
     const issued = (await c.get(`/1/domains/secure.com/certificates/${certId}`)).body.data;
     expect(issued.csr).toContain("BEGIN CERTIFICATE REQUEST");
     expect(issued.expires_on).toMatch(/^\d{4}-\d\d-\d\d$/);
@@ -38,9 +48,19 @@ describe("emulator certificates", () => {
     await c.post("/1/domains", { name: "opts.com" });
     const bad = await c.post("/1/domains/opts.com/certificates/letsencrypt", { signature_algorithm: "DSA" });
     expect(bad.status).toBe(400);
-    const order = await c.post("/1/domains/opts.com/certificates/letsencrypt", { name: "api", alternate_names: ["a.opts.com"], auto_renew: true, signature_algorithm: "RSA" });
+    const order = await c.post("/1/domains/opts.com/certificates/letsencrypt", {
+      name: "api",
+      alternate_names: ["a.opts.com"],
+      auto_renew: true,
+      signature_algorithm: "RSA",
+    });
     const cert = await c.get(`/1/domains/opts.com/certificates/${order.body.data.certificate_id}`);
-    expect(cert.body.data).toMatchObject({ name: "api", common_name: "api.opts.com", alternate_names: ["a.opts.com"], auto_renew: true });
+    expect(cert.body.data).toMatchObject({
+      name: "api",
+      common_name: "api.opts.com",
+      alternate_names: ["a.opts.com"],
+      auto_renew: true,
+    });
     expect((await c.post("/1/domains/missing.com/certificates/letsencrypt", {})).status).toBe(404);
   });
 
@@ -49,17 +69,27 @@ describe("emulator certificates", () => {
     await c.post("/1/domains", { name: "renew.com" });
     const order = await c.post("/1/domains/renew.com/certificates/letsencrypt", {});
     const oldId = order.body.data.certificate_id;
-    expect((await c.post(`/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals`, {})).status).toBe(400);
+    expect((await c.post(`/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals`, {})).status).toBe(
+      400,
+    );
     await c.post(`/1/domains/renew.com/certificates/letsencrypt/${order.body.data.id}/issue`);
-    await waitFor(async () => (await c.get(`/1/domains/renew.com/certificates/${oldId}`)).body.data.state === "issued");
-    const renewal = await c.post(`/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals`, { auto_renew: true });
+    await waitFor(
+      async () => (await c.get(`/1/domains/renew.com/certificates/${oldId}`)).body.data.state === "issued",
+    );
+    const renewal = await c.post(`/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals`, {
+      auto_renew: true,
+    });
     expect(renewal.status).toBe(201);
     expect(renewal.body.data).toMatchObject({ old_certificate_id: oldId, state: "new", auto_renew: true });
     const newId = renewal.body.data.new_certificate_id;
-    const issue = await c.post(`/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals/${renewal.body.data.id}/issue`);
+    const issue = await c.post(
+      `/1/domains/renew.com/certificates/letsencrypt/${oldId}/renewals/${renewal.body.data.id}/issue`,
+    );
     expect(issue.status).toBe(202);
     expect(issue.body.data).toMatchObject({ id: newId, state: "requesting" });
-    await waitFor(async () => (await c.get(`/1/domains/renew.com/certificates/${newId}`)).body.data.state === "issued");
+    await waitFor(
+      async () => (await c.get(`/1/domains/renew.com/certificates/${newId}`)).body.data.state === "issued",
+    );
     const list = await c.get("/1/domains/renew.com/certificates");
     expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([newId, oldId]);
   });
@@ -72,12 +102,18 @@ describe("emulator pushes", () => {
     await addAccount(emu(), 2, "token-2");
     const a = v2(emu());
     const b = v2(emu(), "token-2");
-    await admin(emu()).post("/seed", { domains: [{ account: 1, name: "pushed.com", state: "registered", expiresOn: "2030-01-01" }] });
+    await admin(emu()).post("/seed", {
+      domains: [{ account: 1, name: "pushed.com", state: "registered", expiresOn: "2030-01-01" }],
+    });
     await a.post("/1/zones/pushed.com/records", { name: "www", type: "A", content: "192.0.2.1" });
-    const bad = await a.post("/1/domains/pushed.com/pushes", { new_account_identifier: "nobody@example.com" });
+    const bad = await a.post("/1/domains/pushed.com/pushes", {
+      new_account_identifier: "nobody@example.com",
+    });
     expect(bad.status).toBe(400);
     expect((await a.post("/1/domains/pushed.com/pushes", {})).status).toBe(400);
-    const push = await a.post("/1/domains/pushed.com/pushes", { new_account_identifier: "owner2@example.com" });
+    const push = await a.post("/1/domains/pushed.com/pushes", {
+      new_account_identifier: "owner2@example.com",
+    });
     expect(push.status).toBe(201);
     expect(push.body.data).toMatchObject({ account_id: 2, contact_id: null, accepted_at: null });
     expect((await a.get("/1/pushes")).body.data).toEqual([]);

@@ -33,14 +33,20 @@ describe("emulator webhooks", () => {
     const c = v2(emu());
     const created = await c.post("/1/webhooks", { url: "https://example.com/hook" });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: created.body.data.id, url: "https://example.com/hook", suppressed_at: null });
+    expect(created.body.data).toEqual({
+      id: created.body.data.id,
+      url: "https://example.com/hook",
+      suppressed_at: null,
+    });
     expect((await c.post("/1/webhooks", { url: "ftp://example.com" })).status).toBe(400);
     expect((await c.post("/1/webhooks", { url: "not a url" })).status).toBe(400);
     expect((await c.post("/1/webhooks", {})).body.errors).toEqual({ url: ["can't be blank"] });
     expect((await c.get("/1/webhooks")).body).toEqual({ data: [created.body.data] });
     expect((await c.get(`/1/webhooks/${created.body.data.id}`)).status).toBe(200);
     expect((await c.del(`/1/webhooks/${created.body.data.id}`)).status).toBe(204);
-    expect((await c.get(`/1/webhooks/${created.body.data.id}`)).body).toEqual({ message: `Webhook \`${created.body.data.id}\` not found` });
+    expect((await c.get(`/1/webhooks/${created.body.data.id}`)).body).toEqual({
+      message: `Webhook \`${created.body.data.id}\` not found`,
+    });
   });
 
   it("delivers events in the service's payload shape for changes it makes", async () => {
@@ -53,7 +59,15 @@ describe("emulator webhooks", () => {
       await c.del("/1/domains/events.com");
       await waitFor(() => r.received.length >= 5);
       const names = r.received.map((x) => x.body.name);
-      expect(names).toEqual(expect.arrayContaining(["domain.create", "zone.create", "zone_record.create", "domain.delete", "zone.delete"]));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "domain.create",
+          "zone.create",
+          "zone_record.create",
+          "domain.delete",
+          "zone.delete",
+        ]),
+      );
       const create = r.received.find((x) => x.body.name === "domain.create").body;
       expect(create).toMatchObject({ api_version: "v2", account: { id: 1 }, actor: { entity: "account" } });
       expect(create.request_identifier).toMatch(/^[0-9a-f-]{36}$/);
@@ -74,7 +88,10 @@ describe("emulator webhooks", () => {
       const c = v2(emu());
       const hook = (await c.post("/1/webhooks", { url: r.url })).body.data;
       await c.post("/1/domains", { name: "fail-1.com" });
-      await waitFor(async () => (await admin(emu()).get("/webhook-deliveries")).body.pending === 0 && r.received.length >= 6);
+      await waitFor(
+        async () =>
+          (await admin(emu()).get("/webhook-deliveries")).body.pending === 0 && r.received.length >= 6,
+      );
       const attempts = r.received.filter((x) => x.body.name === "domain.create");
       expect(attempts).toHaveLength(3);
       expect(new Set(attempts.map((x) => x.body.request_identifier)).size).toBe(1);
@@ -107,7 +124,10 @@ describe("emulator webhooks", () => {
       await waitFor(() => r.received.length >= 4);
       r.status = 500;
       await c.post("/1/domains", { name: "a-3.com" });
-      await waitFor(async () => (await admin(emu()).get("/webhook-deliveries")).body.pending === 0 && r.received.length >= 6);
+      await waitFor(
+        async () =>
+          (await admin(emu()).get("/webhook-deliveries")).body.pending === 0 && r.received.length >= 6,
+      );
       expect((await c.get(`/1/webhooks/${hook.id}`)).body.data.suppressed_at).toBeNull();
       r.status = 500;
       await c.post("/1/domains", { name: "a-4.com" });
@@ -120,7 +140,13 @@ describe("emulator webhooks", () => {
 
 describe("emulator OAuth code exchange", () => {
   const emu = useEmulator();
-  const base = { client_id: "app", client_secret: "s3cret", grant_type: "authorization_code", redirect_uri: "https://app.test/cb", state: "xyz" };
+  const base = {
+    client_id: "app",
+    client_secret: "s3cret",
+    grant_type: "authorization_code",
+    redirect_uri: "https://app.test/cb",
+    state: "xyz",
+  };
 
   async function code(extra: Record<string, unknown> = {}): Promise<string> {
     const res = await admin(emu()).post("/oauth-codes", {
@@ -141,7 +167,12 @@ describe("emulator OAuth code exchange", () => {
     const c = await code();
     const res = await exchange({ ...base, code: c });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ access_token: res.body.access_token, token_type: "Bearer", scope: null, account_id: 1 });
+    expect(res.body).toEqual({
+      access_token: res.body.access_token,
+      token_type: "Bearer",
+      scope: null,
+      account_id: 1,
+    });
     const who = await v2(emu(), res.body.access_token).get("/whoami");
     expect(who.body.data.account.id).toBe(1);
     const again = await exchange({ ...base, code: c });

@@ -6,6 +6,7 @@ import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
 import { type CheckFailure, type FieldSchemas, validateInputs } from "./validation";
 import { isDeepStrictEqual } from "node:util";
+import { isPartialCreate } from "./partial";
 
 /** What every operation of a resource receives: the client and the account it acts on. */
 export interface ResourceContext {
@@ -147,6 +148,14 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         try {
           created = await definition.create(ctx, inputs);
         } catch (error) {
+          if (isPartialCreate(error)) {
+            // Pulumi records the object with these properties (ErrorResourceInitFailed).
+            throw Object.assign(new Error(error.message), {
+              id: error.created.id,
+              properties: { ...inputs, ...error.created.outs, accountId: account },
+              reasons: [error.message],
+            });
+          }
           throw explainConflict(definition, error);
         }
       }

@@ -15,7 +15,11 @@ interface Declaration {
   options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[] };
 }
 
-type ResourceClass = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+type ResourceClass = new (
+  name: string,
+  args: any,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.CustomResource;
 
 const config = new pulumi.Config();
 const declarations = config.getObject<Declaration[]>("resources") ?? [];

@@ -1,0 +1,52 @@
+import type { Dnssec } from "../client";
+import type { ResourceDefinition, State } from "./framework/define-resource";
+import { domainRef } from "./framework/fields";
+import { canonicalDomainRef } from "./names";
+import { hasStatus, ignoreNotFound, orUndefined } from "./support";
+
+function dnssecOutputs(status: Dnssec): State {
+  return {
+    enabled: status.enabled,
+    active: status.active ?? null,
+    createdAt: status.created_at,
+    updatedAt: status.updated_at,
+  };
+}
+
+/**
+ * DNSSEC signing of a domain's zone. Creating enables it (enabling is idempotent, so an existing
+ * signing is simply taken over); destroying disables it. The id is the domain.
+ */
+export const dnssecResource: ResourceDefinition = {
+  kind: "Dnssec",
+  inputs: { domain: domainRef() },
+  replaceOnChange: ["domain"],
+  normalize: { domain: canonicalDomainRef },
+
+  async create({ client, account }, inputs) {
+    const domain = canonicalDomainRef(inputs.domain);
+    const status = await client.dnssec.enable(account, domain);
+    return { id: domain, outs: dnssecOutputs(status) };
+  },
+
+  async adopt({ client, account }, inputs) {
+    const domain = canonicalDomainRef(inputs.domain);
+    const status = await orUndefined(() => client.dnssec.get(account, domain));
+    return status?.enabled ? { id: domain, outs: dnssecOutputs(status) } : undefined;
+  },
+
+  async read({ client, account }, id) {
+    const status = await orUndefined(() => client.dnssec.get(account, id));
+    // Disabled outside Pulumi: the resource (signing) is gone.
+    return status?.enabled ? dnssecOutputs(status) : undefined;
+  },
+
+  async delete({ client, account }, id) {
+    try {
+      await ignoreNotFound(() => client.dnssec.disable(account, id));
+    } catch (error) {
+      // 428: not enabled, so already in the state destroy wants.
+      if (!hasStatus(error, 428)) throw error;
+    }
+  },
+};

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import type { EmailForward } from "../client";
+import { type ResourceDefinition, type State } from "./framework/define-resource";
+import { domainRef, emailAddress } from "./framework/fields";
+import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/lookup";
+import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import { canonicalDomainRef } from "./names";
+
+const collectionKey = (account: string, domain: unknown) => `emailForwards:${account}:${canonicalDomainRef(domain)}`;
+
+/** The local part of the alias: `john` of `john@example.com`. */
+const aliasOf = (aliasEmail: string) => aliasEmail.slice(0, aliasEmail.lastIndexOf("@"));
+
+export function emailForwardOutputs(forward: EmailForward): State {
+  return {
+    emailForwardId: forward.id,
+    domainId: forward.domain_id,
+    aliasName: aliasOf(forward.alias_email),
+    aliasEmail: forward.alias_email,
+    destinationEmail: forward.destination_email,
+    active: forward.active ?? true,
+    createdAt: forward.created_at,
+    updatedAt: forward.updated_at,
+  };
+}
+
+/**
+ * Forwards mail for `aliasName@domain` to `destinationEmail`. The API has no update for
+ * forwards, so a change replaces the forward.
+ */
+export const emailForwardResource: ResourceDefinition = {
+  kind: "EmailForward",
+  inputs: {
+    domain: domainRef(),
+    aliasName: z
+      .string()
+      .min(1, "aliasName must not be empty")
+      .refine((v) => !v.includes("@"), { message: "aliasName is the local part only: `john`, not `john@example.com`" })
+      .refine((v) => !/\s/.test(v), { message: "aliasName must not contain spaces" }),
+    destinationEmail: emailAddress(),
+  },
+  replaceOnChange: ["domain", "aliasName", "destinationEmail"],
+  normalize: {
+    domain: canonicalDomainRef,
+    aliasName: (v) => String(v).toLowerCase(),
+    destinationEmail: (v) => String(v).toLowerCase(),
+  },
+
+  async create({ client, account }, inputs) {
+    invalidateCollection(collectionKey(account, inputs.domain));
+    const forward = await client.emailForwards.create(account, canonicalDomainRef(inputs.domain), {
+      alias_name: String(inputs.aliasName),
+      destination_email: String(inputs.destinationEmail),
+    });
+    return { id: String(forward.id), outs: emailForwardOutputs(forward) };
+  },
+
+  async adopt({ client, account }, inputs) {
+    const alias = String(inputs.aliasName).toLowerCase();
+    const forward = await findFirst(
+      client.emailForwards.iterate(account, canonicalDomainRef(inputs.domain)),
+      (f) => aliasOf(f.alias_email).toLowerCase() === alias,
+    );
+    return forward ? { id: String(forward.id), outs: emailForwardOutputs(forward) } : undefined;
+  },
+
+  async read({ client, account }, id, state) {
+    const domain = canonicalDomainRef(state.domain);
+    const forward =
+      (await orUndefinedWhenGone(
+        readFromCollection(collectionKey(account, state.domain), id, () =>
+          client.emailForwards.iterate(account, domain),
+        ),
+      )) ?? (await orUndefinedWhenGone(client.emailForwards.get(account, domain, Number(id))));
+    return forward ? emailForwardOutputs(forward) : undefined;
+  },
+
+  async delete({ client, account }, id, state) {
+    invalidateCollection(collectionKey(account, state.domain));
+    await deleteIgnoringGone(() =>
+      client.emailForwards.delete(account, canonicalDomainRef(state.domain), Number(id)),
+    );
+  },
+};

@@ -1,0 +1,10 @@
+/**
+ * The resource kinds of the extended set (issue 6), registered in `index.ts` in one line so the
+ * core list stays untouched.
+ */
+import { contactResource } from "./contact";
+import { dnssecResource } from "./dnssec";
+import type { ResourceDefinition } from "./framework/define-resource";
+import { zoneRecordResource } from "./zone-record";
+
+export const extendedResources: ReadonlyArray<ResourceDefinition> = [contactResource, zoneRecordResource, dnssecResource];

@@ -1,0 +1,61 @@
+/**
+ * Answers many reads of one collection (the email forwards of a domain, say) from its list pages,
+ * fetched once with per_page=100, instead of one GET per object. Refreshing 300 forwards costs 3
+ * list requests, not 300 GETs.
+ *
+ * Lives for one provider process (one Pulumi operation). Every write through a resource
+ * invalidates the collection it touched, so a read never answers from a list fetched before a
+ * change made in the same run. Concurrent reads share one in-flight listing.
+ */
+export type CollectionLoader<T> = () => AsyncIterable<T>;
+
+interface Entry {
+  promise: Promise<Map<string, unknown>>;
+  generation: number;
+}
+
+const collections = new Map<string, Entry>();
+const generations = new Map<string, number>();
+
+function generationOf(key: string): number {
+  return generations.get(key) ?? 0;
+}
+
+/**
+ * The object with this id from the collection's listing, or `undefined` when the listing does
+ * not have it. Callers confirm an absence with a direct GET: the object may be newer than the
+ * listing.
+ */
+export async function readFromCollection<T extends { id: number | string }>(
+  key: string,
+  id: string,
+  load: CollectionLoader<T>,
+): Promise<T | undefined> {
+  let entry = collections.get(key);
+  if (!entry || entry.generation !== generationOf(key)) {
+    const generation = generationOf(key);
+    const promise = (async () => {
+      const byId = new Map<string, unknown>();
+      for await (const item of load()) byId.set(String(item.id), item);
+      return byId;
+    })();
+    entry = { promise, generation };
+    collections.set(key, entry);
+    promise.catch(() => {
+      if (collections.get(key) === entry) collections.delete(key);
+    });
+  }
+  return (await entry.promise).get(id) as T | undefined;
+}
+
+/** Forget a collection's listing: call after every create, update or delete in it. */
+export function invalidateCollection(key: string): void {
+  generations.set(key, generationOf(key) + 1);
+  collections.delete(key);
+}
+
+/** For tests. */
+export function clearReadCache(): void {
+  collections.clear();
+  generations.clear();
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { DnsimpleClient, PrimaryServer } from "../client";
+import { type ResourceDefinition, type State } from "./framework/define-resource";
+import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
+import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/lookup";
+import { PartialCreateError } from "./framework/partial";
+import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import { canonicalDomainName } from "./names";
+
+const collectionKey = (account: string) => `primaries:${account}`;
+
+/** Zone lists compare as sets of canonical names. */
+const zoneSet = (zones: unknown): string[] =>
+  [...new Set((Array.isArray(zones) ? zones : []).map((z) => canonicalDomainName(String(z))))].sort();
+
+export function primaryServerOutputs(server: PrimaryServer): State {
+  return {
+    primaryServerId: server.id,
+    name: server.name,
+    ip: server.ip,
+    port: Number(server.port),
+    linkedZones: zoneSet(server.linked_secondary_zones),
+    createdAt: server.created_at,
+    updatedAt: server.updated_at,
+  };
+}
+
+/** Links and unlinks until the server's secondary zones are exactly `wanted`; returns the server. */
+async function reconcileLinks(
+  client: DnsimpleClient,
+  account: string,
+  server: PrimaryServer,
+  wanted: string[],
+): Promise<PrimaryServer> {
+  let current = server;
+  const have = zoneSet(server.linked_secondary_zones);
+  for (const zone of have.filter((z) => !wanted.includes(z))) {
+    current = await client.secondaryDns.unlinkPrimary(account, server.id, zone);
+  }
+  for (const zone of wanted.filter((z) => !have.includes(z))) {
+    current = await client.secondaryDns.linkPrimary(account, server.id, zone);
+  }
+  return current;
+}
+
+/**
+ * A primary name server the service transfers secondary zones from. Name, address and port
+ * cannot change in place (a change replaces it); the linked secondary zones are linked and
+ * unlinked in place.
+ */
+export const primaryServerResource: ResourceDefinition = {
+  kind: "PrimaryServer",
+  inputs: {
+    name: nonEmptyString("name"),
+    ip: ipAddress(),
+    port: port().default(53),
+    linkedZones: z.array(domainName()).default([]),
+  },
+  replaceOnChange: ["name", "ip", "port"],
+  normalize: { linkedZones: zoneSet, ip: (v) => String(v).toLowerCase() },
+
+  async create({ client, account }, inputs) {
+    invalidateCollection(collectionKey(account));
+    const server = await client.secondaryDns.createPrimary(account, {
+      name: String(inputs.name),
+      ip: String(inputs.ip),
+      port: Number(inputs.port),
+    });
+    const wanted = zoneSet(inputs.linkedZones);
+    let linked = server;
+    try {
+      linked = await reconcileLinks(client, account, server, wanted);
+    } catch (error) {
+      // The server exists: keep it in state with the links it really has, so the next `up`
+      // links the rest instead of creating a second server.
+      const actual = await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, server.id));
+      throw new PartialCreateError(
+        `primary server ${String(inputs.name)} was created but linking its zones failed: ${(error as Error).message}`,
+        { id: String(server.id), outs: primaryServerOutputs(actual ?? server) },
+      );
+    }
+    return { id: String(server.id), outs: primaryServerOutputs(linked) };
+  },
+
+  async adopt({ client, account }, inputs) {
+    const server = await findFirst(client.secondaryDns.iteratePrimaries(account), (s) => s.name === inputs.name);
+    if (!server) return undefined;
+    const linked = await reconcileLinks(client, account, server, zoneSet(inputs.linkedZones));
+    return { id: String(server.id), outs: primaryServerOutputs(linked) };
+  },
+
+  async read({ client, account }, id) {
+    const server =
+      (await readFromCollection(collectionKey(account), id, () => client.secondaryDns.iteratePrimaries(account))) ??
+      (await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, Number(id))));
+    return server ? primaryServerOutputs(server) : undefined;
+  },
+
+  async update({ client, account }, id, _olds, news) {
+    invalidateCollection(collectionKey(account));
+    const server = await client.secondaryDns.getPrimary(account, Number(id));
+    return primaryServerOutputs(await reconcileLinks(client, account, server, zoneSet(news.linkedZones)));
+  },
+
+  async delete({ client, account }, id) {
+    invalidateCollection(collectionKey(account));
+    await deleteIgnoringGone(() => client.secondaryDns.deletePrimary(account, Number(id)));
+  },
+};

@@ -1,0 +1,70 @@
+import { toDynamicProvider } from "./framework/define-resource";
+import { configureRuntime, resetRuntime } from "./framework/runtime";
+import { UNKNOWN } from "./framework/unknown";
+import { canonicalContent, zoneRecordResource } from "./zone-record";
+
+const provider = toDynamicProvider(zoneRecordResource);
+const state = {
+  zoneName: "example.com",
+  name: "www",
+  type: "CNAME",
+  content: "target.example.net",
+  ttl: 3600,
+  recordId: 3,
+  accountId: "1",
+};
+
+beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
+afterAll(() => resetRuntime());
+
+describe("ZoneRecord check", () => {
+  it("fills the defaults: apex name and TTL 3600, type upper case", async () => {
+    const { inputs, failures } = await provider.check!({}, { zoneName: "example.com", type: "txt", content: "hi" });
+    expect(failures).toEqual([]);
+    expect(inputs).toMatchObject({ name: "", ttl: 3600, type: "TXT" });
+  });
+
+  it("names the property of each failure", async () => {
+    const { failures } = await provider.check!({}, { zoneName: "not a zone", type: "BOGUS", content: "x", ttl: 0 });
+    expect(failures.map((f) => f.property).sort()).toEqual(["ttl", "type", "zoneName"]);
+  });
+
+  it("refuses a CNAME at the apex", async () => {
+    const { failures } = await provider.check!({}, { zoneName: "example.com", type: "CNAME", content: "a.example.net" });
+    expect(failures).toEqual([{ property: "name", reason: expect.stringMatching(/apex/) }]);
+  });
+
+  it("lets unknown values through", async () => {
+    expect((await provider.check!({}, { zoneName: UNKNOWN, type: "A", content: UNKNOWN })).failures).toEqual([]);
+  });
+});
+
+describe("ZoneRecord diff", () => {
+  it("ignores what the service rewrites", async () => {
+    expect(
+      await provider.diff!("3", state, { ...state, zoneName: "Example.COM.", name: "WWW.", type: "cname" }),
+    ).toEqual({ changes: false });
+    const txt = { ...state, type: "TXT", content: '"v=spf1 -all"' };
+    expect((await provider.diff!("3", txt, { ...txt, content: "v=spf1 -all" })).changes).toBe(false);
+  });
+
+  it("updates content, ttl, name, priority and regions in place", async () => {
+    for (const change of [{ content: "other.example.net" }, { ttl: 60 }, { name: "web" }, { priority: 5 }, { regions: ["SV1"] }]) {
+      expect(await provider.diff!("3", state, { ...state, ...change })).toEqual({ changes: true });
+    }
+  });
+
+  it("replaces when the type or the zone changes", async () => {
+    expect((await provider.diff!("3", state, { ...state, type: "A", content: "192.0.2.1" })).replaces).toEqual(["type"]);
+    expect((await provider.diff!("3", state, { ...state, zoneName: "other.com" })).replaces).toEqual(["zoneName"]);
+  });
+});
+
+describe("canonicalContent", () => {
+  it("compares host names without case or trailing dot, TXT without quotes", () => {
+    expect(canonicalContent("CNAME", "Target.Example.NET.")).toBe("target.example.net");
+    expect(canonicalContent("MX", "mx.example.com.")).toBe("mx.example.com");
+    expect(canonicalContent("TXT", '"a \\"quoted\\" word"')).toBe('a "quoted" word');
+    expect(canonicalContent("TXT", "Case Matters")).toBe("Case Matters");
+  });
+});

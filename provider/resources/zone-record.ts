@@ -1,0 +1,192 @@
+import { z } from "zod";
+import type { ZoneRecord, ZoneRecordUpdate } from "../client";
+import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
+import { domainName } from "./framework/fields";
+import { canonicalDomainName } from "./names";
+import { ignoreNotFound, orUndefined, reflectOptional } from "./support";
+
+export const RECORD_TYPES = [
+  "A",
+  "AAAA",
+  "ALIAS",
+  "CAA",
+  "CNAME",
+  "DNSKEY",
+  "DS",
+  "HINFO",
+  "MX",
+  "NAPTR",
+  "NS",
+  "POOL",
+  "PTR",
+  "SPF",
+  "SRV",
+  "SSHFP",
+  "TXT",
+  "URL",
+] as const;
+
+/** Types whose content is a host name: the service compares them without case or trailing dot. */
+const HOST_CONTENT = new Set(["CNAME", "ALIAS", "NS", "PTR", "MX", "POOL"]);
+const DEFAULT_TTL = 3600;
+
+/** A record name as the service stores it: relative, lower case, no trailing dot; `""` is the apex. */
+export function canonicalRecordName(name: unknown): string {
+  const text = String(name).trim().toLowerCase().replace(/\.$/, "");
+  return text === "@" ? "" : text;
+}
+
+/** TXT (and SPF) content without the quotes the service may add around a single string. */
+function unquote(content: string): string {
+  const m = /^"((?:[^"\\]|\\.)*)"$/.exec(content.trim());
+  return m ? (m[1] as string).replace(/\\"/g, '"') : content;
+}
+
+/** Content in a form where what the service rewrites (quotes, trailing dots, case) is undone. */
+export function canonicalContent(type: string, content: string): string {
+  const t = type.toUpperCase();
+  if (t === "TXT" || t === "SPF") return unquote(content);
+  if (HOST_CONTENT.has(t)) return content.trim().toLowerCase().replace(/\.$/, "");
+  if (t === "AAAA") return content.trim().toLowerCase();
+  return content.trim();
+}
+
+/**
+ * The content to keep in state: what the program says when the service's value means the same,
+ * so a refresh never turns the service's spelling into a diff; the service's value otherwise.
+ */
+function contentToRecord(type: string, declared: unknown, current: string): string {
+  if (typeof declared === "string" && canonicalContent(type, declared) === canonicalContent(type, current)) {
+    return declared;
+  }
+  return current;
+}
+
+function recordOutputs(record: ZoneRecord, state: State): State {
+  return {
+    recordId: record.id,
+    zoneName: record.zone_id,
+    name: record.name,
+    type: record.type,
+    content: contentToRecord(record.type, state.content, record.content),
+    ttl: record.ttl,
+    ...reflectOptional(state, "priority", record.priority, (v) => v === null || v === 0),
+    ...reflectOptional(state, "regions", record.regions ?? ["global"], (v) =>
+      isDeepEqualList(v, ["global"]),
+    ),
+    systemRecord: record.system_record,
+    fqdn: record.name === "" ? record.zone_id : `${record.name}.${record.zone_id}`,
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+  };
+}
+
+function isDeepEqualList(a: unknown, b: string[]): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * A record in a zone. `name: ""` is the apex. Name, content, TTL, priority and regions change in
+ * place; the zone and the type cannot change (replacement).
+ */
+export const zoneRecordResource: ResourceDefinition = {
+  kind: "ZoneRecord",
+  inputs: {
+    zoneName: domainName(),
+    name: z
+      .string({ message: 'must be a string ("" for the apex)' })
+      .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
+      .default(""),
+    type: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
+    content: z.string(),
+    ttl: z.number().int("must be a whole number").min(1, "must be at least 1").default(DEFAULT_TTL),
+    priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
+    regions: z.array(z.string()).min(1, "must list at least one region").optional(),
+  },
+  replaceOnChange: ["zoneName", "type"],
+  normalize: {
+    zoneName: (v) => canonicalDomainName(String(v)),
+    name: canonicalRecordName,
+    type: (v) => String(v).toUpperCase(),
+    content: (v) => unquote(String(v)),
+    regions: (v) => (Array.isArray(v) ? [...v].sort() : v),
+  },
+
+  refine(inputs) {
+    const type = String(inputs.type);
+    if (type === "CNAME" && canonicalRecordName(inputs.name) === "") {
+      return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
+    }
+    if (String(inputs.content).trim() === "") return [{ property: "content", reason: "content must not be empty" }];
+    return [];
+  },
+
+  async create({ client, account }, inputs) {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    const record = await client.zones.records.create(account, zone, {
+      name: canonicalRecordName(inputs.name),
+      type: String(inputs.type),
+      content: String(inputs.content),
+      ttl: Number(inputs.ttl ?? DEFAULT_TTL),
+      ...(inputs.priority !== undefined ? { priority: Number(inputs.priority) } : {}),
+      ...(inputs.regions !== undefined ? { regions: inputs.regions as string[] } : {}),
+    });
+    return { id: String(record.id), outs: recordOutputs(record, inputs) };
+  },
+
+  async adopt({ client, account }, inputs) {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    const name = canonicalRecordName(inputs.name);
+    const type = String(inputs.type);
+    const candidates: ZoneRecord[] = [];
+    for await (const record of client.zones.records.iterate(account, zone, { name, type })) {
+      if (record.name === name && record.type === type && !record.system_record) candidates.push(record);
+    }
+    const wanted = canonicalContent(type, String(inputs.content));
+    const found =
+      candidates.find((r) => canonicalContent(type, r.content) === wanted) ??
+      (candidates.length === 1 && !["TXT", "MX", "NS", "A", "AAAA", "SRV", "CAA"].includes(type)
+        ? candidates[0]
+        : undefined);
+    if (!found) return undefined;
+    // Adopting takes the record over as declared: bring TTL, priority and regions in line.
+    const outs = await updateRecord({ client, account }, String(found.id), { ...inputs, ...recordOutputs(found, {}) }, inputs);
+    return { id: String(found.id), outs };
+  },
+
+  async read({ client, account }, id, state) {
+    const zone = canonicalDomainName(String(state.zoneName));
+    const record = await orUndefined(() => client.zones.records.get(account, zone, Number(id)));
+    return record ? recordOutputs(record, state) : undefined;
+  },
+
+  update: (ctx, id, olds, news) => updateRecord(ctx, id, olds, news),
+
+  async delete({ client, account }, id, state) {
+    const zone = canonicalDomainName(String(state.zoneName));
+    await ignoreNotFound(() => client.zones.records.delete(account, zone, Number(id)));
+  },
+};
+
+async function updateRecord({ client, account }: ResourceContext, id: string, olds: State, news: State): Promise<State> {
+    const zone = canonicalDomainName(String(olds.zoneName));
+    const type = String(news.type);
+    const patch: ZoneRecordUpdate = {};
+    if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name)) patch.name = canonicalRecordName(news.name);
+    if (canonicalContent(type, String(olds.content)) !== canonicalContent(type, String(news.content))) {
+      patch.content = String(news.content);
+    }
+    if (olds.ttl !== news.ttl) patch.ttl = Number(news.ttl ?? DEFAULT_TTL);
+    if (news.priority !== undefined && olds.priority !== news.priority) patch.priority = Number(news.priority);
+    if (news.regions !== undefined && !isDeepEqualList(olds.regions, news.regions as string[])) {
+      patch.regions = news.regions as string[];
+    }
+    const record =
+      Object.keys(patch).length > 0
+        ? await client.zones.records.update(account, zone, Number(id), patch)
+        : await client.zones.records.get(account, zone, Number(id));
+    return recordOutputs(record, news);
+}

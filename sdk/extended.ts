@@ -1,0 +1,13 @@
+/**
+ * Resource classes and functions of the extended set: contacts, records, DNSSEC, registrar,
+ * certificates, pushes, platform, legacy v1, and functions.
+ *
+ * @example
+ * ```ts
+ * import * as dnsimple from "pulumi-dnsimple-dynamic";
+ * new dnsimple.ZoneRecord("www", { zoneName: "example.com", name: "www", type: "A", content: "192.0.2.1" });
+ * ```
+ */
+export { Contact, type ContactArgs } from "./contact";
+export { Dnssec, type DnssecArgs } from "./dnssec";
+export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
