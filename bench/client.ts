@@ -110,7 +110,6 @@ async function main(): Promise<void> {
       hooks: { onRequest: () => void ourRequests++ },
     });
     // The official client appends /v2 itself.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { DNSimple } = require("dnsimple") as typeof import("dnsimple");
     // Its default Node fetcher calls https.request and refuses http:// URLs; the emulator speaks
     // plain HTTP, so pass the same fetcher with http.request (its documented `fetcher` option).

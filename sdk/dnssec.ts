@@ -34,7 +34,14 @@ export class Dnssec extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, enabled: undefined, active: undefined, accountId: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...args,
+        enabled: undefined,
+        active: undefined,
+        accountId: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
       opts,
       MODULE,
       "Dnssec",

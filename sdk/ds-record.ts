@@ -52,7 +52,14 @@ export class DsRecord extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, dsRecordId: undefined, domainId: undefined, accountId: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...args,
+        dsRecordId: undefined,
+        domainId: undefined,
+        accountId: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
       opts,
       MODULE,
       "DsRecord",

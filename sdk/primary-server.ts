@@ -44,7 +44,13 @@ export class PrimaryServer extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, primaryServerId: undefined, accountId: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...args,
+        primaryServerId: undefined,
+        accountId: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
       opts,
       MODULE,
       "PrimaryServer",

@@ -15,7 +15,17 @@ const args = {
   postalCode: "62701",
   country: "us",
 };
-const state = { ...args, country: "US", label: "", fax: "", address2: "", jobTitle: "", organizationName: "", contactId: 7, accountId: "1" };
+const state = {
+  ...args,
+  country: "US",
+  label: "",
+  fax: "",
+  address2: "",
+  jobTitle: "",
+  organizationName: "",
+  contactId: 7,
+  accountId: "1",
+};
 
 beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
 afterAll(() => resetRuntime());
@@ -33,7 +43,16 @@ describe("Contact check", () => {
   it("requires the required fields", async () => {
     const { failures } = await provider.check!({}, { firstName: "Ada" });
     expect(failures.map((f) => f.property)).toEqual(
-      expect.arrayContaining(["lastName", "email", "phone", "address1", "city", "stateProvince", "postalCode", "country"]),
+      expect.arrayContaining([
+        "lastName",
+        "email",
+        "phone",
+        "address1",
+        "city",
+        "stateProvince",
+        "postalCode",
+        "country",
+      ]),
     );
   });
 

@@ -105,7 +105,10 @@ export const contactResource: ResourceDefinition = {
   },
 
   async create({ client, account }, inputs) {
-    const contact = await client.contacts.create(account, body(inputs, Object.keys(FIELDS) as Field[]) as ContactInput);
+    const contact = await client.contacts.create(
+      account,
+      body(inputs, Object.keys(FIELDS) as Field[]) as ContactInput,
+    );
     return { id: String(contact.id), outs: contactOutputs(contact) };
   },
 
@@ -129,7 +132,11 @@ export const contactResource: ResourceDefinition = {
     const [found] = matches;
     if (!found) return undefined;
     // Adopting takes the object over as declared: bring the other fields in line.
-    const updated = await client.contacts.update(account, found.id, body(inputs, Object.keys(FIELDS) as Field[]));
+    const updated = await client.contacts.update(
+      account,
+      found.id,
+      body(inputs, Object.keys(FIELDS) as Field[]),
+    );
     return { id: String(found.id), outs: contactOutputs(updated) };
   },
 

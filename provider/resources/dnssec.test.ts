@@ -18,7 +18,11 @@ describe("Dnssec", () => {
   });
 
   it("diff ignores case and a trailing dot, replaces on another domain", async () => {
-    expect(await provider.diff!("example.com", state, { domain: "EXAMPLE.com." })).toEqual({ changes: false });
-    expect((await provider.diff!("example.com", state, { domain: "other.com" })).replaces).toEqual(["domain"]);
+    expect(await provider.diff!("example.com", state, { domain: "EXAMPLE.com." })).toEqual({
+      changes: false,
+    });
+    expect((await provider.diff!("example.com", state, { domain: "other.com" })).replaces).toEqual([
+      "domain",
+    ]);
   });
 });

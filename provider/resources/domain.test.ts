@@ -12,7 +12,9 @@ afterAll(() => resetRuntime());
 describe("Domain check", () => {
   it("fails on an invalid name, naming the property", async () => {
     const result = await provider.check!({}, { name: "not a domain" });
-    expect(result.failures).toEqual([{ property: "name", reason: expect.stringMatching(/valid domain name/) }]);
+    expect(result.failures).toEqual([
+      { property: "name", reason: expect.stringMatching(/valid domain name/) },
+    ]);
   });
 
   it("accepts an unknown name during preview", async () => {

@@ -21,7 +21,8 @@ const numberAsString = (what: string, allowed?: string[]) =>
       message: `${what} must be one of ${allowed?.join(", ")}`,
     });
 
-const collectionKey = (account: string, domain: unknown) => `dsRecords:${account}:${canonicalDomainRef(domain)}`;
+const collectionKey = (account: string, domain: unknown) =>
+  `dsRecords:${account}:${canonicalDomainRef(domain)}`;
 
 export function dsRecordOutputs(record: DelegationSignerRecord): State {
   return {
@@ -64,16 +65,21 @@ export const dsRecordResource: ResourceDefinition = {
   },
 
   refine(inputs) {
-    const hasDs = inputs.digest !== undefined || inputs.digestType !== undefined || inputs.keytag !== undefined;
+    const hasDs =
+      inputs.digest !== undefined || inputs.digestType !== undefined || inputs.keytag !== undefined;
     if (!hasDs && inputs.publicKey === undefined) {
       return [
-        { property: "digest", reason: "give digest, digestType and keytag (DS data) or publicKey (KEY data)" },
+        {
+          property: "digest",
+          reason: "give digest, digestType and keytag (DS data) or publicKey (KEY data)",
+        },
       ];
     }
     const failures = [];
     if (hasDs) {
       for (const key of ["digest", "digestType", "keytag"]) {
-        if (inputs[key] === undefined) failures.push({ property: key, reason: `${key} is required with DS data` });
+        if (inputs[key] === undefined)
+          failures.push({ property: key, reason: `${key} is required with DS data` });
       }
       const expected = DIGEST_LENGTHS[String(inputs.digestType)];
       if (expected && typeof inputs.digest === "string" && inputs.digest.length !== expected) {
@@ -114,13 +120,17 @@ export const dsRecordResource: ResourceDefinition = {
     const domain = canonicalDomainRef(state.domain);
     const record =
       (await orUndefinedWhenGone(
-        readFromCollection(collectionKey(account, state.domain), id, () => client.dsRecords.iterate(account, domain)),
+        readFromCollection(collectionKey(account, state.domain), id, () =>
+          client.dsRecords.iterate(account, domain),
+        ),
       )) ?? (await orUndefinedWhenGone(client.dsRecords.get(account, domain, Number(id))));
     return record ? dsRecordOutputs(record) : undefined;
   },
 
   async delete({ client, account }, id, state) {
     invalidateCollection(collectionKey(account, state.domain));
-    await deleteIgnoringGone(() => client.dsRecords.delete(account, canonicalDomainRef(state.domain), Number(id)));
+    await deleteIgnoringGone(() =>
+      client.dsRecords.delete(account, canonicalDomainRef(state.domain), Number(id)),
+    );
   },
 };

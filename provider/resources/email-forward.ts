@@ -6,7 +6,8 @@ import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
-const collectionKey = (account: string, domain: unknown) => `emailForwards:${account}:${canonicalDomainRef(domain)}`;
+const collectionKey = (account: string, domain: unknown) =>
+  `emailForwards:${account}:${canonicalDomainRef(domain)}`;
 
 /** The local part of the alias: `john` of `john@example.com`. */
 const aliasOf = (aliasEmail: string) => aliasEmail.slice(0, aliasEmail.lastIndexOf("@"));
@@ -35,7 +36,9 @@ export const emailForwardResource: ResourceDefinition = {
     aliasName: z
       .string()
       .min(1, "aliasName must not be empty")
-      .refine((v) => !v.includes("@"), { message: "aliasName is the local part only: `john`, not `john@example.com`" })
+      .refine((v) => !v.includes("@"), {
+        message: "aliasName is the local part only: `john`, not `john@example.com`",
+      })
       .refine((v) => !/\s/.test(v), { message: "aliasName must not contain spaces" }),
     destinationEmail: emailAddress(),
   },

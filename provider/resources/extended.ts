@@ -5,6 +5,12 @@
 import { contactResource } from "./contact";
 import { dnssecResource } from "./dnssec";
 import type { ResourceDefinition } from "./framework/define-resource";
+import { letsEncryptCertificateResource } from "./letsencrypt-certificate";
+import { domainRegistrationResource, domainTransferResource } from "./registrar";
 import { zoneRecordResource } from "./zone-record";
 
-export const extendedResources: ReadonlyArray<ResourceDefinition> = [contactResource, zoneRecordResource, dnssecResource];
+export const extendedResources: ReadonlyArray<ResourceDefinition> = [
+  contactResource,
+  zoneRecordResource,
+  dnssecResource,
+];

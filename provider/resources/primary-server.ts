@@ -83,7 +83,10 @@ export const primaryServerResource: ResourceDefinition = {
   },
 
   async adopt({ client, account }, inputs) {
-    const server = await findFirst(client.secondaryDns.iteratePrimaries(account), (s) => s.name === inputs.name);
+    const server = await findFirst(
+      client.secondaryDns.iteratePrimaries(account),
+      (s) => s.name === inputs.name,
+    );
     if (!server) return undefined;
     const linked = await reconcileLinks(client, account, server, zoneSet(inputs.linkedZones));
     return { id: String(server.id), outs: primaryServerOutputs(linked) };
@@ -91,8 +94,9 @@ export const primaryServerResource: ResourceDefinition = {
 
   async read({ client, account }, id) {
     const server =
-      (await readFromCollection(collectionKey(account), id, () => client.secondaryDns.iteratePrimaries(account))) ??
-      (await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, Number(id))));
+      (await readFromCollection(collectionKey(account), id, () =>
+        client.secondaryDns.iteratePrimaries(account),
+      )) ?? (await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, Number(id))));
     return server ? primaryServerOutputs(server) : undefined;
   },
 

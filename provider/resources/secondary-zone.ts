@@ -26,12 +26,16 @@ export const secondaryZoneResource: ResourceDefinition = {
   normalize: { name: (v) => canonicalDomainName(String(v)) },
 
   async create({ client, account }, inputs) {
-    const zone = await client.secondaryDns.createZone(account, { name: canonicalDomainName(String(inputs.name)) });
+    const zone = await client.secondaryDns.createZone(account, {
+      name: canonicalDomainName(String(inputs.name)),
+    });
     return { id: String(zone.id), outs: secondaryZoneOutputs(zone) };
   },
 
   async adopt({ client, account }, inputs) {
-    const zone = await orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(String(inputs.name))));
+    const zone = await orUndefinedWhenGone(
+      client.zones.get(account, canonicalDomainName(String(inputs.name))),
+    );
     if (zone && !zone.secondary) {
       throw new Error(
         `cannot adopt ${zone.name} as a secondary zone: it exists as a primary (hosted) zone in account ${account}`,
@@ -41,7 +45,9 @@ export const secondaryZoneResource: ResourceDefinition = {
   },
 
   async read({ client, account }, id, state) {
-    const zone = await orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(String(state.name))));
+    const zone = await orUndefinedWhenGone(
+      client.zones.get(account, canonicalDomainName(String(state.name))),
+    );
     // A zone of the same name created since is another object: ours is gone.
     if (!zone || String(zone.id) !== id) return undefined;
     return secondaryZoneOutputs(zone);

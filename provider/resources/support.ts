@@ -39,7 +39,12 @@ export function emptyAsUnset(value: unknown): unknown {
  * the user set the input or the service's value is not its default; otherwise nothing, so an
  * unset input does not turn into a permanent diff after a refresh.
  */
-export function reflectOptional(state: State, key: string, current: unknown, isDefault: (v: unknown) => boolean): State {
+export function reflectOptional(
+  state: State,
+  key: string,
+  current: unknown,
+  isDefault: (v: unknown) => boolean,
+): State {
   if (state[key] !== undefined || !isDefault(current)) return { [key]: current };
   return {};
 }

@@ -19,23 +19,34 @@ afterAll(() => resetRuntime());
 
 describe("ZoneRecord check", () => {
   it("fills the defaults: apex name and TTL 3600, type upper case", async () => {
-    const { inputs, failures } = await provider.check!({}, { zoneName: "example.com", type: "txt", content: "hi" });
+    const { inputs, failures } = await provider.check!(
+      {},
+      { zoneName: "example.com", type: "txt", content: "hi" },
+    );
     expect(failures).toEqual([]);
     expect(inputs).toMatchObject({ name: "", ttl: 3600, type: "TXT" });
   });
 
   it("names the property of each failure", async () => {
-    const { failures } = await provider.check!({}, { zoneName: "not a zone", type: "BOGUS", content: "x", ttl: 0 });
+    const { failures } = await provider.check!(
+      {},
+      { zoneName: "not a zone", type: "BOGUS", content: "x", ttl: 0 },
+    );
     expect(failures.map((f) => f.property).sort()).toEqual(["ttl", "type", "zoneName"]);
   });
 
   it("refuses a CNAME at the apex", async () => {
-    const { failures } = await provider.check!({}, { zoneName: "example.com", type: "CNAME", content: "a.example.net" });
+    const { failures } = await provider.check!(
+      {},
+      { zoneName: "example.com", type: "CNAME", content: "a.example.net" },
+    );
     expect(failures).toEqual([{ property: "name", reason: expect.stringMatching(/apex/) }]);
   });
 
   it("lets unknown values through", async () => {
-    expect((await provider.check!({}, { zoneName: UNKNOWN, type: "A", content: UNKNOWN })).failures).toEqual([]);
+    expect((await provider.check!({}, { zoneName: UNKNOWN, type: "A", content: UNKNOWN })).failures).toEqual(
+      [],
+    );
   });
 });
 
@@ -49,14 +60,24 @@ describe("ZoneRecord diff", () => {
   });
 
   it("updates content, ttl, name, priority and regions in place", async () => {
-    for (const change of [{ content: "other.example.net" }, { ttl: 60 }, { name: "web" }, { priority: 5 }, { regions: ["SV1"] }]) {
+    for (const change of [
+      { content: "other.example.net" },
+      { ttl: 60 },
+      { name: "web" },
+      { priority: 5 },
+      { regions: ["SV1"] },
+    ]) {
       expect(await provider.diff!("3", state, { ...state, ...change })).toEqual({ changes: true });
     }
   });
 
   it("replaces when the type or the zone changes", async () => {
-    expect((await provider.diff!("3", state, { ...state, type: "A", content: "192.0.2.1" })).replaces).toEqual(["type"]);
-    expect((await provider.diff!("3", state, { ...state, zoneName: "other.com" })).replaces).toEqual(["zoneName"]);
+    expect(
+      (await provider.diff!("3", state, { ...state, type: "A", content: "192.0.2.1" })).replaces,
+    ).toEqual(["type"]);
+    expect((await provider.diff!("3", state, { ...state, zoneName: "other.com" })).replaces).toEqual([
+      "zoneName",
+    ]);
   });
 });
 

@@ -71,9 +71,7 @@ function recordOutputs(record: ZoneRecord, state: State): State {
     content: contentToRecord(record.type, state.content, record.content),
     ttl: record.ttl,
     ...reflectOptional(state, "priority", record.priority, (v) => v === null || v === 0),
-    ...reflectOptional(state, "regions", record.regions ?? ["global"], (v) =>
-      isDeepEqualList(v, ["global"]),
-    ),
+    ...reflectOptional(state, "regions", record.regions ?? ["global"], (v) => isDeepEqualList(v, ["global"])),
     systemRecord: record.system_record,
     fqdn: record.name === "" ? record.zone_id : `${record.name}.${record.zone_id}`,
     createdAt: record.created_at,
@@ -120,7 +118,8 @@ export const zoneRecordResource: ResourceDefinition = {
     if (type === "CNAME" && canonicalRecordName(inputs.name) === "") {
       return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
     }
-    if (String(inputs.content).trim() === "") return [{ property: "content", reason: "content must not be empty" }];
+    if (String(inputs.content).trim() === "")
+      return [{ property: "content", reason: "content must not be empty" }];
     return [];
   },
 
@@ -153,7 +152,12 @@ export const zoneRecordResource: ResourceDefinition = {
         : undefined);
     if (!found) return undefined;
     // Adopting takes the record over as declared: bring TTL, priority and regions in line.
-    const outs = await updateRecord({ client, account }, String(found.id), { ...inputs, ...recordOutputs(found, {}) }, inputs);
+    const outs = await updateRecord(
+      { client, account },
+      String(found.id),
+      { ...inputs, ...recordOutputs(found, {}) },
+      inputs,
+    );
     return { id: String(found.id), outs };
   },
 
@@ -171,22 +175,28 @@ export const zoneRecordResource: ResourceDefinition = {
   },
 };
 
-async function updateRecord({ client, account }: ResourceContext, id: string, olds: State, news: State): Promise<State> {
-    const zone = canonicalDomainName(String(olds.zoneName));
-    const type = String(news.type);
-    const patch: ZoneRecordUpdate = {};
-    if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name)) patch.name = canonicalRecordName(news.name);
-    if (canonicalContent(type, String(olds.content)) !== canonicalContent(type, String(news.content))) {
-      patch.content = String(news.content);
-    }
-    if (olds.ttl !== news.ttl) patch.ttl = Number(news.ttl ?? DEFAULT_TTL);
-    if (news.priority !== undefined && olds.priority !== news.priority) patch.priority = Number(news.priority);
-    if (news.regions !== undefined && !isDeepEqualList(olds.regions, news.regions as string[])) {
-      patch.regions = news.regions as string[];
-    }
-    const record =
-      Object.keys(patch).length > 0
-        ? await client.zones.records.update(account, zone, Number(id), patch)
-        : await client.zones.records.get(account, zone, Number(id));
-    return recordOutputs(record, news);
+async function updateRecord(
+  { client, account }: ResourceContext,
+  id: string,
+  olds: State,
+  news: State,
+): Promise<State> {
+  const zone = canonicalDomainName(String(olds.zoneName));
+  const type = String(news.type);
+  const patch: ZoneRecordUpdate = {};
+  if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name))
+    patch.name = canonicalRecordName(news.name);
+  if (canonicalContent(type, String(olds.content)) !== canonicalContent(type, String(news.content))) {
+    patch.content = String(news.content);
+  }
+  if (olds.ttl !== news.ttl) patch.ttl = Number(news.ttl ?? DEFAULT_TTL);
+  if (news.priority !== undefined && olds.priority !== news.priority) patch.priority = Number(news.priority);
+  if (news.regions !== undefined && !isDeepEqualList(olds.regions, news.regions as string[])) {
+    patch.regions = news.regions as string[];
+  }
+  const record =
+    Object.keys(patch).length > 0
+      ? await client.zones.records.update(account, zone, Number(id), patch)
+      : await client.zones.records.get(account, zone, Number(id));
+  return recordOutputs(record, news);
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { emulatorAdmin } from "./emulator-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 
 const TOKEN = "e2e-domain-token-5f0c";
@@ -85,5 +86,58 @@ describe("Domain with the real engine", () => {
 
   it("never printed the token in the engine's output", () => {
     expect(e2e.output.join("\n")).not.toContain(TOKEN);
+  });
+});
+
+describe("Domain adoption and registered domains", () => {
+  it("refuses to create a domain that already exists and says how to adopt it", async () => {
+    const created = await request(`${emulator.v2Url}/1/domains`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "existing-e2e.com" }),
+    });
+    expect(created.statusCode).toBe(201);
+    await created.body.dump();
+    await e2e.declare([{ type: "Domain", name: "existing", args: { name: "existing-e2e.com" } }]);
+    const lines: string[] = [];
+    await expect(e2e.stack.up({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
+    expect(lines.join("")).toMatch(/set `adopt: true` on this resource/);
+  });
+
+  it("adopts the existing domain with adopt: true, without a duplicate", async () => {
+    const existing = (await api("GET", "/1/domains/existing-e2e.com")).body.data;
+    await e2e.declare([
+      { type: "Domain", name: "existing", args: { name: "existing-e2e.com", adopt: true } },
+    ]);
+    const result = await e2e.stack.up(collect(e2e));
+    expect(result.outputs.ids?.value.existing).toBe(String(existing.id));
+    const all = (await api("GET", "/1/domains?name_like=existing-e2e")).body.data;
+    expect(all).toHaveLength(1);
+  });
+
+  it("will not delete a registered domain unless allowDeleteRegistered is set", async () => {
+    await emulatorAdmin(emulator.url).call("POST", "/seed", {
+      domains: [{ account: 1, name: "kept-registration.com", state: "registered", expiresOn: "2030-01-01" }],
+    });
+    await e2e.declare([
+      { type: "Domain", name: "kept", args: { name: "kept-registration.com", adopt: true } },
+    ]);
+    await e2e.stack.up(collect(e2e)); // also deletes the adopted "existing" domain, no longer declared
+    const lines: string[] = [];
+    await expect(e2e.stack.destroy({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
+    expect(lines.join("")).toMatch(/kept-registration.com is registered.*allowDeleteRegistered: true/s);
+    expect((await api("GET", "/1/domains/kept-registration.com")).status).toBe(200);
+
+    await e2e.declare([
+      {
+        type: "Domain",
+        name: "kept",
+        args: { name: "kept-registration.com", adopt: true, allowDeleteRegistered: true },
+      },
+    ]);
+    const update = await e2e.stack.up(collect(e2e));
+    expect(update.summary.resourceChanges?.update).toBe(1);
+    await e2e.stack.destroy(collect(e2e));
+    expect((await api("GET", "/1/domains/kept-registration.com")).status).toBe(404);
   });
 });

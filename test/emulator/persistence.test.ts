@@ -99,10 +99,13 @@ describe("emulator persistence", () => {
       };
       const writers = [writer(0), writer(1), writer(2)];
       await new Promise((r) => setTimeout(r, 300 + round * 150));
+      const exited = new Promise((r) =>
+        child.exitCode !== null || child.signalCode !== null ? r(null) : child.once("exit", r),
+      );
       child.kill("SIGKILL");
       stop = true;
       await Promise.all(writers);
-      await new Promise((r) => child.once("exit", r));
+      await exited;
       expect(acknowledged.length).toBeGreaterThan(0);
 
       const parsed = JSON.parse(fs.readFileSync(file, "utf8"));

@@ -177,12 +177,15 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       const account = stateAccount(previous);
       const apiChange = Object.keys(definition.inputs).some(
         (key) =>
-          !localOnly.has(key) && !isDeepStrictEqual(normalized(key, previous[key]), normalized(key, next[key])),
+          !localOnly.has(key) &&
+          !isDeepStrictEqual(normalized(key, previous[key]), normalized(key, next[key])),
       );
       let outs: State = {};
       if (apiChange) {
         if (!definition.update) {
-          throw new Error(`${definition.kind} cannot be updated in place (provider bug: diff should replace)`);
+          throw new Error(
+            `${definition.kind} cannot be updated in place (provider bug: diff should replace)`,
+          );
         }
         outs = await definition.update(context(account), id, previous, next);
       }

@@ -30,7 +30,10 @@ export const httpsUrl = () =>
       return;
     }
     if (url.protocol !== "https:") {
-      ctx.addIssue({ code: "custom", message: `must use https (the service only delivers to HTTPS URLs), got ${url.protocol}` });
+      ctx.addIssue({
+        code: "custom",
+        message: `must use https (the service only delivers to HTTPS URLs), got ${url.protocol}`,
+      });
     }
   });
 
@@ -46,10 +49,14 @@ export const port = () =>
 
 /** A reference to a domain by name or numeric id, as paths accept both. */
 export const domainRef = () =>
-  z.union([z.number().int().positive(), domainName()], { message: "must be a domain name or a numeric domain id" });
+  z.union([z.number().int().positive(), domainName()], {
+    message: "must be a domain name or a numeric domain id",
+  });
 
 /** Integer ids arrive as numbers or numeric strings; store them as strings. */
 export const numericId = (what: string) =>
   z
-    .union([z.number().int().positive(), z.string().regex(/^\d+$/)], { message: `${what} must be a numeric id` })
+    .union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
+      message: `${what} must be a numeric id`,
+    })
     .transform(String);

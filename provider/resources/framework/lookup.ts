@@ -20,7 +20,10 @@ export async function deleteIgnoringGone(request: () => Promise<unknown>): Promi
 }
 
 /** The first item of an async listing that matches, reading no further than needed. */
-export async function findFirst<T>(items: AsyncIterable<T>, matches: (item: T) => boolean): Promise<T | undefined> {
+export async function findFirst<T>(
+  items: AsyncIterable<T>,
+  matches: (item: T) => boolean,
+): Promise<T | undefined> {
   for await (const item of items) if (matches(item)) return item;
   return undefined;
 }

@@ -1,0 +1,392 @@
+/**
+ * Shared by the reliability, bad-input and secrets tests and their benchmarks (bench/*.ts): the
+ * emulator as a child process (so faults like dropped connections and kills are real), stacks
+ * with a chosen program (the generic program or the no-op one), the Pulumi CLI driven directly
+ * (so a run can be killed mid-flight), and counting what exists in the emulator.
+ *
+ * Works from the TypeScript sources (jest) and from dist/ (benchmarks): the repository root is
+ * found by walking up to the package.json of pulumi-dnsimple-dynamic.
+ */
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { emulatorAdmin, emulatorApi } from "./emulator-api";
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).name === "pulumi-dnsimple-dynamic") {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`no pulumi-dnsimple-dynamic package.json above ${start}`);
+  }
+}
+
+export const REPO = findRepoRoot(__dirname);
+
+/** Precompiled programs under dist/test/e2e/programs (built by `npx tsc -p tsconfig.build.json`). */
+export const PROGRAMS = {
+  generic: path.join(REPO, "dist/test/e2e/programs/generic/index.js"),
+  noop: path.join(REPO, "dist/test/e2e/programs/noop/index.js"),
+} as const;
+
+export interface Declaration {
+  type: string;
+  name: string;
+  args: Record<string, unknown>;
+  options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The emulator as a child process.
+
+export interface EmulatorProcess {
+  readonly url: string;
+  readonly v2Url: string;
+  readonly token: string;
+  readonly child: ChildProcess;
+  readonly admin: ReturnType<typeof emulatorAdmin>;
+  readonly api: ReturnType<typeof emulatorApi>;
+  /** API requests in the log (admin calls are not logged). */
+  requests(): Promise<Array<{ method: string; path: string; status: number; query?: string }>>;
+  clearRequests(): Promise<void>;
+  setFaults(config: Record<string, unknown> | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function spawnEmulator(options: { token: string; extraArgs?: string[] }): Promise<EmulatorProcess> {
+  const cli = path.join(REPO, "dist/emulator/cli.js");
+  const child = spawn(process.execPath, [cli, "--port", "0", "--token", options.token, ...(options.extraArgs ?? [])], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`emulator did not start: ${seen}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.stderr!.on("data", (chunk: Buffer) => (seen += chunk.toString()));
+    child.on("exit", (code) => reject(new Error(`emulator exited with ${code}: ${seen}`)));
+  });
+  const admin = emulatorAdmin(url);
+  return {
+    url,
+    v2Url: `${url}/v2`,
+    token: options.token,
+    child,
+    admin,
+    api: emulatorApi(`${url}/v2`, options.token),
+    requests: () => admin.requests(),
+    clearRequests: async () => {
+      await admin.clearRequests();
+    },
+    setFaults: async (config) => {
+      if (config === null) await admin.call("DELETE", "/faults");
+      else await admin.call("PUT", "/faults", config);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stacks.
+
+export interface StackOptions {
+  program: keyof typeof PROGRAMS;
+  baseUrl: string;
+  token: string;
+  account: string | number;
+  env?: Record<string, string>;
+  /** Extra stack config (plain values). */
+  config?: Record<string, string>;
+}
+
+export interface TestStack {
+  readonly stack: Stack;
+  readonly workDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Everything the engine printed, across operations. */
+  readonly output: string[];
+  declare(resources: Declaration[]): Promise<void>;
+  /** Runs the Pulumi CLI in the project (stdout and stderr together, also added to `output`). */
+  cli(args: string[], options?: { allowFailure?: boolean }): Promise<{ code: number; text: string }>;
+  /** Starts the CLI without waiting (for killing it mid-run); in its own process group. */
+  spawnCli(args: string[]): ChildProcess;
+  exportState(showSecrets?: boolean): Promise<any>;
+  stateFile(): string;
+  cleanup(): Promise<void>;
+}
+
+export async function createStack(options: StackOptions): Promise<TestStack> {
+  const id = randomUUID().slice(0, 8);
+  const workDir = path.join(REPO, ".work/e2e", `rel-${id}`);
+  const backendDir = path.join(workDir, "backend");
+  const pulumiHome = path.join(workDir, "pulumi-home");
+  mkdirSync(backendDir, { recursive: true });
+  mkdirSync(pulumiHome, { recursive: true });
+  writeFileSync(
+    path.join(workDir, "Pulumi.yaml"),
+    "name: e2e\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n",
+  );
+  writeFileSync(
+    path.join(workDir, "index.js"),
+    `module.exports = require(${JSON.stringify(path.relative(workDir, PROGRAMS[options.program]))});\n`,
+  );
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_HOME: pulumiHome,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    ...options.env,
+  };
+  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir }, { envVars });
+  await stack.setAllConfig({
+    "dnsimple:token": { value: options.token, secret: true },
+    "dnsimple:account": { value: String(options.account) },
+    "dnsimple:baseUrl": { value: options.baseUrl },
+    ...Object.fromEntries(Object.entries(options.config ?? {}).map(([k, v]) => [k, { value: v }])),
+  });
+  const env: NodeJS.ProcessEnv = { ...process.env, ...envVars };
+  const output: string[] = [];
+  const cli: TestStack["cli"] = (args, cliOptions = {}) =>
+    new Promise((resolve, reject) => {
+      execFile(
+        "pulumi",
+        [...args, "--stack", "test", "--non-interactive"],
+        { cwd: workDir, env, maxBuffer: 512 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const text = `${stdout}${stderr}`;
+          output.push(text);
+          const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+          if (code !== 0 && !cliOptions.allowFailure) {
+            reject(new Error(`pulumi ${args.join(" ")} failed (${code}):\n${text.slice(-4000)}`));
+          } else resolve({ code, text });
+        },
+      );
+    });
+  return {
+    stack,
+    workDir,
+    env,
+    output,
+    async declare(resources) {
+      await stack.setConfig("resources", { value: JSON.stringify(resources) });
+    },
+    cli,
+    spawnCli(args) {
+      const child = spawn("pulumi", [...args, "--stack", "test", "--non-interactive"], {
+        cwd: workDir,
+        env,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let text = "";
+      child.stdout!.on("data", (c: Buffer) => (text += c.toString()));
+      child.stderr!.on("data", (c: Buffer) => (text += c.toString()));
+      child.on("exit", () => output.push(text));
+      return child;
+    },
+    async exportState(showSecrets = false) {
+      const { text } = await cli(["stack", "export", ...(showSecrets ? ["--show-secrets"] : [])]);
+      return JSON.parse(text);
+    },
+    stateFile() {
+      return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
+    },
+    async cleanup() {
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The dynamic resources recorded in a `pulumi stack export` (deployment), by kind. */
+export function resourcesInState(exported: any): Array<{ kind: string; name: string; id: string; outputs: any }> {
+  const resources: any[] = exported?.deployment?.resources ?? [];
+  return resources
+    .filter((r) => typeof r.type === "string" && r.type.startsWith("pulumi-nodejs:dynamic/"))
+    .map((r) => ({
+      kind: String(r.type).split(":").pop()!,
+      name: String(r.urn).split("::").pop()!,
+      id: String(r.id),
+      outputs: r.outputs,
+    }));
+}
+
+export function pendingOperations(exported: any): any[] {
+  return exported?.deployment?.pending_operations ?? [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// A mixed program of many resources, and counting what the emulator holds.
+
+export interface MixedProgram {
+  declarations: Declaration[];
+  /** Natural keys of the declared objects, per collection. */
+  expected: Record<string, string[]>;
+}
+
+/**
+ * `n` resources of mixed kinds, every one independent except children of the two domains:
+ * domains, email forwards, DS records, zone records, webhooks, secondary zones, primary servers
+ * linked to secondary zones, contacts. Natural keys let us find missing and duplicated objects.
+ */
+export function mixedProgram(prefix: string, n: number): MixedProgram {
+  const declarations: Declaration[] = [];
+  const expected: Record<string, string[]> = {
+    domains: [],
+    emailForwards: [],
+    dsRecords: [],
+    zoneRecords: [],
+    webhooks: [],
+    secondaryZones: [],
+    primaries: [],
+    contacts: [],
+  };
+  const domains = [`${prefix}-a.com`, `${prefix}-b.com`];
+  domains.forEach((name, i) => {
+    declarations.push({ type: "Domain", name: `d${i}`, args: { name } });
+    expected.domains!.push(name);
+  });
+  const kinds = ["forward", "forward", "forward", "ds", "record", "record", "hook", "secondary", "primary", "contact"];
+  for (let i = 0; declarations.length < n; i++) {
+    const kind = kinds[i % kinds.length]!;
+    const d = i % 2;
+    const domainRef = { $ref: `d${d}.name` };
+    switch (kind) {
+      case "forward":
+        declarations.push({
+          type: "EmailForward",
+          name: `fwd${i}`,
+          args: { domain: domainRef, aliasName: `alias${i}`, destinationEmail: `dest${i}@example.org` },
+        });
+        expected.emailForwards!.push(`alias${i}@${domains[d]}`);
+        break;
+      case "ds": {
+        const digest = (i.toString(16).padStart(4, "0") + "ab".repeat(32)).slice(0, 64);
+        declarations.push({
+          type: "DsRecord",
+          name: `ds${i}`,
+          args: { domain: domainRef, algorithm: "13", digestType: "2", keytag: String(1000 + i), digest },
+        });
+        expected.dsRecords!.push(`${domains[d]}/${1000 + i}`);
+        break;
+      }
+      case "record":
+        declarations.push({
+          type: "ZoneRecord",
+          name: `rec${i}`,
+          args: { zoneName: domainRef, name: `host${i}`, type: "A", content: `192.0.2.${i % 250}` },
+        });
+        expected.zoneRecords!.push(`${domains[d]}/host${i}`);
+        break;
+      case "hook":
+        declarations.push({ type: "Webhook", name: `hook${i}`, args: { url: `https://hooks.example.com/${prefix}/${i}` } });
+        expected.webhooks!.push(`https://hooks.example.com/${prefix}/${i}`);
+        break;
+      case "secondary":
+        declarations.push({ type: "SecondaryZone", name: `sz${i}`, args: { name: `${prefix}-sec${i}.net` } });
+        expected.secondaryZones!.push(`${prefix}-sec${i}.net`);
+        break;
+      case "primary": {
+        // Linked to the secondary zone declared just before it.
+        declarations.push({
+          type: "PrimaryServer",
+          name: `ns${i}`,
+          args: { name: `ns${i}.${prefix}.net`, ip: `198.51.100.${i % 250}`, linkedZones: [{ $ref: `sz${i - 1}.name` }] },
+        });
+        expected.primaries!.push(`ns${i}.${prefix}.net`);
+        break;
+      }
+      case "contact":
+        declarations.push({
+          type: "Contact",
+          name: `contact${i}`,
+          args: {
+            label: `${prefix}-contact${i}`,
+            firstName: "Grace",
+            lastName: `Hopper${i}`,
+            email: `grace${i}@example.org`,
+            phone: "+1.5555550123",
+            address1: `${i} Navy Yard`,
+            city: "Arlington",
+            stateProvince: "VA",
+            postalCode: "22202",
+            country: "US",
+          },
+        });
+        expected.contacts!.push(`${prefix}-contact${i}`);
+        break;
+    }
+  }
+  return { declarations, expected };
+}
+
+export interface Census {
+  declared: number;
+  found: number;
+  missing: string[];
+  duplicates: string[];
+  /** Objects with our prefix that nobody declared. */
+  extra: string[];
+}
+
+/** What the emulator holds for a mixed program: missing, duplicated and undeclared objects. */
+export async function census(emulator: EmulatorProcess, account: number, program: MixedProgram): Promise<Census> {
+  const api = emulator.api;
+  const domains = program.expected.domains!;
+  const actual: Record<string, string[]> = {
+    domains: (await api.list(`/${account}/domains`)).map((d) => d.name).filter((n: string) => domains.includes(n)),
+    emailForwards: [],
+    dsRecords: [],
+    zoneRecords: [],
+    webhooks: (await api.list(`/${account}/webhooks`)).map((w) => w.url),
+    secondaryZones: (await api.list(`/${account}/zones`)).filter((z) => z.secondary).map((z) => z.name),
+    primaries: (await api.list(`/${account}/secondary_dns/primaries`)).map((p) => p.name),
+    contacts: (await api.list(`/${account}/contacts`)).map((c) => c.label),
+  };
+  for (const domain of actual.domains!) {
+    actual.emailForwards!.push(...(await api.list(`/${account}/domains/${domain}/email_forwards`)).map((f) => f.alias_email));
+    actual.dsRecords!.push(
+      ...(await api.list(`/${account}/domains/${domain}/ds_records`)).map((r) => `${domain}/${r.keytag}`),
+    );
+    actual.zoneRecords!.push(
+      ...(await api.list(`/${account}/zones/${domain}/records`))
+        .filter((r) => !r.system_record)
+        .map((r) => `${domain}/${r.name}`),
+    );
+  }
+  const missing: string[] = [];
+  const duplicates: string[] = [];
+  const extra: string[] = [];
+  let declared = 0;
+  let found = 0;
+  for (const [collection, keys] of Object.entries(program.expected)) {
+    declared += keys.length;
+    const have = actual[collection] ?? [];
+    found += have.length;
+    for (const key of keys) {
+      const count = have.filter((k) => k === key).length;
+      if (count === 0) missing.push(`${collection}:${key}`);
+      if (count > 1) duplicates.push(...Array<string>(count - 1).fill(`${collection}:${key}`));
+    }
+    for (const key of new Set(have)) if (!keys.includes(key)) extra.push(`${collection}:${key}`);
+  }
+  return { declared, found, missing, duplicates, extra };
+}
+
+/** Sleeps. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
