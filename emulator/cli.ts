@@ -109,6 +109,10 @@ async function main(): Promise<void> {
     stopping = true;
     void emu.close().then(() => process.exit(0));
   };
+  // A local test server keeps serving after an unexpected error; it says so on stderr.
+  process.on("uncaughtException", (err) =>
+    process.stderr.write(`emulator: unexpected error: ${err.stack ?? String(err)}\n`),
+  );
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }

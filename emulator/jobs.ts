@@ -84,6 +84,9 @@ export class Jobs {
     this.store.touch();
     try {
       this.handlers.get(job.kind)?.(job.ref_id);
+    } catch (err) {
+      // A failing job must not take the server down; it is reported and dropped.
+      process.stderr.write(`emulator: job ${job.kind} ${job.ref_id} failed: ${String(err)}\n`);
     } finally {
       try {
         this.store.save();

@@ -37,12 +37,12 @@ describe("Contact check", () => {
 
   it("names each invalid property", async () => {
     const { failures } = await provider.check!({}, { ...args, email: "nope", phone: "abc", country: "USA" });
-    expect(failures.map((f) => f.property).sort()).toEqual(["country", "email", "phone"]);
+    expect((failures ?? []).map((f) => f.property).sort()).toEqual(["country", "email", "phone"]);
   });
 
   it("requires the required fields", async () => {
     const { failures } = await provider.check!({}, { firstName: "Ada" });
-    expect(failures.map((f) => f.property)).toEqual(
+    expect((failures ?? []).map((f) => f.property)).toEqual(
       expect.arrayContaining([
         "lastName",
         "email",
@@ -58,7 +58,7 @@ describe("Contact check", () => {
 
   it("requires jobTitle with organizationName", async () => {
     const { failures } = await provider.check!({}, { ...args, organizationName: "ACME" });
-    expect(failures).toEqual([{ property: "jobTitle", reason: expect.stringMatching(/jobTitle/) }]);
+    expect(failures ?? []).toEqual([{ property: "jobTitle", reason: expect.stringMatching(/jobTitle/) }]);
   });
 
   it("lets unknown values through during preview", async () => {

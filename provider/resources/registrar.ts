@@ -135,8 +135,8 @@ async function awaitOrder<O extends DomainRegistration | DomainTransfer>(
 ): Promise<State> {
   const { client, account } = ctx;
   const { timeoutMs, intervalMs } = waitingOf(inputs);
-  const { value, finished } = kind.pendingStates.includes(order.state)
-    ? await waitFor(
+  const { value, finished }: { value: O; finished: boolean } = kind.pendingStates.includes(order.state)
+    ? await waitFor<O>(
         () => kind.get(client, account, name, order.id),
         (o) => !kind.pendingStates.includes(o.state),
         timeoutMs,
@@ -145,12 +145,10 @@ async function awaitOrder<O extends DomainRegistration | DomainTransfer>(
     : { value: order, finished: true };
   if (!finished) {
     const outs = { ...kind.outputs(value), pendingOrderId: value.id };
-    return Promise.reject(
-      onTimeout(
-        outs,
-        `The ${kind.label} of ${name} is still ${value.state} after ${timeoutMs / 1000} s. It stays in the ` +
-          `stack; run \`pulumi up\` again to keep waiting (it will not order again), or raise timeoutSeconds.`,
-      ),
+    throw onTimeout(
+      outs,
+      `The ${kind.label} of ${name} is still ${value.state} after ${timeoutMs / 1000} s. It stays in the ` +
+        `stack; run \`pulumi up\` again to keep waiting (it will not order again), or raise timeoutSeconds.`,
     );
   }
   if (!kind.doneStates.includes(value.state)) {

@@ -7,10 +7,17 @@ import { request, v2 } from "./helpers";
 
 const ROOT = path.join(__dirname, "../..");
 
+const dirs: string[] = [];
+
 function tmpFile(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emu-persist-"));
+  dirs.push(dir);
   return path.join(dir, name);
 }
+
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Starts the CLI in a child process (TypeScript through ts-node) and resolves with its URL. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }> {

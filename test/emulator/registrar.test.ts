@@ -285,6 +285,7 @@ describe("emulator registrar persistence", () => {
       ).toBe("registered");
     } finally {
       await second.close();
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
 });

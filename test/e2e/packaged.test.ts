@@ -1,0 +1,96 @@
+/**
+ * As a user consumes the package: `npm pack`, install the tarball into a fresh Pulumi project
+ * outside the repository, and run `up` and `destroy` of a domain there with the real engine.
+ */
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { emulatorApi } from "./emulator-api";
+import { REPO_ROOT } from "./harness";
+
+const TOKEN = "e2e-packaged-token-71aa";
+let emulator: RunningEmulator;
+let project: string;
+let stack: Stack;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, token: TOKEN });
+  project = mkdtempSync(path.join(tmpdir(), "dnsimple-packaged-"));
+  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n")
+    .pop()!;
+  const pulumiVersion = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+  ).version;
+  writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({
+      name: "packaged-consumer",
+      private: true,
+      main: "index.js",
+      dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
+    }),
+  );
+  writeFileSync(
+    path.join(project, "Pulumi.yaml"),
+    "name: packaged-consumer\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
+  );
+  writeFileSync(
+    path.join(project, "index.js"),
+    [
+      'const dnsimple = require("pulumi-dnsimple-dynamic");',
+      'const domain = new dnsimple.Domain("site", { name: "packaged-e2e.com" });',
+      "exports.domainId = domain.domainId;",
+      "",
+    ].join("\n"),
+  );
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: project,
+    stdio: "pipe",
+  });
+  stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "packaged", workDir: project },
+    {
+      envVars: {
+        PULUMI_BACKEND_URL: `file://${project}`,
+        PULUMI_HOME: path.join(project, ".pulumi-home"),
+        PULUMI_CONFIG_PASSPHRASE: "packaged",
+      },
+    },
+  );
+  await stack.setAllConfig({
+    "dnsimple:token": { value: TOKEN, secret: true },
+    "dnsimple:account": { value: "1" },
+    "dnsimple:baseUrl": { value: emulator.v2Url },
+  });
+});
+
+afterAll(async () => {
+  await stack?.destroy().catch(() => undefined);
+  if (project) rmSync(project, { recursive: true, force: true });
+  await emulator?.close();
+});
+
+describe("the packed package in a fresh project", () => {
+  it("creates a domain on up, loading the provider from the installed package", async () => {
+    const result = await stack.up();
+    expect(result.summary.resourceChanges?.create).toBe(2);
+    const found = await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/packaged-e2e.com");
+    expect(found.status).toBe(200);
+    expect(result.outputs.domainId?.value).toBe(found.body.data.id);
+    const state = JSON.stringify(await stack.exportStack());
+    expect(state).toContain('require(\\"pulumi-dnsimple-dynamic/provider\\")');
+  });
+
+  it("deletes it on destroy", async () => {
+    await stack.destroy();
+    expect((await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/packaged-e2e.com")).status).toBe(404);
+  });
+});
