@@ -128,10 +128,12 @@ export type RetryMode = "idempotent" | "create" | "never";
 
 /** The default mode for a method. */
 export function retryModeFor(method: string): RetryMode {
-  return ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(method.toUpperCase())
+  return IDEMPOTENT_METHODS.has(method) || IDEMPOTENT_METHODS.has(method.toUpperCase())
     ? "idempotent"
     : "create";
 }
+
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** What happened on one attempt. */
 export type AttemptOutcome =

@@ -3,11 +3,12 @@
  * headers, retries ({@link decideRetry}), rate-limit pacing, and parsing every answer with zod at
  * the boundary. Group files (`domains.ts`, ...) call {@link Transport.request} and nothing else.
  */
-import { Agent, request as undiciRequest, type Dispatcher } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import type { z } from "zod";
 import {
   ApiConnectionError,
   ApiError,
+  type ApiErrorInit,
   ApiTimeoutError,
   RateLimitError,
   ResponseValidationError,
@@ -185,13 +186,119 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Response headers as one lower-cased string per name (repeated headers joined with `, `). undici
+ * hands over a fresh object with lower-cased names; only repeated headers (arrays) need work.
+ */
 function normaliseHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    if (v === undefined) continue;
-    out[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+  for (const k in raw) {
+    const v = raw[k];
+    if (typeof v === "string") continue;
+    if (v === undefined) delete raw[k];
+    else raw[k] = v.join(", ");
   }
-  return out;
+  return raw as Record<string, string>;
+}
+
+/** The raw answer of one attempt: status, headers and the body as text. */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+}
+
+// Timers longer than this overflow to 1 ms in Node; such a deadline means "no deadline".
+const MAX_TIMER_MS = 2_147_483_647;
+
+function fireTotalTimeout(attempt: Attempt): void {
+  attempt.timeout();
+}
+
+/**
+ * One HTTP attempt as a bare undici dispatch handler: it buffers the body and settles a promise,
+ * without the stream, async-resource and AbortSignal machinery of `undici.request` (a measurable
+ * share of the client's CPU per request). The connect, headers and body timeouts are undici's own;
+ * the total deadline is one timer per attempt, cleared when the attempt settles.
+ */
+class Attempt implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private headers: Record<string, string> | undefined = undefined;
+  private chunks: Buffer[] = [];
+  private controller: Dispatcher.DispatchController | undefined = undefined;
+  private timer: NodeJS.Timeout | undefined = undefined;
+  private settled = false;
+  private timeoutReason: Error | undefined = undefined;
+
+  constructor(
+    private readonly resolve: (res: RawResponse) => void,
+    private readonly reject: (err: unknown) => void,
+    totalMs: number,
+  ) {
+    if (totalMs >= 0 && totalMs <= MAX_TIMER_MS) {
+      this.timer = setTimeout(fireTotalTimeout, totalMs, this);
+      this.timer.unref();
+    }
+  }
+
+  /** The total deadline passed: abort the exchange (now, or as soon as undici starts it). */
+  timeout(): void {
+    this.timer = undefined;
+    if (this.settled) return;
+    const reason = new DOMException("The operation was aborted due to timeout", "TimeoutError");
+    this.timeoutReason = reason;
+    this.fail(reason);
+    this.controller?.abort(reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.timeoutReason) controller.abort(this.timeoutReason);
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    if (statusCode < 200) return; // 1xx informational answers precede the real one
+    this.status = statusCode;
+    this.headers = normaliseHeaders(headers);
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    const { chunks } = this;
+    let text = "";
+    if (chunks.length > 0) {
+      text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString("utf8");
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a UTF-8 BOM, as undici's text() drops it
+    }
+    this.chunks = [];
+    this.resolve({ status: this.status, headers: this.headers ?? {}, text });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, err: Error): void {
+    this.fail(err);
+  }
+
+  private fail(err: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.chunks = [];
+    // Failing after the headers arrived means the request surely reached the service.
+    this.reject(
+      this.headers !== undefined
+        ? Object.assign(new Error("body read failed"), { cause: err, afterHeaders: true })
+        : err,
+    );
+  }
 }
 
 /** Formats a zod issue path like `data[0].name`. */
@@ -217,17 +324,46 @@ export function parseWith<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => {
+  throw validationError(result.error, value, ctx);
+}
+
+/** The {@link ResponseValidationError} for a failed parse, naming each bad field. */
+function validationError(
+  error: z.ZodError,
+  value: unknown,
+  ctx: Omit<ApiErrorInit, "body">,
+): ResponseValidationError {
+  const issues = error.issues.map((i) => {
     const p = formatIssuePath(i.path);
     const missing = i.code === "invalid_type" && /received undefined/.test(i.message);
     return { path: p, message: missing ? "required field is missing" : i.message };
   });
-  throw new ResponseValidationError(issues, { ...ctx, body: value });
+  return new ResponseValidationError(issues, { ...ctx, body: value });
+}
+
+/** Where requests go: the base URL split once into what undici's `dispatch` takes. */
+interface Target {
+  origin: string;
+  /** Path prefix of the base URL, e.g. `/v2` (no trailing slash). */
+  basePath: string;
+}
+
+function targetOf(baseUrl: string): Target | undefined {
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return undefined;
+    return { origin: u.origin, basePath: u.pathname.replace(/\/+$/, "") };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends requests for one API version (v2 or v1). */
 export class Transport {
   private readonly secrets: string[];
+  private readonly target: Target | undefined;
+  // Request headers as flat name/value arrays, built once: [auth][has body].
+  private readonly headerSets: readonly [readonly [string[], string[]], readonly [string[], string[]]];
 
   constructor(readonly config: TransportConfig) {
     const c = config.credentials;
@@ -238,6 +374,12 @@ export class Transport {
     }
     if (c.kind === "service-token") this.secrets.push(c.token, `${c.email}:${c.token}`);
     this.secrets = this.secrets.filter((s) => s.length >= 4);
+    this.target = targetOf(config.baseUrl);
+    const set = (auth: boolean): readonly [string[], string[]] => [
+      this.headersFor({ auth }),
+      this.headersFor({ auth, body: true }),
+    ];
+    this.headerSets = [set(false), set(true)];
   }
 
   /** Removes every known credential from a text. */
@@ -256,18 +398,18 @@ export class Transport {
     return clean === text ? value : (JSON.parse(clean) as unknown);
   }
 
-  private headersFor(spec: { body?: unknown; auth?: boolean }): Record<string, string> {
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      "user-agent": this.config.userAgent,
-    };
-    if (spec.body !== undefined) headers["content-type"] = "application/json";
+  private headersFor(spec: { body?: unknown; auth?: boolean }): string[] {
+    const headers = ["accept", "application/json", "user-agent", this.config.userAgent];
+    if (spec.body !== undefined) headers.push("content-type", "application/json");
     const c = this.config.credentials;
     if (spec.auth !== false) {
-      if (c.kind === "bearer") headers["authorization"] = `Bearer ${c.token}`;
+      if (c.kind === "bearer") headers.push("authorization", `Bearer ${c.token}`);
       else if (c.kind === "basic") {
-        headers["authorization"] = `Basic ${Buffer.from(`${c.username}:${c.password}`).toString("base64")}`;
-      } else if (c.kind === "service-token") headers["x-service-token"] = `${c.email}:${c.token}`;
+        headers.push(
+          "authorization",
+          `Basic ${Buffer.from(`${c.username}:${c.password}`).toString("base64")}`,
+        );
+      } else if (c.kind === "service-token") headers.push("x-service-token", `${c.email}:${c.token}`);
     }
     return headers;
   }
@@ -285,6 +427,40 @@ export class Transport {
     }
   }
 
+  /** One attempt: dispatches the request on the shared (or injected) dispatcher. */
+  private attempt(
+    method: string,
+    requestPath: string,
+    headers: string[],
+    body: string | undefined,
+  ): Promise<RawResponse> {
+    const { config, target } = this;
+    return new Promise<RawResponse>((resolve, reject) => {
+      if (target === undefined) {
+        reject(Object.assign(new TypeError(`Invalid base URL`), { code: "ERR_INVALID_URL" }));
+        return;
+      }
+      const handler = new Attempt(resolve, reject, config.timeouts.totalMs);
+      const dispatcher = config.dispatcher ?? getSharedDispatcher(config.timeouts.connectMs);
+      try {
+        dispatcher.dispatch(
+          {
+            origin: target.origin,
+            path: requestPath,
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body: body ?? null,
+            headersTimeout: config.timeouts.headersMs,
+            bodyTimeout: config.timeouts.bodyMs,
+          },
+          handler,
+        );
+      } catch (err) {
+        handler.onResponseError(undefined, err as Error);
+      }
+    });
+  }
+
   /**
    * Sends a request with retries and returns the parsed success body.
    *
@@ -300,44 +476,31 @@ export class Transport {
     spec: RequestSpec<S>,
   ): Promise<ApiResponse<Output<S>>> {
     const { config } = this;
-    const url = config.baseUrl + spec.path + buildQuery(spec.query);
+    const { hooks } = config;
+    const query = spec.query === undefined ? "" : buildQuery(spec.query);
+    const url = config.baseUrl + spec.path + query;
+    const requestPath = (this.target?.basePath ?? "") + spec.path + query;
     const safeUrl = stripCredentials(url);
     const method = spec.method;
     const mode = spec.retryMode ?? retryModeFor(method);
-    const headers = this.headersFor(spec);
+    const headers = this.headerSets[spec.auth === false ? 0 : 1][spec.body === undefined ? 0 : 1];
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let retries = 0;
 
     for (let attempt = 0; ; attempt++) {
       const pace = config.rateLimiter.reserve();
       if (pace > 0) await config.clock.sleep(pace);
-      this.emit("onRequest", { method, url: safeUrl, attempt });
+      if (hooks.onRequest) this.emit("onRequest", { method, url: safeUrl, attempt });
       const started = config.clock.now();
       let failure: ApiError;
       let outcome: Parameters<typeof decideRetry>[0]["outcome"];
 
       try {
-        const res = await undiciRequest(url, {
-          method,
-          headers,
-          body: payload ?? null,
-          dispatcher: config.dispatcher ?? getSharedDispatcher(config.timeouts.connectMs),
-          headersTimeout: config.timeouts.headersMs,
-          bodyTimeout: config.timeouts.bodyMs,
-          signal: AbortSignal.timeout(config.timeouts.totalMs),
-        });
-        const resHeaders = normaliseHeaders(res.headers);
-        let text: string;
-        try {
-          text = await res.body.text();
-        } catch (err) {
-          throw Object.assign(new Error("body read failed"), { cause: err, afterHeaders: true });
-        }
-        config.rateLimiter.update(resHeaders, res.statusCode);
+        const res = await this.attempt(method, requestPath, headers, payload);
+        const { status, headers: resHeaders, text } = res;
+        config.rateLimiter.update(resHeaders, status);
         const requestId = resHeaders["x-request-id"];
-        const status = res.statusCode;
         const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);
-        const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
 
         if (ok) {
           let data: unknown = undefined;
@@ -346,6 +509,7 @@ export class Transport {
             try {
               json = text === "" ? undefined : JSON.parse(text);
             } catch {
+              const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
               const err = new ResponseValidationError(
                 [{ path: "", message: "response body is not valid JSON" }],
                 { ...ctx, body: text.slice(0, 200) },
@@ -358,29 +522,31 @@ export class Transport {
               });
               throw err;
             }
-            try {
-              data = parseWith(spec.schema, json, ctx);
-            } catch (err) {
-              if (err instanceof ApiError) {
-                err.retries = retries;
-                this.emit("onResponse", {
-                  ...ctx,
-                  attempt,
-                  durationMs: config.clock.now() - started,
-                  error: err,
-                });
-              }
+            // Fast path: a valid body is parsed once; the issue list is built only on failure.
+            const parsed = spec.schema.safeParse(json);
+            if (parsed.success) data = parsed.data;
+            else {
+              const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
+              const err = validationError(parsed.error, json, ctx);
+              this.emit("onResponse", {
+                ...ctx,
+                attempt,
+                durationMs: config.clock.now() - started,
+                error: err,
+              });
               throw err;
             }
           }
-          this.emit("onResponse", {
-            method,
-            url: safeUrl,
-            attempt,
-            status,
-            requestId,
-            durationMs: config.clock.now() - started,
-          });
+          if (hooks.onResponse) {
+            this.emit("onResponse", {
+              method,
+              url: safeUrl,
+              attempt,
+              status,
+              requestId,
+              durationMs: config.clock.now() - started,
+            });
+          }
           return { status, headers: resHeaders, data: data as Output<S> };
         }
 
@@ -390,6 +556,7 @@ export class Transport {
         } catch {
           // keep the text excerpt (e.g. an nginx HTML page)
         }
+        const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
         failure = createStatusError({ ...ctx, body: this.scrubValue(body) });
         if (failure instanceof RateLimitError) {
           failure.retryAfterMs = serverRequestedDelay(status, resHeaders, config.clock.now());

@@ -13,4 +13,7 @@ export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   contactResource,
   zoneRecordResource,
   dnssecResource,
+  domainRegistrationResource,
+  domainTransferResource,
+  letsEncryptCertificateResource,
 ];
