@@ -11,5 +11,11 @@
 export { Contact, type ContactArgs } from "./contact";
 export { Dnssec, type DnssecArgs } from "./dnssec";
 export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
-export { DomainRegistration, type DomainRegistrationArgs, DomainTransfer, type DomainTransferArgs, type WaitingArgs } from "./registrar";
+export {
+  DomainRegistration,
+  type DomainRegistrationArgs,
+  DomainTransfer,
+  type DomainTransferArgs,
+  type WaitingArgs,
+} from "./registrar";
 export { LetsEncryptCertificate, type LetsEncryptCertificateArgs } from "./letsencrypt-certificate";

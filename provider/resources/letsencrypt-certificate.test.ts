@@ -26,13 +26,18 @@ describe("LetsEncryptCertificate", () => {
   });
 
   it("check names invalid properties and lets unknowns through", async () => {
-    const { failures } = await provider.check!({}, { domain: "example.com", name: "bad name", signatureAlgorithm: "DSA" });
+    const { failures } = await provider.check!(
+      {},
+      { domain: "example.com", name: "bad name", signatureAlgorithm: "DSA" },
+    );
     expect((failures ?? []).map((f) => f.property).sort()).toEqual(["name", "signatureAlgorithm"]);
     expect((await provider.check!({}, { domain: UNKNOWN, name: UNKNOWN })).failures).toEqual([]);
   });
 
   it("diff: same order is no change; any order option replaces", async () => {
-    expect(await provider.diff!("3", state, { ...state, signatureAlgorithm: "ecdsa", domain: "Example.com" })).toEqual({
+    expect(
+      await provider.diff!("3", state, { ...state, signatureAlgorithm: "ecdsa", domain: "Example.com" }),
+    ).toEqual({
       changes: false,
     });
     for (const [key, value] of [

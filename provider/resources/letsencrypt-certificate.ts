@@ -38,8 +38,14 @@ async function awaitIssued(
     timeoutMs,
     intervalMs,
   );
-  if (!finished) return { finished, outs: { ...certificateOutputs(value), pendingOrderId: certificateId }, state: value.state };
-  if (value.state !== "issued") throw new Error(`The certificate ${value.common_name} ended as ${value.state}`);
+  if (!finished)
+    return {
+      finished,
+      outs: { ...certificateOutputs(value), pendingOrderId: certificateId },
+      state: value.state,
+    };
+  if (value.state !== "issued")
+    throw new Error(`The certificate ${value.common_name} ended as ${value.state}`);
   const bundle = await client.certificates.download(account, domain, certificateId);
   const key = await client.certificates.privateKey(account, domain, certificateId);
   return {
@@ -74,7 +80,9 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
     name: z
       .string()
       .transform((v) => v.toLowerCase())
-      .refine((v) => v === "" || LABEL.test(v), { message: 'must be a host label such as "www", "*" or "" (the apex)' })
+      .refine((v) => v === "" || LABEL.test(v), {
+        message: 'must be a host label such as "www", "*" or "" (the apex)',
+      })
       .default("www"),
     alternateNames: z.array(z.string().min(1)).optional(),
     signatureAlgorithm: z

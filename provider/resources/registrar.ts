@@ -16,7 +16,11 @@ import { hasStatus, orUndefined, waitFor } from "./support";
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
   /** How long create (or the resuming update) waits for the service, in seconds. */
-  timeoutSeconds: z.number().positive("must be more than 0").max(86_400, "must be at most 86400 (one day)").default(600),
+  timeoutSeconds: z
+    .number()
+    .positive("must be more than 0")
+    .max(86_400, "must be at most 86400 (one day)")
+    .default(600),
   /** Time between two polls, in seconds. */
   pollIntervalSeconds: z.number().positive("must be more than 0").max(3600).default(10),
   /** Set by the provider while an order is still pending; not for programs. */
@@ -55,7 +59,12 @@ function domainOutputs(domain: Domain): State {
 }
 
 /** Stops at the premium question before money is spent: the user confirms the price. */
-async function confirmPremium(client: DnsimpleClient, account: string, name: string, inputs: State): Promise<void> {
+async function confirmPremium(
+  client: DnsimpleClient,
+  account: string,
+  name: string,
+  inputs: State,
+): Promise<void> {
   const check = await client.registrar.check(account, name);
   if (!check.available && check.domain) {
     const existing = await orUndefined(() => client.domains.get(account, name));
@@ -73,7 +82,12 @@ async function confirmPremium(client: DnsimpleClient, account: string, name: str
 }
 
 /** Turns auto-renewal and WHOIS privacy to what the program says (registered domains only). */
-async function applySettings(ctx: ResourceContext, name: string, current: Domain, inputs: State): Promise<Domain> {
+async function applySettings(
+  ctx: ResourceContext,
+  name: string,
+  current: Domain,
+  inputs: State,
+): Promise<Domain> {
   const { client, account } = ctx;
   const wantRenew = inputs.autoRenew === true;
   const wantPrivacy = inputs.whoisPrivacy === true;
@@ -191,7 +205,12 @@ async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
   news: State,
 ): Promise<State> {
   const { client, account } = ctx;
-  if (news.registrantId !== undefined && olds.registrantId !== undefined && String(olds.registrantId) !== String(news.registrantId) && olds.pendingOrderId === undefined) {
+  if (
+    news.registrantId !== undefined &&
+    olds.registrantId !== undefined &&
+    String(olds.registrantId) !== String(news.registrantId) &&
+    olds.pendingOrderId === undefined
+  ) {
     throw new Error(
       `Changing the registrant of ${id} is a registrant change at the registry, which this provider does not ` +
         `perform; change it in the service's web interface, then run \`pulumi refresh\`.`,
@@ -235,11 +254,18 @@ export const domainRegistrationResource: ResourceDefinition = {
       registrant_id: Number(inputs.registrantId),
       auto_renew: inputs.autoRenew === true,
       whois_privacy: inputs.whoisPrivacy === true,
-      ...(inputs.extendedAttributes ? { extended_attributes: inputs.extendedAttributes as Record<string, string> } : {}),
+      ...(inputs.extendedAttributes
+        ? { extended_attributes: inputs.extendedAttributes as Record<string, string> }
+        : {}),
       ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
     });
-    const outs = await awaitOrder(ctx, REGISTRATION, name, order, inputs, (partial, message) =>
-      new PartialCreateError(message, { id: name, outs: partial }),
+    const outs = await awaitOrder(
+      ctx,
+      REGISTRATION,
+      name,
+      order,
+      inputs,
+      (partial, message) => new PartialCreateError(message, { id: name, outs: partial }),
     );
     return { id: name, outs };
   },
@@ -286,17 +312,25 @@ export const domainTransferResource: ResourceDefinition = {
     const { client, account } = ctx;
     const name = canonicalDomainName(String(inputs.domain));
     const existing = await orUndefined(() => client.domains.get(account, name));
-    if (existing && existing.state !== "hosted") throw new Error(`${name} is already registered in this account`);
+    if (existing && existing.state !== "hosted")
+      throw new Error(`${name} is already registered in this account`);
     const order = await client.registrar.transfer(account, name, {
       registrant_id: Number(inputs.registrantId),
       auth_code: String(inputs.authCode),
       auto_renew: inputs.autoRenew === true,
       whois_privacy: inputs.whoisPrivacy === true,
-      ...(inputs.extendedAttributes ? { extended_attributes: inputs.extendedAttributes as Record<string, string> } : {}),
+      ...(inputs.extendedAttributes
+        ? { extended_attributes: inputs.extendedAttributes as Record<string, string> }
+        : {}),
       ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
     });
-    const outs = await awaitOrder(ctx, TRANSFER, name, order, inputs, (partial, message) =>
-      new PartialCreateError(message, { id: name, outs: partial }),
+    const outs = await awaitOrder(
+      ctx,
+      TRANSFER,
+      name,
+      order,
+      inputs,
+      (partial, message) => new PartialCreateError(message, { id: name, outs: partial }),
     );
     return { id: name, outs };
   },

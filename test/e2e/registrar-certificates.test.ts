@@ -46,20 +46,36 @@ function program(k: Knobs = {}): Declaration[] {
     {
       type: "DomainRegistration",
       name: "reg",
-      args: { domain: "reg-e2e.com", registrantId: owner, autoRenew: k.autoRenew ?? false, whoisPrivacy: k.autoRenew ?? false, ...FAST },
+      args: {
+        domain: "reg-e2e.com",
+        registrantId: owner,
+        autoRenew: k.autoRenew ?? false,
+        whoisPrivacy: k.autoRenew ?? false,
+        ...FAST,
+      },
     },
     { type: "Domain", name: "zone", args: { name: "cert-e2e.com" } },
     {
       type: "LetsEncryptCertificate",
       name: "cert",
-      args: { domain: { $ref: "zone.name" }, name: k.certName ?? "www", alternateNames: ["alt.cert-e2e.com"], ...FAST },
+      args: {
+        domain: { $ref: "zone.name" },
+        name: k.certName ?? "www",
+        alternateNames: ["alt.cert-e2e.com"],
+        ...FAST,
+      },
     },
     ...(k.slow
       ? [
           {
             type: "DomainRegistration",
             name: "slow",
-            args: { domain: "slow-e2e.com", registrantId: owner, timeoutSeconds: 0.5, pollIntervalSeconds: 0.05 },
+            args: {
+              domain: "slow-e2e.com",
+              registrantId: owner,
+              timeoutSeconds: 0.5,
+              pollIntervalSeconds: 0.05,
+            },
           },
         ]
       : []),
@@ -82,12 +98,24 @@ function program(k: Knobs = {}): Declaration[] {
           {
             type: "DomainTransfer",
             name: "xfer",
-            args: { domain: "xfer-e2e.com", registrantId: owner, authCode: AUTH_CODE, timeoutSeconds: 0.3, pollIntervalSeconds: 0.05 },
+            args: {
+              domain: "xfer-e2e.com",
+              registrantId: owner,
+              authCode: AUTH_CODE,
+              timeoutSeconds: 0.3,
+              pollIntervalSeconds: 0.05,
+            },
           },
         ]
       : []),
     ...(k.adopt
-      ? [{ type: "DomainRegistration", name: "adopted", args: { domain: "adopt-e2e.com", registrantId: 10, adopt: true, ...FAST } }]
+      ? [
+          {
+            type: "DomainRegistration",
+            name: "adopted",
+            args: { domain: "adopt-e2e.com", registrantId: 10, adopt: true, ...FAST },
+          },
+        ]
       : []),
   ];
 }
@@ -95,7 +123,8 @@ function program(k: Knobs = {}): Declaration[] {
 /** How many orders of a kind the provider placed for a domain (from the emulator's request log). */
 async function orders(domain: string, kind: "registrations" | "transfers"): Promise<number> {
   const log: Array<{ method: string; path: string }> = await adm("GET", "/requests");
-  return log.filter((r) => r.method === "POST" && r.path === `/v2/1/registrar/domains/${domain}/${kind}`).length;
+  return log.filter((r) => r.method === "POST" && r.path === `/v2/1/registrar/domains/${domain}/${kind}`)
+    .length;
 }
 
 beforeAll(async () => {
@@ -106,7 +135,9 @@ beforeAll(async () => {
     delays: { registration: 300, transfer: 300, certificate: 300 },
     seed: {
       contacts: [{ account: 1, id: 10, firstName: "Old", lastName: "Owner", email: "old@example.org" }],
-      domains: [{ account: 1, name: "adopt-e2e.com", state: "registered", registrantId: 10, expiresOn: "2030-01-01" }],
+      domains: [
+        { account: 1, name: "adopt-e2e.com", state: "registered", registrantId: 10, expiresOn: "2030-01-01" },
+      ],
       registrar: { premium: { "premium-e2e.io": "1200.00" } },
     } as never,
   });
@@ -134,7 +165,9 @@ describe("registrar and certificates with the real engine", () => {
     expect(cert?.outputs.certificateState).toBe("issued");
     expect(cert?.outputs.certificate).toContain("BEGIN CERTIFICATE");
     expect(cert?.outputs.chain.length).toBeGreaterThan(0);
-    expect(cert?.outputs.privateKey).toMatchObject({ "4dabf18193072939515e22adb298388d": expect.any(String) });
+    expect(cert?.outputs.privateKey).toMatchObject({
+      "4dabf18193072939515e22adb298388d": expect.any(String),
+    });
     expect(findResource(exported, "reg")?.outputs.pendingOrderId).toBeUndefined();
     expect(Date.now() - started).toBeGreaterThan(300);
   });
@@ -154,7 +187,9 @@ describe("registrar and certificates with the real engine", () => {
 
   it("on timeout keeps the pending registration and transfer in state; premium needs the price", async () => {
     await adm("PUT", "/delays", { registration: 4000, transfer: 60_000 });
-    await e2e.declare(program({ autoRenew: true, certName: "api", slow: true, premiumPrice: null, transfer: "slow" }));
+    await e2e.declare(
+      program({ autoRenew: true, certName: "api", slow: true, premiumPrice: null, transfer: "slow" }),
+    );
     const error = await e2e.stack.up(collect(e2e)).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     const message = String((error as Error).message);
@@ -205,8 +240,12 @@ describe("registrar and certificates with the real engine", () => {
   it("keeps the token, the auth code and the private key out of state in clear", async () => {
     const exported = await e2e.exportState();
     const file = readFileSync(e2e.stateFile(), "utf8");
-    const key: string = (await api("GET", `/1/domains/cert-e2e.com/certificates/${findResource(exported, "cert")?.id}/private_key`)).body
-      .data.private_key;
+    const key: string = (
+      await api(
+        "GET",
+        `/1/domains/cert-e2e.com/certificates/${findResource(exported, "cert")?.id}/private_key`,
+      )
+    ).body.data.private_key;
     for (const text of [exported, file]) {
       expect(text).not.toContain(TOKEN);
       expect(text).not.toContain(AUTH_CODE);
