@@ -8,9 +8,22 @@
  */
 
 /** A kind of injected fault. */
-export type FaultKind = "429" | "500" | "502" | "503" | "504" | "drop" | "latency";
+/**
+ * `drop` cuts the connection before the request is processed; `drop-after` processes it (the
+ * change happens) and then cuts the connection instead of answering: a lost response.
+ */
+export type FaultKind = "429" | "500" | "502" | "503" | "504" | "drop" | "drop-after" | "latency";
 
-export const FAULT_KINDS: readonly FaultKind[] = ["429", "500", "502", "503", "504", "drop", "latency"];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "429",
+  "500",
+  "502",
+  "503",
+  "504",
+  "drop",
+  "drop-after",
+  "latency",
+];
 
 /** Fault settings as given to `PUT /__admin/faults` or `--faults`. */
 export interface FaultConfig {
@@ -35,6 +48,7 @@ export type FaultDecision =
   | { kind: "none" }
   | { kind: "latency"; ms: number }
   | { kind: "drop" }
+  | { kind: "drop-after" }
   | { kind: "status"; status: number; retryAfterSeconds: number };
 
 /** Parses and validates a fault config; throws an Error with a readable message. */
@@ -122,6 +136,7 @@ export class Faults {
     this.injected++;
     if (kind === "latency") return { kind: "latency", ms: c.latencyMs };
     if (kind === "drop") return { kind: "drop" };
+    if (kind === "drop-after") return { kind: "drop-after" };
     return { kind: "status", status: Number(kind), retryAfterSeconds: c.retryAfterSeconds };
   }
 }

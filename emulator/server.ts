@@ -216,6 +216,11 @@ export class Emulator {
     };
     const send = (reply: Reply): void => {
       entry.status = reply.status;
+      if (fault.kind === "drop-after") {
+        // The request was processed; the client never hears about it.
+        req.socket.destroy();
+        return;
+      }
       const h = reply.headers ? { ...headers, ...reply.headers } : headers;
       if (reply.body === undefined) {
         delete h["content-type"];

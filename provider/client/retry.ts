@@ -126,14 +126,14 @@ export function serverRequestedDelay(
 /** How a request may be retried. */
 export type RetryMode = "idempotent" | "create" | "never";
 
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 /** The default mode for a method. */
 export function retryModeFor(method: string): RetryMode {
   return IDEMPOTENT_METHODS.has(method) || IDEMPOTENT_METHODS.has(method.toUpperCase())
     ? "idempotent"
     : "create";
 }
-
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** What happened on one attempt. */
 export type AttemptOutcome =

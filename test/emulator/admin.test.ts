@@ -82,6 +82,18 @@ describe("emulator admin surface: request log, faults, rate limit", () => {
     expect((await v2(emu()).get("/whoami")).status).toBe(200);
   });
 
+  it("processes the request but loses the response for drop-after faults", async () => {
+    await admin(emu()).put("/faults", { rate: 1, kinds: ["drop-after"], count: 1, routes: "^POST " });
+    await expect(
+      fetch(`${emu().v2Url}/1/domains`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${emu().token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "lost-answer.com" }),
+      }),
+    ).rejects.toThrow();
+    expect((await v2(emu()).get("/1/domains/lost-answer.com")).status).toBe(200);
+  });
+
   it("adds latency for latency faults", async () => {
     await admin(emu()).put("/faults", { rate: 1, kinds: ["latency"], latencyMs: 150, count: 1 });
     const t0 = Date.now();
