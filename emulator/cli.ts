@@ -15,6 +15,8 @@ const USAGE = `usage: emulator [options]
   --v1-token TOKEN         v1 token of the default user (default dev-v1-token)
   --seed FILE              seed file applied to a new state and on reset
   --allow-http-webhooks    accept http:// webhook URLs (for local receivers)
+  --deliver-external-webhooks
+                           POST events to webhook hosts outside this machine (default: loopback only)
   --rate-limit N[/SECONDS] request budget per credential (default 100000/3600)
   --faults JSON            fault config, as PUT /__admin/faults takes
   --delay-ms N             delay of every pending operation (registrations, transfers, certificates, ...)
@@ -64,6 +66,9 @@ export function parseArgs(argv: string[]): EmulatorOptions {
         break;
       case "--seed":
         o.seedFile = value();
+        break;
+      case "--deliver-external-webhooks":
+        o.deliverExternalWebhooks = true;
         break;
       case "--allow-http-webhooks":
         o.allowHttpWebhooks = true;

@@ -40,9 +40,11 @@ export interface DeliveryRecord {
   event: string;
   request_identifier: string;
   attempt: number;
-  /** HTTP status, or 0 when the connection failed. */
+  /** HTTP status, or 0 when the connection failed or the delivery was skipped. */
   status: number;
   ok: boolean;
+  /** Not sent: the URL is outside this machine and external delivery is off. */
+  skipped?: boolean;
   at: string;
 }
 
@@ -58,7 +60,14 @@ export class Events {
   /** Bumped by clear(): answers to attempts from before a reset are ignored. */
   private generation = 0;
 
-  constructor(private readonly store: Store) {}
+  /**
+   * @param deliverExternally POST to hosts other than this machine's loopback addresses. Off by
+   *   default: a local emulator must not send traffic to the real URLs programs register.
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly deliverExternally = false,
+  ) {}
 
   /** Queues `name` for every active webhook of `accountId`. */
   emit(accountId: number, name: string, data: Record<string, unknown>, excludeWebhookId?: number): void {
@@ -105,6 +114,20 @@ export class Events {
   private attempt(webhookId: number, event: string, requestId: string, body: string, n: number): void {
     const hook = this.store.webhooks.get(webhookId);
     if (hook === undefined || hook.suppressed_at !== null || this.closed) return;
+    if (!this.deliverExternally && !isLoopbackUrl(hook.url)) {
+      this.record({
+        webhook_id: hook.id,
+        url: hook.url,
+        event,
+        request_identifier: requestId,
+        attempt: n,
+        status: 0,
+        ok: false,
+        skipped: true,
+        at: now(),
+      });
+      return;
+    }
     this.inFlight++;
     const generation = this.generation;
     post(hook.url, body, this.settings.timeoutMs, (status) => {
@@ -164,6 +187,17 @@ export class Events {
     if (this.deliveries.length > MAX_RECORDS + 1000)
       this.deliveries.splice(0, this.deliveries.length - MAX_RECORDS);
   }
+}
+
+/** True for URLs on this machine: 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host === "[::1]" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function post(url: string, body: string, timeoutMs: number, done: (status: number) => void): void {

@@ -41,6 +41,8 @@ export interface EmulatorOptions {
   v1Token?: string;
   /** Let webhooks use `http://` URLs (tests deliver to 127.0.0.1). */
   allowHttpWebhooks?: boolean;
+  /** Deliver webhook events to hosts outside this machine (off: only loopback URLs get POSTs). */
+  deliverExternalWebhooks?: boolean;
   /** A seed file (JSON, see README) applied on start when the state is new and on reset. */
   seedFile?: string;
   /** A seed object, applied like `seedFile`. */
@@ -111,7 +113,7 @@ export class Emulator {
 
   constructor(readonly options: EmulatorOptions = {}) {
     this.store = Store.open(options.dataFile);
-    this.events = new Events(this.store);
+    this.events = new Events(this.store, this.options.deliverExternalWebhooks ?? false);
     this.jobs = new Jobs(this.store);
     this.logLimit = options.requestLogLimit ?? 50_000;
     this.defaults = {

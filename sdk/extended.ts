@@ -19,3 +19,18 @@ export {
   type WaitingArgs,
 } from "./registrar";
 export { LetsEncryptCertificate, type LetsEncryptCertificateArgs } from "./letsencrypt-certificate";
+export { DomainPush, type DomainPushArgs, DomainPushAnswer, type DomainPushAnswerArgs } from "./pushes";
+export {
+  PlatformMessage,
+  type PlatformMessageArgs,
+  PlatformMetadata,
+  type PlatformMetadataArgs,
+} from "./platform";
+export {
+  NameServerDelegation,
+  type NameServerDelegationArgs,
+  Template,
+  type TemplateArgs,
+  RegistryNameServer,
+  type RegistryNameServerArgs,
+} from "./legacy-v1";

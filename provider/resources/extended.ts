@@ -5,7 +5,10 @@
 import { contactResource } from "./contact";
 import { dnssecResource } from "./dnssec";
 import type { ResourceDefinition } from "./framework/define-resource";
+import { nameServerDelegationResource, registryNameServerResource, templateResource } from "./legacy-v1";
 import { letsEncryptCertificateResource } from "./letsencrypt-certificate";
+import { platformMessageResource, platformMetadataResource } from "./platform";
+import { domainPushAnswerResource, domainPushResource } from "./pushes";
 import { domainRegistrationResource, domainTransferResource } from "./registrar";
 import { zoneRecordResource } from "./zone-record";
 
@@ -16,4 +19,11 @@ export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   domainRegistrationResource,
   domainTransferResource,
   letsEncryptCertificateResource,
+  domainPushResource,
+  domainPushAnswerResource,
+  platformMessageResource,
+  platformMetadataResource,
+  nameServerDelegationResource,
+  templateResource,
+  registryNameServerResource,
 ];
