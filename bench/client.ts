@@ -4,21 +4,48 @@
  * same concurrency (16). Measures requests per second getting a domain, and the time and number
  * of requests to list 10,000 domains. Writes bench/results.json and its section of RESULTS.md.
  *
- * Run: npx tsc -p tsconfig.build.json && node dist/bench/client.js [--seconds 5]
+ * Fairness: one emulator, one process, one run for both clients. Both are warmed up, then measured
+ * in short interleaved slices (ABBA order: ours, official, official, ours, ...) so that load from
+ * other processes and any drift of the emulator fall on both alike; each figure is the total over
+ * its slices. With `--pin` (default when `taskset` exists and there are at least 2 CPUs) the
+ * emulator runs on CPU 0 and the benchmark process on CPU 1, so neither client can take CPU from
+ * the server it is measured against.
+ *
+ * Run: npx tsc -p tsconfig.build.json && node dist/bench/client.js [--seconds 9] [--no-pin]
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import * as http from "node:http";
+import * as os from "node:os";
 import * as path from "node:path";
 import { createClient } from "../provider/client";
 import { recordResults } from "./lib/record";
 
 const CONCURRENCY = 16;
 const DOMAINS = 10_000;
+const SLICE_MS = 500;
+const LIST_ROUNDS = 3;
 const seconds = Number(process.argv[process.argv.indexOf("--seconds") + 1]) || 5;
+
+function canPin(): boolean {
+  if (process.argv.includes("--no-pin") || process.platform !== "linux" || os.availableParallelism() < 2) {
+    return false;
+  }
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const pin = canPin();
 
 async function startEmulatorProcess(): Promise<{ url: string; token: string; child: ChildProcess }> {
   const cli = path.resolve(__dirname, "../emulator/cli.js");
-  const child = spawn(process.execPath, [cli, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const args = [cli, "--port", "0"];
+  const child = pin
+    ? spawn("taskset", ["-c", "0", process.execPath, ...args], { stdio: ["ignore", "pipe", "inherit"] })
+    : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = "";
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -72,11 +99,50 @@ async function admin(base: string, method: string, p: string, body?: unknown): P
   await res.arrayBuffer();
 }
 
-/** Runs `op` from CONCURRENCY workers for `ms` milliseconds; returns completed requests per second. */
-async function throughput(op: (i: number) => Promise<unknown>, ms: number): Promise<number> {
+/** CPU time (user + system, microseconds) of the emulator process, when /proc can tell. */
+function childCpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== "linux") return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** What one client achieved over all its measured slices. */
+interface Tally {
+  requests: number;
+  ms: number;
+  cpuMicros: number;
+  emulatorCpuMicros: number;
+  slices: number[];
+}
+
+const newTally = (): Tally => ({ requests: 0, ms: 0, cpuMicros: 0, emulatorCpuMicros: 0, slices: [] });
+
+/**
+ * Runs `op` from CONCURRENCY workers for `ms` milliseconds (requests in flight at the deadline
+ * complete and count); adds requests, time and CPU (this process and the emulator) to `tally`.
+ */
+async function throughput(
+  op: (i: number) => Promise<unknown>,
+  ms: number,
+  tally: Tally,
+  emulatorPid: number | undefined,
+): Promise<void> {
   let done = 0;
-  const deadline = performance.now() + ms;
+  const cpu0 = process.cpuUsage();
+  const emu0 = childCpuMicros(emulatorPid);
   const started = performance.now();
+  const deadline = started + ms;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, w) => {
       let i = w;
@@ -87,8 +153,21 @@ async function throughput(op: (i: number) => Promise<unknown>, ms: number): Prom
       }
     }),
   );
-  return done / ((performance.now() - started) / 1000);
+  const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
+  const emu1 = childCpuMicros(emulatorPid);
+  tally.requests += done;
+  tally.ms += elapsed;
+  tally.cpuMicros += cpu.user + cpu.system;
+  if (emu0 !== undefined && emu1 !== undefined) tally.emulatorCpuMicros += emu1 - emu0;
+  tally.slices.push(done / (elapsed / 1000));
 }
+
+const rps = (t: Tally) => t.requests / (t.ms / 1000);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 
 function name(i: number): string {
   return `bench-${String(i % DOMAINS).padStart(5, "0")}.example`;
@@ -96,6 +175,10 @@ function name(i: number): string {
 
 async function main(): Promise<void> {
   const emu = await startEmulatorProcess();
+  // Pin this process to the other CPU (the emulator is on CPU 0).
+  if (pin) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
+  // With --pin the child is `taskset`, which execs node: same pid.
+  const emulatorPid = emu.child.pid;
   try {
     const account = 1;
     await admin(emu.url, "PUT", "/__admin/rate-limit", { limit: 1_000_000_000, windowSeconds: 3600 });
@@ -118,67 +201,117 @@ async function main(): Promise<void> {
     const oursGet = (i: number) => ours.domains.get(account, name(i));
     const officialGet = (i: number) => official.domains.getDomain(account, name(i));
 
-    // Warm up both (connections, JIT), then alternate rounds and keep each client's best.
-    await throughput(oursGet, 1000);
-    await throughput(officialGet, 1000);
-    const oursRps: number[] = [];
-    const officialRps: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      oursRps.push(await throughput(oursGet, (seconds * 1000) / 3));
-      officialRps.push(await throughput(officialGet, (seconds * 1000) / 3));
+    // Warm up both (connections, JIT), twice each, alternating.
+    const discard = newTally();
+    for (let i = 0; i < 2; i++) {
+      await throughput(oursGet, 1000, discard, undefined);
+      await throughput(officialGet, 1000, discard, undefined);
     }
-    const clientRps = Math.max(...oursRps);
-    const officialBest = Math.max(...officialRps);
+    // Interleaved slices in ABBA order; each client gets `seconds` in total.
+    const oursTally = newTally();
+    const officialTally = newTally();
+    const pairs = Math.max(2, Math.round((seconds * 1000) / SLICE_MS));
+    for (let pair = 0; pair < pairs; pair++) {
+      if (pair % 2 === 0) {
+        await throughput(oursGet, SLICE_MS, oursTally, emulatorPid);
+        await throughput(officialGet, SLICE_MS, officialTally, emulatorPid);
+      } else {
+        await throughput(officialGet, SLICE_MS, officialTally, emulatorPid);
+        await throughput(oursGet, SLICE_MS, oursTally, emulatorPid);
+      }
+    }
+    const clientRps = rps(oursTally);
+    const officialRps = rps(officialTally);
+    const pairRatios = oursTally.slices.map((r, i) => r / officialTally.slices[i]!);
 
-    // Listing 10,000 domains: one iterator, pages of 100.
-    ourRequests = 0;
-    const t0 = performance.now();
-    let listed = 0;
-    for await (const _d of ours.domains.iterate(account)) listed++;
-    const listMs = performance.now() - t0;
-    const listRequests = ourRequests;
-    if (listed !== DOMAINS) throw new Error(`listed ${listed} domains, expected ${DOMAINS}`);
+    // Listing 10,000 domains: one iterator, pages of 100; both clients, alternating, median time.
+    const listOurs = async (): Promise<{ ms: number; requests: number }> => {
+      ourRequests = 0;
+      const t0 = performance.now();
+      let listed = 0;
+      for await (const _d of ours.domains.iterate(account)) listed++;
+      if (listed !== DOMAINS) throw new Error(`listed ${listed} domains, expected ${DOMAINS}`);
+      return { ms: performance.now() - t0, requests: ourRequests };
+    };
+    const listOfficial = async (): Promise<number> => {
+      const t0 = performance.now();
+      let listed = 0;
+      for await (const _d of official.domains.listDomains.iterateAll(account, { per_page: 100 })) listed++;
+      if (listed !== DOMAINS)
+        throw new Error(`official client listed ${listed} domains, expected ${DOMAINS}`);
+      return performance.now() - t0;
+    };
+    const oursList: Array<{ ms: number; requests: number }> = [];
+    const officialList: number[] = [];
+    for (let round = 0; round < LIST_ROUNDS; round++) {
+      if (round % 2 === 0) {
+        oursList.push(await listOurs());
+        officialList.push(await listOfficial());
+      } else {
+        officialList.push(await listOfficial());
+        oursList.push(await listOurs());
+      }
+    }
+    const listMs = median(oursList.map((l) => l.ms));
+    const officialListMs = median(officialList);
+    const listRequests = Math.max(...oursList.map((l) => l.requests));
 
-    const t1 = performance.now();
-    let officialListed = 0;
-    for await (const _d of official.domains.listDomains.iterateAll(account, { per_page: 100 }))
-      officialListed++;
-    const officialListMs = performance.now() - t1;
-
-    const ratio = clientRps / officialBest;
+    const ratio = clientRps / officialRps;
+    const perRequest = (t: Tally) => ({
+      client: t.cpuMicros / t.requests,
+      emulator: t.emulatorCpuMicros / t.requests,
+    });
+    const oursCpu = perRequest(oursTally);
+    const officialCpu = perRequest(officialTally);
     const figures = {
       client_vs_official_throughput_ratio: Number(ratio.toFixed(2)),
       client_rps_get_domain: Math.round(clientRps),
-      official_rps_get_domain: Math.round(officialBest),
+      official_rps_get_domain: Math.round(officialRps),
       client_list_10k_requests: listRequests,
       client_list_10k_ms: Math.round(listMs),
     };
-    console.log(
-      JSON.stringify(
-        { ...figures, official_list_10k_ms: Math.round(officialListMs), officialListed },
-        null,
-        2,
-      ),
-    );
+    const extra = {
+      pinned: pin,
+      median_slice_ratio: Number(median(pairRatios).toFixed(2)),
+      client_cpu_us_per_get: Number(oursCpu.client.toFixed(1)),
+      official_cpu_us_per_get: Number(officialCpu.client.toFixed(1)),
+      emulator_cpu_us_per_get_ours: Number(oursCpu.emulator.toFixed(1)),
+      emulator_cpu_us_per_get_official: Number(officialCpu.emulator.toFixed(1)),
+      official_list_10k_ms: Math.round(officialListMs),
+      load_average: os.loadavg().map((l) => Number(l.toFixed(2))),
+    };
+    console.log(JSON.stringify({ ...figures, ...extra }, null, 2));
+    const f1 = (x: number) => x.toFixed(1);
     recordResults("client", figures, {
       title: "API client: ours vs the official dnsimple client",
-      command: `npx tsc -p tsconfig.build.json && node dist/bench/client.js --seconds ${seconds}`,
+      command: `npx tsc -p tsconfig.build.json && node dist/bench/client.js --seconds ${seconds}${pin ? "" : " --no-pin"}`,
       body: [
         `Emulator in a child process (\`node dist/emulator/cli.js --port 0\`), ${DOMAINS} seeded domains,`,
-        `rate limit raised; both clients at concurrency ${CONCURRENCY}; best of 3 alternating rounds after a warm-up.`,
+        `rate limit raised; both clients at concurrency ${CONCURRENCY} in the same process and run.`,
+        pin
+          ? "Pinned: the emulator on CPU 0, the benchmark process (both clients) on CPU 1."
+          : "Not pinned: emulator and benchmark process share the machine's CPUs.",
+        `Both warmed up (2 × 1 s each, alternating), then ${pairs} interleaved ${SLICE_MS} ms slices per client`,
+        "in ABBA order; a client's req/s is its requests over its slices' total time.",
         "The official client's default Node fetcher only speaks https, so it runs with its own fetcher code",
         "switched to `http.request` (Node's global agent, keep-alive); ours uses its shared undici agent.",
+        `Load average at the end: ${extra.load_average.join(", ")} (${os.availableParallelism()} CPUs; the machine is shared).`,
         "",
         "| figure | value | goal |",
         "|---|---|---|",
         `| client_rps_get_domain | ${figures.client_rps_get_domain} | |`,
         `| official_rps_get_domain (dnsimple ${(require("dnsimple/package.json") as { version: string }).version}) | ${figures.official_rps_get_domain} | |`,
         `| client_vs_official_throughput_ratio | ${figures.client_vs_official_throughput_ratio} | >= 1.5 |`,
+        `| median ratio of adjacent slices | ${extra.median_slice_ratio} | |`,
+        `| client CPU per get, µs (ours / official) | ${f1(oursCpu.client)} / ${f1(officialCpu.client)} | |`,
+        `| emulator CPU per get, µs (serving ours / official) | ${f1(oursCpu.emulator)} / ${f1(officialCpu.emulator)} | |`,
         `| client_list_10k_requests | ${figures.client_list_10k_requests} | <= 100 |`,
-        `| client_list_10k_ms | ${figures.client_list_10k_ms} | |`,
-        `| official client, same listing (iterateAll, per_page 100), ms | ${Math.round(officialListMs)} | |`,
+        `| client_list_10k_ms (median of ${LIST_ROUNDS}) | ${figures.client_list_10k_ms} | |`,
+        `| official client, same listing (iterateAll, per_page 100), ms (median of ${LIST_ROUNDS}) | ${Math.round(officialListMs)} | |`,
         "",
-        `Rounds (req/s) ours: ${oursRps.map(Math.round).join(", ")}; official: ${officialRps.map(Math.round).join(", ")}.`,
+        `Slices (req/s) ours: ${oursTally.slices.map(Math.round).join(", ")}.`,
+        `Slices (req/s) official: ${officialTally.slices.map(Math.round).join(", ")}.`,
+        `Listing (ms) ours: ${oursList.map((l) => Math.round(l.ms)).join(", ")}; official: ${officialList.map(Math.round).join(", ")}.`,
       ].join("\n"),
     });
   } finally {

@@ -285,6 +285,81 @@ describe("timeouts", () => {
   });
 });
 
+describe("the attempt handler", () => {
+  it("decodes a UTF-8 body split across chunks and drops a byte-order mark", async () => {
+    const name = "bücher-ü.example";
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ data: domain(7, name) })),
+    ]);
+    const cut = bytes.indexOf(Buffer.from("ü")) + 1; // inside the two bytes of "ü"
+    handler = (_req, _body, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(bytes.subarray(0, cut));
+      setTimeout(() => res.end(bytes.subarray(cut)), 20);
+    };
+    const { client } = testClient();
+    expect((await client.domains.get(1, 7)).name).toBe(name);
+  });
+
+  it("joins repeated response headers and lower-cases names", async () => {
+    handler = (_req, _body, res) => {
+      res.setHeader("X-Thing", ["a", "b"]);
+      json(res, 200, { data: { account: null, user: null } }, { "X-Request-Id": "rid-1" });
+    };
+    const { client } = testClient();
+    const res = await client.transport.send({ method: "GET", path: "/whoami" });
+    expect(res.headers["x-thing"]).toBe("a, b");
+    expect(res.headers["x-request-id"]).toBe("rid-1");
+  });
+
+  it("clears the total-deadline timer of every finished attempt", async () => {
+    handler = (_req, _body, res) => json(res, 200, { data: [] });
+    const { client } = testClient({ timeouts: { totalMs: 12_345 } });
+    const realSetTimeout = global.setTimeout;
+    const deadlines = new Set<unknown>();
+    const setSpy = jest.spyOn(global, "setTimeout").mockImplementation(((
+      fn: (...a: unknown[]) => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      const timer = realSetTimeout(fn, ms, ...rest);
+      if (ms === 12_345) deadlines.add(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearSpy = jest.spyOn(global, "clearTimeout");
+    try {
+      await Promise.all(Array.from({ length: 20 }, () => client.accounts.list()));
+      expect(deadlines.size).toBe(20);
+      const cleared = new Set(clearSpy.mock.calls.map((c) => c[0]));
+      for (const timer of deadlines) expect(cleared.has(timer as NodeJS.Timeout)).toBe(true);
+    } finally {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
+    }
+  });
+
+  it("fires the total deadline even when the dispatcher never starts the request", async () => {
+    const stuck = { dispatch: () => true } as unknown as ClientOptions["dispatcher"];
+    const { client } = testClient({ dispatcher: stuck, timeouts: { totalMs: 50 }, retry: { maxRetries: 0 } });
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("api_timeout");
+    expect(err.message).toContain("(GET /v2/accounts)");
+  });
+
+  it("turns a dispatcher that throws into a connection error", async () => {
+    const broken = {
+      dispatch: () => {
+        throw Object.assign(new Error("closed"), { code: "UND_ERR_DESTROYED" });
+      },
+    } as unknown as ClientOptions["dispatcher"];
+    const { client } = testClient({ dispatcher: broken, retry: { maxRetries: 0 } });
+    const err = await caught(client.accounts.list());
+    expect(err.code).toBe("api_connection");
+    expect(err.message).toContain("UND_ERR_DESTROYED");
+  });
+});
+
 describe("response validation", () => {
   it("names the missing field", async () => {
     const bad: Record<string, unknown> = domain(1, "x.example");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Contact, ContactInput } from "../client";
 import type { ResourceDefinition, State } from "./framework/define-resource";
 import { emailAddress, nonEmptyString } from "./framework/fields";
-import { emptyAsUnset, ignoreNotFound, orUndefined } from "./support";
+import { emptyAsUnset, hasStatus, ignoreNotFound, orUndefined } from "./support";
 
 /** Input property → the service's field. */
 const FIELDS = {
@@ -157,6 +157,15 @@ export const contactResource: ResourceDefinition = {
   },
 
   async delete({ client, account }, id) {
-    await ignoreNotFound(() => client.contacts.delete(account, Number(id)));
+    try {
+      await ignoreNotFound(() => client.contacts.delete(account, Number(id)));
+    } catch (error) {
+      if (!hasStatus(error, 400) || !/in use/i.test(String((error as Error).message))) throw error;
+      throw new Error(
+        `Contact ${id} is the registrant of a domain (or of a pending order) and cannot be deleted. Registrations ` +
+          `are never given up by destroy, so change the registrant first, or keep the contact: set the resource ` +
+          `option retainOnDelete: true (or run \`pulumi state delete\` on it).`,
+      );
+    }
   },
 };

@@ -10,7 +10,7 @@ import { domainRef } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainRef } from "./names";
 import { WAITING_LOCAL, waitingInputs, waitingOf } from "./registrar";
-import { orUndefined, waitFor } from "./support";
+import { orUndefined, providerCodeInput, providerCodeOf, waitFor } from "./support";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -92,9 +92,10 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
       .default("ECDSA"),
     autoRenew: z.boolean().default(false),
     ...waitingInputs,
+    __provider: providerCodeInput("LetsEncryptCertificate"),
   },
   replaceOnChange: ["domain", "name", "alternateNames", "signatureAlgorithm", "autoRenew"],
-  localOnly: WAITING_LOCAL,
+  localOnly: [...WAITING_LOCAL, "__provider"],
   normalize: {
     domain: canonicalDomainRef,
     name: (v) => String(v).toLowerCase(),
@@ -116,7 +117,10 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
     const id = String(issued.id);
     const outs = { ...result.outs, purchaseId: order.id };
     if (!result.finished) {
-      throw new PartialCreateError(timeoutMessage(domain, result.state, inputs), { id, outs });
+      throw new PartialCreateError(timeoutMessage(domain, result.state, inputs), {
+        id,
+        outs: { ...outs, ...providerCodeOf("LetsEncryptCertificate") },
+      });
     }
     return { id, outs };
   },

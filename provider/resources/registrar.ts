@@ -11,7 +11,7 @@ import type { ResourceContext, ResourceDefinition, State } from "./framework/def
 import { domainName, numericId } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainName } from "./names";
-import { hasStatus, orUndefined, waitFor } from "./support";
+import { hasStatus, orUndefined, providerCodeInput, providerCodeOf, waitFor } from "./support";
 
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
@@ -241,9 +241,10 @@ export const domainRegistrationResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...waitingInputs,
+    __provider: providerCodeInput("DomainRegistration"),
   },
   replaceOnChange: ["domain"],
-  localOnly: ["extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
+  localOnly: ["extendedAttributes", "premiumPrice", "__provider", ...WAITING_LOCAL],
   normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
 
   async create(ctx, inputs) {
@@ -265,7 +266,11 @@ export const domainRegistrationResource: ResourceDefinition = {
       name,
       order,
       inputs,
-      (partial, message) => new PartialCreateError(message, { id: name, outs: partial }),
+      (partial, message) =>
+        new PartialCreateError(message, {
+          id: name,
+          outs: { ...partial, ...providerCodeOf("DomainRegistration") },
+        }),
     );
     return { id: name, outs };
   },
@@ -303,9 +308,10 @@ export const domainTransferResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...waitingInputs,
+    __provider: providerCodeInput("DomainTransfer"),
   },
   replaceOnChange: ["domain"],
-  localOnly: ["authCode", "extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
+  localOnly: ["authCode", "extendedAttributes", "premiumPrice", "__provider", ...WAITING_LOCAL],
   normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
 
   async create(ctx, inputs) {
@@ -330,7 +336,11 @@ export const domainTransferResource: ResourceDefinition = {
       name,
       order,
       inputs,
-      (partial, message) => new PartialCreateError(message, { id: name, outs: partial }),
+      (partial, message) =>
+        new PartialCreateError(message, {
+          id: name,
+          outs: { ...partial, ...providerCodeOf("DomainTransfer") },
+        }),
     );
     return { id: name, outs };
   },

@@ -37,6 +37,16 @@ export const VALID: Record<string, Record<string, unknown>> = {
   },
   ZoneRecord: { zoneName: "bad-input.com", name: "www", type: "A", content: "192.0.2.1" },
   Dnssec: { domain: "bad-input.com" },
+  DomainRegistration: { domain: "bad-input-reg.com", registrantId: 1 },
+  DomainTransfer: { domain: "bad-input-xfer.com", registrantId: 1, authCode: "xfer-auth-code-1" },
+  LetsEncryptCertificate: { domain: "bad-input.com", name: "www" },
+  DomainPush: { domain: "bad-input.com", targetAccount: "2" },
+  DomainPushAnswer: { pushId: 1 },
+  PlatformMessage: { resource: "domain:1", title: "Hello" },
+  PlatformMetadata: { resource: "domain:1", key: "owner", value: "team" },
+  NameServerDelegation: { domain: "bad-input.com", nameServers: ["ns1.example.net"] },
+  Template: { name: "Mail setup", shortName: "mail-setup" },
+  RegistryNameServer: { domain: "bad-input.com", name: "ns1.bad-input.com", ip: "192.0.2.53" },
 };
 
 function row(kind: string, property: string, why: string, change: Record<string, unknown>): BadInput {
@@ -118,6 +128,25 @@ export const BAD_INPUTS: BadInput[] = [
   row("ZoneRecord", "content", "empty content", { content: "" }),
   // Dnssec (issue 6)
   row("Dnssec", "domain", "bad domain name", { domain: "nope" }),
+  // Registrar, certificates, pushes, platform, legacy v1 (issue 6)
+  row("DomainRegistration", "registrantId", "registrant id not numeric", { registrantId: "me" }),
+  row("DomainRegistration", "premiumPrice", "price not a number", { premiumPrice: "cheap" }),
+  row("DomainRegistration", "timeoutSeconds", "negative wait", { timeoutSeconds: -1 }),
+  row("DomainTransfer", "authCode", "empty auth code", { authCode: "" }),
+  row("DomainTransfer", "domain", "bad domain name", { domain: "xfer..com" }),
+  row("LetsEncryptCertificate", "signatureAlgorithm", "unknown algorithm", { signatureAlgorithm: "DSA" }),
+  row("LetsEncryptCertificate", "name", "dotted host label", { name: "a.b c" }),
+  row("DomainPush", "targetAccount", "empty target account", { targetAccount: "" }),
+  row("DomainPushAnswer", "pushId", "push id not numeric", { pushId: "latest" }),
+  row("PlatformMessage", "resource", "unknown resource reference", { resource: "zone:1" }),
+  row("PlatformMessage", "expiresAt", "not a date-time", { expiresAt: "tomorrow-ish" }),
+  row("PlatformMetadata", "key", "empty key", { key: "" }),
+  row("NameServerDelegation", "nameServers", "empty list", { nameServers: [] }),
+  row("NameServerDelegation", "nameServers", "more than 6 name servers", {
+    nameServers: ["ns1", "ns2", "ns3", "ns4", "ns5", "ns6", "ns7"].map((n) => `${n}.example.net`),
+  }),
+  row("Template", "shortName", "upper case and spaces", { shortName: "Mail Setup" }),
+  row("RegistryNameServer", "ip", "not an address", { ip: "256.256.256.256" }),
 ];
 
 /**

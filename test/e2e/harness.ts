@@ -109,6 +109,12 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
       return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },
     async cleanup() {
+      // E2E_KEEP_WORKDIRS=1 keeps the project, its state history and the engine output for the
+      // secret scan (bench/secrets.ts) instead of deleting them.
+      if (process.env.E2E_KEEP_WORKDIRS) {
+        writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
+        return;
+      }
       rmSync(workDir, { recursive: true, force: true });
     },
   };

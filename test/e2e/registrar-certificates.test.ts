@@ -79,6 +79,20 @@ function program(k: Knobs = {}): Declaration[] {
           },
         ]
       : []),
+    ...(k.slow
+      ? [
+          {
+            type: "LetsEncryptCertificate",
+            name: "slowcert",
+            args: {
+              domain: { $ref: "zone.name" },
+              name: "slow",
+              timeoutSeconds: 0.5,
+              pollIntervalSeconds: 0.05,
+            },
+          },
+        ]
+      : []),
     ...(k.premiumPrice !== undefined
       ? [
           {
@@ -120,6 +134,11 @@ function program(k: Knobs = {}): Declaration[] {
   ];
 }
 
+/** Declarations carry the auth code: keep them as secret stack config, like a program would. */
+async function declare(resources: Declaration[]): Promise<void> {
+  await e2e.stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
+}
+
 /** How many orders of a kind the provider placed for a domain (from the emulator's request log). */
 async function orders(domain: string, kind: "registrations" | "transfers"): Promise<number> {
   const log: Array<{ method: string; path: string }> = await adm("GET", "/requests");
@@ -144,7 +163,7 @@ beforeAll(async () => {
   api = v2(emulator.v2Url, TOKEN);
   adm = admin(emulator.url);
   e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
-  await e2e.declare(program());
+  await declare(program());
 }, 120_000);
 
 afterAll(async () => {
@@ -177,7 +196,7 @@ describe("registrar and certificates with the real engine", () => {
   });
 
   it("changes auto-renew and WHOIS privacy in place; a new certificate name replaces", async () => {
-    await e2e.declare(program({ autoRenew: true, certName: "api" }));
+    await declare(program({ autoRenew: true, certName: "api" }));
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges).toMatchObject({ update: 1, replace: 1 });
     const domain = (await api("GET", "/1/domains/reg-e2e.com")).body.data;
@@ -186,8 +205,8 @@ describe("registrar and certificates with the real engine", () => {
   });
 
   it("on timeout keeps the pending registration and transfer in state; premium needs the price", async () => {
-    await adm("PUT", "/delays", { registration: 4000, transfer: 60_000 });
-    await e2e.declare(
+    await adm("PUT", "/delays", { registration: 4000, transfer: 60_000, certificate: 4000 });
+    await declare(
       program({ autoRenew: true, certName: "api", slow: true, premiumPrice: null, transfer: "slow" }),
     );
     const error = await e2e.stack.up(collect(e2e)).catch((e: Error) => e);
@@ -198,6 +217,17 @@ describe("registrar and certificates with the real engine", () => {
     const exported = await e2e.exportState();
     expect(findResource(exported, "slow")?.outputs.pendingOrderId).toEqual(expect.any(Number));
     expect(findResource(exported, "xfer")?.outputs.pendingOrderId).toEqual(expect.any(Number));
+    // The pending transfer holds the auth code only encrypted, in the partial state too.
+    expect(findResource(exported, "xfer")?.inputs.authCode).toMatchObject({
+      "4dabf18193072939515e22adb298388d": expect.any(String),
+    });
+    expect(exported).not.toContain(AUTH_CODE);
+    expect(readFileSync(e2e.stateFile(), "utf8")).not.toContain(AUTH_CODE);
+    expect(findResource(exported, "slowcert")?.outputs).toMatchObject({
+      certificateState: "requesting",
+      pendingOrderId: expect.any(Number),
+    });
+    expect(message).toMatch(/certificate for cert-e2e\.com is still requesting/);
     expect(findResource(exported, "premium")).toBeUndefined();
   });
 
@@ -208,14 +238,26 @@ describe("registrar and certificates with the real engine", () => {
 
   it("the next up resumes waiting instead of registering again; destroying a pending transfer cancels it", async () => {
     await new Promise((resolve) => setTimeout(resolve, 4000));
-    await e2e.declare(program({ autoRenew: true, certName: "api", slow: true, premiumPrice: "1200.00" }));
+    await declare(program({ autoRenew: true, certName: "api", slow: true, premiumPrice: "1200.00" }));
     const result = await e2e.stack.up(collect(e2e));
-    expect(result.summary.resourceChanges).toMatchObject({ update: 1, create: 1, delete: 1 });
+    expect(result.summary.resourceChanges).toMatchObject({ update: 2, create: 1, delete: 1 });
+    const slowcert = findResource(await e2e.exportState(), "slowcert")?.outputs;
+    expect(slowcert).toMatchObject({
+      certificateState: "issued",
+      certificate: expect.stringContaining("BEGIN CERTIFICATE"),
+    });
+    expect(slowcert?.pendingOrderId).toBeUndefined();
+    const purchases = ((await adm("GET", "/requests")) as Array<{ method: string; path: string }>).filter(
+      (r) => r.method === "POST" && r.path === "/v2/1/domains/cert-e2e.com/certificates/letsencrypt",
+    );
+    expect(purchases).toHaveLength(3); // www, api, slow: resuming did not order again
     expect(await orders("slow-e2e.com", "registrations")).toBe(1);
     expect((await api("GET", "/1/domains/slow-e2e.com")).body.data.state).toBe("registered");
     expect(findResource(await e2e.exportState(), "slow")?.outputs.pendingOrderId).toBeUndefined();
     expect((await api("GET", "/1/domains/premium-e2e.io")).body.data.state).toBe("registered");
-    const transfers = (await adm("GET", "/state")).orders.filter((o: any) => o.kind === "transfer");
+    const transfers = (await adm("GET", "/state")).tables.orders.rows.filter(
+      (o: any) => o.kind === "transfer",
+    );
     expect(transfers.map((o: any) => o.state)).toEqual(["cancelled"]);
   });
 
@@ -231,7 +273,7 @@ describe("registrar and certificates with the real engine", () => {
 
   it("adopts a registered domain without ordering", async () => {
     await adm("PUT", "/delays", { registration: 50 });
-    await e2e.declare(program({ autoRenew: true, certName: "api", slow: true, adopt: true }));
+    await declare(program({ autoRenew: true, certName: "api", slow: true, adopt: true }));
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges).toMatchObject({ create: 1, update: 1 });
     expect(await orders("adopt-e2e.com", "registrations")).toBe(0);
@@ -253,10 +295,15 @@ describe("registrar and certificates with the real engine", () => {
     }
   });
 
-  it("destroy leaves registrations at the registry", async () => {
-    await e2e.stack.destroy(collect(e2e));
+  it("destroy leaves registrations at the registry; a registrant in use is not deleted", async () => {
+    const error = await e2e.stack.destroy(collect(e2e)).catch((e: Error) => e);
+    expect(String((error as Error).message)).toMatch(/registrant of a domain.*retainOnDelete/s);
     expect((await api("GET", "/1/domains/reg-e2e.com")).body.data.state).toBe("registered");
     expect((await api("GET", "/1/domains/slow-e2e.com")).body.data.state).toBe("registered");
+    // Give the registrations up at the service; then the contact can go too.
+    for (const name of ["reg-e2e.com", "slow-e2e.com", "adopt-e2e.com"])
+      await api("DELETE", `/1/domains/${name}`);
+    await e2e.stack.destroy(collect(e2e));
     expect(e2e.output.join("\n")).not.toContain(TOKEN);
     expect(e2e.output.join("\n")).not.toContain(AUTH_CODE);
   });

@@ -30,13 +30,14 @@ export const REPO = findRepoRoot(__dirname);
 export const PROGRAMS = {
   generic: path.join(REPO, "dist/test/e2e/programs/generic/index.js"),
   noop: path.join(REPO, "dist/test/e2e/programs/noop/index.js"),
+  secrets: path.join(REPO, "dist/test/e2e/programs/secrets/index.js"),
 } as const;
 
 export interface Declaration {
   type: string;
   name: string;
   args: Record<string, unknown>;
-  options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[] };
+  options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[]; retainOnDelete?: boolean };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -111,6 +112,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Extra stack config (plain values). */
   config?: Record<string, string>;
+  /** Extra stack config kept secret (`pulumi config set --secret`). */
+  secretConfig?: Record<string, string>;
 }
 
 export interface TestStack {
@@ -159,6 +162,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     "dnsimple:account": { value: String(options.account) },
     "dnsimple:baseUrl": { value: options.baseUrl },
     ...Object.fromEntries(Object.entries(options.config ?? {}).map(([k, v]) => [k, { value: v }])),
+    ...Object.fromEntries(Object.entries(options.secretConfig ?? {}).map(([k, v]) => [k, { value: v, secret: true }])),
   });
   const env: NodeJS.ProcessEnv = { ...process.env, ...envVars };
   const output: string[] = [];
@@ -208,6 +212,10 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },
     async cleanup() {
+      if (process.env.E2E_KEEP_WORKDIRS) {
+        writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
+        return;
+      }
       rmSync(workDir, { recursive: true, force: true });
     },
   };

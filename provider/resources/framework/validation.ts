@@ -46,14 +46,15 @@ export function validateInputs(
       if (result.data !== undefined) inputs[key] = result.data;
     } else {
       for (const issue of result.error.issues) {
-        failures.push({ property: propertyPath(key, issue.path), reason: describeIssue(key, issue) });
+        failures.push({ property: propertyPath(key, issue.path), reason: describeIssue(key, issue, value) });
       }
     }
   }
   return { inputs, failures };
 }
 
-function describeIssue(key: string, issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && issue.input === undefined) return `${key} is required`;
+function describeIssue(key: string, issue: z.core.$ZodIssue, value: unknown): string {
+  // zod 4 leaves `issue.input` unset unless asked to report it: decide "required" on the value.
+  if (issue.code === "invalid_type" && issue.path.length === 0 && value === undefined) return `${key} is required`;
   return issue.message;
 }

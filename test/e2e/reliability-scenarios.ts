@@ -1,0 +1,191 @@
+/**
+ * The fault and crash scenarios of issue 7, shared by the longer jest suite
+ * (reliability-*.long.ts) and bench/reliability.ts (which records the figures).
+ */
+import {
+  type Census,
+  census,
+  createStack,
+  mixedProgram,
+  pendingOperations,
+  resourcesInState,
+  sleep,
+  spawnEmulator,
+} from "./reliability-lib";
+
+export interface Step {
+  command: string;
+  code: number;
+  ms: number;
+  /** The interesting lines of the output (errors, summary). */
+  summary: string;
+}
+
+function summarize(text: string): string {
+  const lines = text.split("\n").map((l) => l.trim());
+  const errors = [...new Set(lines.filter((l) => /^error:|warning:/i.test(l)))];
+  const counts = lines.filter((l) => /^[-+~]? ?\d+ (created|updated|deleted|unchanged|errored|refreshed)|^Duration/.test(l));
+  return [...errors.slice(0, 8), ...counts].join("\n");
+}
+
+/** The 30 % fault mix of issue 7: 429 with Retry-After, 502, dropped connections, 2 s latency. */
+export const FAULTS = {
+  rate: 0.3,
+  kinds: ["429", "502", "drop", "latency"],
+  latencyMs: 2000,
+  retryAfterSeconds: 1,
+  seed: 7,
+};
+
+export interface FaultRun {
+  declared: number;
+  ups: Step[];
+  /** After the last up. */
+  census: Census;
+  inState: number;
+  secondUpNoChanges: boolean;
+  previewNoChanges: boolean;
+  faultsInjected: number;
+  requests: number;
+}
+
+/**
+ * `pulumi up` of `n` mixed resources with 30 % of requests failing; a second up if the first did
+ * not converge; then a census of the emulator, and an `up --expect-no-changes` and a preview with
+ * the faults still on.
+ */
+export async function runFaultScenario(n = 104, log: (line: string) => void = () => undefined): Promise<FaultRun> {
+  const token = "reliability-fault-token-8f2a";
+  const emulator = await spawnEmulator({ token });
+  const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 });
+  try {
+    const program = mixedProgram("flt", n);
+    await stack.declare(program.declarations);
+    await emulator.setFaults(FAULTS);
+    const ups: Step[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const started = Date.now();
+      const { code, text } = await stack.cli(["up", "--yes", "--skip-preview"], { allowFailure: true });
+      ups.push({ command: "pulumi up --yes --skip-preview", code, ms: Date.now() - started, summary: summarize(text) });
+      log(`up #${attempt + 1}: exit ${code} in ${Date.now() - started} ms\n${summarize(text)}`);
+      if (code === 0) break;
+    }
+    // Count with the faults off (the census itself is not under test), then turn them on again.
+    const faults = (await emulator.admin.call("GET", "/faults")) as { injected?: number } | null;
+    await emulator.setFaults(null);
+    const requests = (await emulator.requests()).length;
+    const result = await census(emulator, 1, program);
+    await emulator.setFaults({ ...FAULTS, seed: 11 });
+    const second = await stack.cli(["up", "--yes", "--skip-preview", "--expect-no-changes"], { allowFailure: true });
+    const preview = await stack.cli(["preview", "--expect-no-changes"], { allowFailure: true });
+    const inState = resourcesInState(await stack.exportState()).length;
+    return {
+      declared: program.declarations.length,
+      ups,
+      census: result,
+      inState,
+      secondUpNoChanges: second.code === 0,
+      previewNoChanges: preview.code === 0,
+      faultsInjected: faults?.injected ?? -1,
+      requests,
+    };
+  } finally {
+    await stack.cleanup();
+    await emulator.close();
+  }
+}
+
+export interface CrashRun {
+  declared: number;
+  /** Creating requests (POST) the emulator had seen when the engine was killed. */
+  postsAtKill: number;
+  /** Dynamic resources in state right after the kill, and pending operations recorded. */
+  inStateAtKill: number;
+  pendingAtKill: number;
+  /** The recovery, step by step, as a user would run it. */
+  steps: Step[];
+  census: Census;
+  inState: number;
+  /** Resources that needed `adopt: true` (the error message says so) to converge. */
+  adopted: string[];
+  finalNoChanges: boolean;
+}
+
+/**
+ * Kills the engine and every process it started (language host, program, provider) with SIGKILL
+ * in the middle of an `up` of `n` resources, then recovers as a user would: `pulumi cancel` (a
+ * no-op for the file backend), `pulumi refresh --clear-pending-creates`, `pulumi up`; where that
+ * up reports that an object already exists and names `adopt: true`, sets it on that resource (as
+ * the message says) and runs `up` again.
+ */
+export async function runCrashScenario(n = 100, log: (line: string) => void = () => undefined): Promise<CrashRun> {
+  const token = "reliability-crash-token-27cd";
+  const emulator = await spawnEmulator({ token });
+  const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 });
+  const steps: Step[] = [];
+  const run = async (args: string[]) => {
+    const started = Date.now();
+    const { code, text } = await stack.cli(args, { allowFailure: true });
+    steps.push({ command: `pulumi ${args.join(" ")}`, code, ms: Date.now() - started, summary: summarize(text) });
+    log(`pulumi ${args.join(" ")}: exit ${code}`);
+    return { code, text };
+  };
+  try {
+    const program = mixedProgram("crash", n);
+    await stack.declare(program.declarations);
+    // Half of the creating requests take a second at the emulator, so creates are in flight when
+    // the engine dies: the emulator completes them after the caller is gone (a lost response).
+    await emulator.setFaults({ rate: 0.5, kinds: ["latency"], latencyMs: 1000, routes: "^POST ", seed: 3 });
+    const child = stack.spawnCli(["up", "--yes", "--skip-preview"]);
+    let posts = 0;
+    const deadline = Date.now() + 240_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      posts = (await emulator.requests()).filter((r) => r.method === "POST").length;
+      if (posts >= Math.floor(n * 0.4)) break;
+      await sleep(100);
+    }
+    if (child.exitCode !== null) throw new Error("the up finished before it could be killed");
+    process.kill(-child.pid!, "SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+    log(`killed the engine's process group after ${posts} POSTs`);
+    await sleep(2500); // let the requests in flight complete at the emulator
+    await emulator.setFaults(null);
+    const atKill = await stack.exportState();
+    const inStateAtKill = resourcesInState(atKill).length;
+    const pendingAtKill = pendingOperations(atKill).length;
+
+    // What a user does: try again, cancel, refresh, up.
+    await run(["up", "--yes", "--skip-preview"]);
+    await run(["cancel", "--yes"]);
+    const refresh = await run(["refresh", "--yes", "--skip-preview"]);
+    if (refresh.code !== 0) await run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+    let up = await run(["up", "--yes", "--skip-preview"]);
+    const adopted: string[] = [];
+    for (let round = 0; round < 2 && up.code !== 0; round++) {
+      const names = [...up.text.matchAll(/dnsimple:\w+ \((\S+)\):\n\s+error:[^\n]*adopt: true/g)].map((m) => m[1]!);
+      if (names.length === 0) break;
+      for (const declaration of program.declarations) {
+        if (names.includes(declaration.name)) declaration.args.adopt = true;
+      }
+      adopted.push(...names);
+      await stack.declare(program.declarations);
+      up = await run(["up", "--yes", "--skip-preview"]);
+    }
+    const result = await census(emulator, 1, program);
+    const final = await run(["preview", "--expect-no-changes"]);
+    return {
+      declared: program.declarations.length,
+      postsAtKill: posts,
+      inStateAtKill,
+      pendingAtKill,
+      steps,
+      census: result,
+      inState: resourcesInState(await stack.exportState()).length,
+      adopted,
+      finalNoChanges: final.code === 0,
+    };
+  } finally {
+    await stack.cleanup();
+    await emulator.close();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Finds secrets in clear in what an end-to-end project leaves on disk: state files (current,
+ * history, backups), `pulumi stack export`, engine output and any log. The secrets of a project
+ * are harvested from the project itself with its passphrase: every secret config value
+ * (`pulumi config --show-secrets`) and every secret value in the state
+ * (`pulumi stack export --show-secrets`), so nothing has to be listed by hand.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import * as path from "node:path";
+
+/** Pulumi's marker of a secret value in serialized state. */
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+export interface Leak {
+  secret: string;
+  file: string;
+}
+
+function projectEnv(workDir: string, passphrase: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+    PULUMI_HOME: path.join(workDir, "pulumi-home"),
+    PULUMI_CONFIG_PASSPHRASE: passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+  };
+}
+
+function pulumi(workDir: string, passphrase: string, args: string[]): string {
+  return execFileSync("pulumi", [...args, "--stack", "test", "--non-interactive"], {
+    cwd: workDir,
+    env: projectEnv(workDir, passphrase),
+    maxBuffer: 512 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  }).toString();
+}
+
+function stringLeaves(value: unknown, out: Set<string>): void {
+  if (typeof value === "string") out.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringLeaves(v, out));
+  else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => stringLeaves(v, out));
+}
+
+function secretsInDeployment(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) value.forEach((v) => secretsInDeployment(v, out));
+  else if (value !== null && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (Object.values(o).includes(SECRET_SIG) && typeof o.plaintext === "string") {
+      stringLeaves(JSON.parse(o.plaintext), out);
+      return;
+    }
+    Object.values(o).forEach((v) => secretsInDeployment(v, out));
+  }
+}
+
+/**
+ * The secrets of a project: secret config values and secret values in its state. Values shorter
+ * than 8 characters are left out (a country code or a port would match everywhere); every token
+ * and auth code the suite uses is longer.
+ */
+export function harvestSecrets(workDir: string, passphrase = "e2e-passphrase"): Set<string> {
+  const found = new Set<string>();
+  if (!existsSync(path.join(workDir, "Pulumi.yaml"))) return found;
+  try {
+    const config = JSON.parse(pulumi(workDir, passphrase, ["config", "--show-secrets", "--json"])) as Record<
+      string,
+      { value?: unknown; secret?: boolean }
+    >;
+    for (const entry of Object.values(config)) if (entry.secret) stringLeaves(entry.value, found);
+  } catch {
+    // no stack (the project was removed half-way): nothing to harvest
+  }
+  try {
+    secretsInDeployment(JSON.parse(pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"])), found);
+  } catch {
+    // no state yet
+  }
+  return new Set([...found].filter((s) => s.length >= 8));
+}
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    const stat = statSync(full);
+    if (stat.isDirectory()) {
+      // Plugins and node modules are code, not output.
+      if (entry === "node_modules" || entry === "plugins") continue;
+      out.push(...filesUnder(full));
+    } else if (stat.size < 256 * 1024 * 1024) out.push(full);
+  }
+  return out;
+}
+
+/** Every file under `workDir` and its `pulumi stack export` (without --show-secrets), scanned. */
+export function scanProject(workDir: string, secrets: Iterable<string>, passphrase = "e2e-passphrase"): Leak[] {
+  const list = [...secrets];
+  const leaks: Leak[] = [];
+  const texts: Array<[string, string]> = filesUnder(workDir).map((f) => [path.relative(workDir, f), readFileSync(f, "latin1")]);
+  try {
+    texts.push(["(pulumi stack export)", pulumi(workDir, passphrase, ["stack", "export"])]);
+  } catch {
+    // no state
+  }
+  for (const [file, text] of texts) {
+    for (const secret of list) {
+      // Also as it would appear inside a JSON string.
+      const escaped = JSON.stringify(secret).slice(1, -1);
+      if (text.includes(secret) || text.includes(escaped)) leaks.push({ secret, file });
+    }
+  }
+  return leaks;
+}
+
+/** The end-to-end project folders under `root` (default .work/e2e). */
+export function projectsUnder(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .map((d) => path.join(root, d))
+    .filter((d) => existsSync(path.join(d, "Pulumi.yaml")));
+}
