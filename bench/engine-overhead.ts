@@ -19,7 +19,11 @@ function forwards(n: number): Declaration[] {
     ...Array.from({ length: n }, (_, i) => ({
       type: "EmailForward",
       name: `fwd${i}`,
-      args: { domain: { $ref: "domain.name" }, aliasName: `alias${i}`, destinationEmail: `dest${i}@example.org` },
+      args: {
+        domain: { $ref: "domain.name" },
+        aliasName: `alias${i}`,
+        destinationEmail: `dest${i}@example.org`,
+      },
     })),
   ];
 }
@@ -61,18 +65,26 @@ function providerLoadMs(): number {
   const script =
     "const t=process.hrtime.bigint();require('pulumi-dnsimple-dynamic/provider');" +
     "console.log(Number(process.hrtime.bigint()-t)/1e6)";
-  const samples = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()));
+  const samples = [0, 1, 2].map(() =>
+    Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()),
+  );
   return Math.round(Math.min(...samples));
 }
 
 function pulumiLoadMs(): number {
-  const script = "const t=process.hrtime.bigint();require('@pulumi/pulumi');console.log(Number(process.hrtime.bigint()-t)/1e6)";
-  const samples = [0, 1, 2].map(() => Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()));
+  const script =
+    "const t=process.hrtime.bigint();require('@pulumi/pulumi');console.log(Number(process.hrtime.bigint()-t)/1e6)";
+  const samples = [0, 1, 2].map(() =>
+    Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()),
+  );
   return Math.round(Math.min(...samples));
 }
 
 async function main(): Promise<void> {
-  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
   const ns = sizes.length > 0 ? sizes : [50, 100, 200];
   const figures: Record<string, number> = {};
   const rows: string[] = [];
@@ -87,7 +99,9 @@ async function main(): Promise<void> {
     rows.push(
       `| ${n} | ${ours.upMs} | ${ours.destroyMs} | ${noop.upMs} | ${noop.destroyMs} | ${ratio.toFixed(2)} | ${ours.requests} |`,
     );
-    console.log(`N=${n}: ours up ${ours.upMs} destroy ${ours.destroyMs}; noop up ${noop.upMs} destroy ${noop.destroyMs}; ratio ${ratio.toFixed(2)}; up requests ${ours.requests}`);
+    console.log(
+      `N=${n}: ours up ${ours.upMs} destroy ${ours.destroyMs}; noop up ${noop.upMs} destroy ${noop.destroyMs}; ratio ${ratio.toFixed(2)}; up requests ${ours.requests}`,
+    );
   }
   const providerMs = providerLoadMs();
   const pulumiMs = pulumiLoadMs();
@@ -107,7 +121,10 @@ async function main(): Promise<void> {
       `(preview_200_api_calls). Loading the provider module in a fresh node process takes ${providerMs} ms ` +
       `(\`@pulumi/pulumi\` alone: ${pulumiMs} ms), paid once per provider process. ` +
       `The machine is shared (2 cores, other jobs running): compare ratios, not absolute times. ` +
-      `Script: ${path.relative(REPO, __filename).replace(/^dist\//, "").replace(/\.js$/, ".ts")}.`,
+      `Script: ${path
+        .relative(REPO, __filename)
+        .replace(/^dist\//, "")
+        .replace(/\.js$/, ".ts")}.`,
   });
 }
 

@@ -26,7 +26,11 @@ async function refresh300(): Promise<{ calls: number; byRoute: Record<string, nu
       ...Array.from({ length: 300 }, (_, i) => ({
         type: "EmailForward",
         name: `fwd${i}`,
-        args: { domain: { $ref: "domain.name" }, aliasName: `alias${i}`, destinationEmail: `d${i}@example.org` },
+        args: {
+          domain: { $ref: "domain.name" },
+          aliasName: `alias${i}`,
+          destinationEmail: `d${i}@example.org`,
+        },
       })),
     ];
     await stack.declare(declarations);
@@ -48,7 +52,15 @@ async function refresh300(): Promise<{ calls: number; byRoute: Record<string, nu
   }
 }
 
-async function upUnderRateLimit(): Promise<{ ok: boolean; code: number; ms: number; requests: number; limited: number; missing: number; duplicates: number }> {
+async function upUnderRateLimit(): Promise<{
+  ok: boolean;
+  code: number;
+  ms: number;
+  requests: number;
+  limited: number;
+  missing: number;
+  duplicates: number;
+}> {
   const emulator = await spawnEmulator({ token: TOKEN });
   const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
   try {

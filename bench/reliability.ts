@@ -3,14 +3,24 @@
  * test/e2e/reliability-scenarios.ts: records what exists in the emulator afterwards.
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/reliability.js [faults|crash]
  */
-import { type CrashRun, FAULTS, type FaultRun, type Step, runCrashScenario, runFaultScenario } from "../test/e2e/reliability-scenarios";
+import {
+  type CrashRun,
+  FAULTS,
+  type FaultRun,
+  type Step,
+  runCrashScenario,
+  runFaultScenario,
+} from "../test/e2e/reliability-scenarios";
 import { recordResults } from "./lib/record";
 
 const log = (line: string) => console.log(`  ${line}`);
 
 function steps(list: Step[]): string {
   return list
-    .map((s) => `| \`${s.command}\` | ${s.code} | ${(s.ms / 1000).toFixed(1)} s | ${s.summary.replace(/\|/g, "/").replace(/\n/g, "<br>")} |`)
+    .map(
+      (s) =>
+        `| \`${s.command}\` | ${s.code} | ${(s.ms / 1000).toFixed(1)} s | ${s.summary.replace(/\|/g, "/").replace(/\n/g, "<br>")} |`,
+    )
     .join("\n");
 }
 
@@ -42,7 +52,7 @@ function crashBody(run: CrashRun): string {
     `| crash_recovery_declared | ${run.declared} |\n` +
     `| crash_recovery_missing | ${run.census.missing.length} |\n` +
     `| crash_recovery_duplicates | ${run.census.duplicates.length} |\n` +
-    `| crash_recovery_adopted | ${run.adopted.length} |\n\n` +
+    `| resources given \`adopt: true\` | ${run.adopted.length} |\n\n` +
     `\`pulumi up\` of ${run.declared} mixed resources; half of the creating requests take 1 s at the ` +
     `emulator so creates are in flight. After ${run.postsAtKill} POSTs the engine's whole process ` +
     "group (CLI, language host, program, dynamic provider) gets SIGKILL. State then held " +
@@ -69,22 +79,43 @@ async function main(): Promise<void> {
         fault_up_duplicates: run.census.duplicates.length,
         fault_up_ups_needed: run.ups.length,
       },
-      { title: "Faults: up of 100+ resources with 30 % failing requests", command: "node dist/bench/reliability.js faults", body: faultBody(run) },
+      {
+        title: "Faults: up of 100+ resources with 30 % failing requests",
+        command: "node dist/bench/reliability.js faults",
+        body: faultBody(run),
+      },
     );
     console.log(JSON.stringify({ ...run, ups: run.ups.map((u) => ({ ...u, summary: undefined })) }, null, 1));
   }
   if (which === "all" || which === "crash") {
-    console.log("crash scenario");
-    const run = await runCrashScenario(100, log);
+    console.log("crash scenario, naive recovery");
+    const naive = await runCrashScenario(100, log, "naive");
+    console.log("crash scenario, documented recovery");
+    const run = await runCrashScenario(100, log, "documented");
     recordResults(
       "reliability-crash",
       {
         crash_recovery_duplicates: run.census.duplicates.length,
         crash_recovery_missing: run.census.missing.length,
+        crash_naive_recovery_duplicates: naive.census.duplicates.length,
       },
-      { title: "Crash: engine killed mid-up, recovered as a user would", command: "node dist/bench/reliability.js crash", body: crashBody(run) },
+      {
+        title: "Crash: engine killed mid-up, recovered as a user would",
+        command: "node dist/bench/reliability.js crash",
+        body:
+          "### Documented recovery (`crash_recovery_duplicates`)\n\n" +
+          "`pulumi cancel`; set `adopt: true` on each resource with a pending create " +
+          "(`pulumi stack export` → `deployment.pending_operations`); `pulumi refresh " +
+          "--clear-pending-creates`; `pulumi up`.\n\n" +
+          crashBody(run) +
+          "\n\n### Naive recovery (`crash_naive_recovery_duplicates`)\n\n" +
+          '`pulumi cancel`; `pulumi refresh`; `pulumi up` (following any "set `adopt: true`" message).\n\n' +
+          crashBody(naive),
+      },
     );
-    console.log(JSON.stringify(run, null, 1));
+    console.log(
+      JSON.stringify({ naive: naive.census, documented: run.census, adopted: run.adopted }, null, 1),
+    );
   }
 }
 

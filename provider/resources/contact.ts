@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Contact, ContactInput } from "../client";
 import type { ResourceDefinition, State } from "./framework/define-resource";
 import { emailAddress, nonEmptyString } from "./framework/fields";
+import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { emptyAsUnset, hasStatus, ignoreNotFound, orUndefined } from "./support";
 
 /** Input property → the service's field. */
@@ -23,6 +24,9 @@ const FIELDS = {
 } as const satisfies Record<string, keyof ContactInput>;
 
 type Field = keyof typeof FIELDS;
+
+/** Reads of many contacts are answered from the account's list pages (framework/read-cache). */
+const collectionKey = (account: string) => `contacts:${account}`;
 
 /**
  * Personal data: stored encrypted in state (the SDK marks these inputs and outputs secret). Label,
@@ -105,6 +109,7 @@ export const contactResource: ResourceDefinition = {
   },
 
   async create({ client, account }, inputs) {
+    invalidateCollection(collectionKey(account));
     const contact = await client.contacts.create(
       account,
       body(inputs, Object.keys(FIELDS) as Field[]) as ContactInput,
@@ -131,6 +136,7 @@ export const contactResource: ResourceDefinition = {
     }
     const [found] = matches;
     if (!found) return undefined;
+    invalidateCollection(collectionKey(account));
     // Adopting takes the object over as declared: bring the other fields in line.
     const updated = await client.contacts.update(
       account,
@@ -141,7 +147,9 @@ export const contactResource: ResourceDefinition = {
   },
 
   async read({ client, account }, id) {
-    const contact = await orUndefined(() => client.contacts.get(account, Number(id)));
+    const contact =
+      (await readFromCollection(collectionKey(account), id, () => client.contacts.iterate(account))) ??
+      (await orUndefined(() => client.contacts.get(account, Number(id))));
     return contact ? contactOutputs(contact) : undefined;
   },
 
@@ -149,6 +157,7 @@ export const contactResource: ResourceDefinition = {
     const changed = (Object.keys(FIELDS) as Field[]).filter(
       (key) => (emptyAsUnset(olds[key]) ?? "") !== (emptyAsUnset(news[key]) ?? ""),
     );
+    invalidateCollection(collectionKey(account));
     const patch = body(news, changed) as Record<string, unknown>;
     // A field removed from the program is cleared at the service.
     for (const key of changed) if (news[key] === undefined) patch[FIELDS[key]] = "";
@@ -157,6 +166,7 @@ export const contactResource: ResourceDefinition = {
   },
 
   async delete({ client, account }, id) {
+    invalidateCollection(collectionKey(account));
     try {
       await ignoreNotFound(() => client.contacts.delete(account, Number(id)));
     } catch (error) {

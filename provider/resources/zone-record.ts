@@ -2,8 +2,12 @@ import { z } from "zod";
 import type { ZoneRecord, ZoneRecordUpdate } from "../client";
 import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
 import { ignoreNotFound, orUndefined, reflectOptional } from "./support";
+
+/** Reads of many records of one zone are answered from its list pages (framework/read-cache). */
+const collectionKey = (account: string, zone: string) => `zoneRecords:${account}:${zone}`;
 
 export const RECORD_TYPES = [
   "A",
@@ -125,6 +129,7 @@ export const zoneRecordResource: ResourceDefinition = {
 
   async create({ client, account }, inputs) {
     const zone = canonicalDomainName(String(inputs.zoneName));
+    invalidateCollection(collectionKey(account, zone));
     const record = await client.zones.records.create(account, zone, {
       name: canonicalRecordName(inputs.name),
       type: String(inputs.type),
@@ -163,7 +168,13 @@ export const zoneRecordResource: ResourceDefinition = {
 
   async read({ client, account }, id, state) {
     const zone = canonicalDomainName(String(state.zoneName));
-    const record = await orUndefined(() => client.zones.records.get(account, zone, Number(id)));
+    // From the zone's list pages; an absence is confirmed with a direct GET (the record may be newer).
+    const record =
+      (await orUndefined(() =>
+        readFromCollection(collectionKey(account, zone), id, () =>
+          client.zones.records.iterate(account, zone),
+        ),
+      )) ?? (await orUndefined(() => client.zones.records.get(account, zone, Number(id))));
     return record ? recordOutputs(record, state) : undefined;
   },
 
@@ -171,6 +182,7 @@ export const zoneRecordResource: ResourceDefinition = {
 
   async delete({ client, account }, id, state) {
     const zone = canonicalDomainName(String(state.zoneName));
+    invalidateCollection(collectionKey(account, zone));
     await ignoreNotFound(() => client.zones.records.delete(account, zone, Number(id)));
   },
 };
@@ -182,6 +194,7 @@ async function updateRecord(
   news: State,
 ): Promise<State> {
   const zone = canonicalDomainName(String(olds.zoneName));
+  invalidateCollection(collectionKey(account, zone));
   const type = String(news.type);
   const patch: ZoneRecordUpdate = {};
   if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name))

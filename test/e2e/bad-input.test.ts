@@ -18,7 +18,7 @@ import { spawnEmulator, type EmulatorProcess } from "./reliability-lib";
 
 const TOKEN = "e2e-bad-input-token-6b1d";
 let emulator: EmulatorProcess;
-let outcomes: PreviewOutcome[] = [];
+const outcomes: PreviewOutcome[] = [];
 
 const rows = BAD_INPUTS.map((row, index) => ({ ...row, index }));
 const title = "%#: %s %s (%s)";
@@ -35,14 +35,18 @@ describe("the bad-input table", () => {
 });
 
 describe("check rejects each bad input, naming the property", () => {
-  it.each(rows.map((r) => [r.kind, r.property, r.why, r] as const))(title, async (kind, property, _why, row) => {
-    const { failures } = await providerFor(kind).check!({}, row.args);
-    expect(failures?.map((f) => f.property)).toContain(property);
-    // A wrong value is not a missing one: the reason must say what is wrong.
-    if (row.args[property] !== undefined) {
-      for (const f of failures ?? []) if (f.property === property) expect(f.reason).not.toMatch(/is required/);
-    }
-  });
+  it.each(rows.map((r) => [r.kind, r.property, r.why, r] as const))(
+    title,
+    async (kind, property, _why, row) => {
+      const { failures } = await providerFor(kind).check!({}, row.args);
+      expect(failures?.map((f) => f.property)).toContain(property);
+      // A wrong value is not a missing one: the reason must say what is wrong.
+      if (row.args[property] !== undefined) {
+        for (const f of failures ?? [])
+          if (f.property === property) expect(f.reason).not.toMatch(/is required/);
+      }
+    },
+  );
 });
 
 /** The first row of each kind: enough to prove the engine path for every kind in the normal suite. */
@@ -60,15 +64,18 @@ describe("pulumi preview rejects each bad input before any API call", () => {
     await emulator?.close();
   });
 
-  it.each(engineRows.map((r) => [r.kind, r.property, r.why, r] as const))(title, (_kind, property, _why, row) => {
-    const outcome = outcomes[row.index]!;
-    expect(outcome.code).not.toBe(0);
-    if (!engineNamesProperty(outcome.text, outcome.name, property)) {
-      throw new Error(`the preview does not name property ${property}:\n${outcome.text}`);
-    }
-    // Cumulative across all previews so far: zero means this one made no call either.
-    expect(outcome.callsSoFar).toBe(0);
-  });
+  it.each(engineRows.map((r) => [r.kind, r.property, r.why, r] as const))(
+    title,
+    (_kind, property, _why, row) => {
+      const outcome = outcomes[row.index]!;
+      expect(outcome.code).not.toBe(0);
+      if (!engineNamesProperty(outcome.text, outcome.name, property)) {
+        throw new Error(`the preview does not name property ${property}:\n${outcome.text}`);
+      }
+      // Cumulative across all previews so far: zero means this one made no call either.
+      expect(outcome.callsSoFar).toBe(0);
+    },
+  );
 
   it("made no API call in any preview", async () => {
     expect(await emulator.requests()).toEqual([]);

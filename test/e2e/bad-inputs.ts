@@ -23,7 +23,12 @@ export const VALID: Record<string, Record<string, unknown>> = {
   EmailForward: { domain: "bad-input.com", aliasName: "sales", destinationEmail: "team@example.org" },
   Webhook: { url: "https://hooks.example.com/bad-input" },
   SecondaryZone: { name: "secondary.bad-input.net" },
-  PrimaryServer: { name: "ns1.bad-input.net", ip: "192.0.2.1", port: 53, linkedZones: ["secondary.bad-input.net"] },
+  PrimaryServer: {
+    name: "ns1.bad-input.net",
+    ip: "192.0.2.1",
+    port: 53,
+    linkedZones: ["secondary.bad-input.net"],
+  },
   Contact: {
     firstName: "Ada",
     lastName: "Lovelace",
@@ -110,7 +115,9 @@ export const BAD_INPUTS: BadInput[] = [
   row("PrimaryServer", "port", "fractional port", { port: 53.5 }),
   row("PrimaryServer", "name", "empty name", { name: "" }),
   row("PrimaryServer", "linkedZones[0]", "bad zone name in the list", { linkedZones: ["bad zone"] }),
-  row("PrimaryServer", "linkedZones", "a string instead of a list", { linkedZones: "secondary.bad-input.net" }),
+  row("PrimaryServer", "linkedZones", "a string instead of a list", {
+    linkedZones: "secondary.bad-input.net",
+  }),
   // Contact (issue 6)
   row("Contact", "email", "not an e-mail address", { email: "nope" }),
   row("Contact", "phone", "letters as phone", { phone: "abc" }),

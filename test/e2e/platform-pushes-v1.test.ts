@@ -23,6 +23,7 @@ let domainResource: string;
 interface Knobs {
   push?: boolean;
   changed?: boolean;
+  renamed?: boolean;
   adoptTemplate?: boolean;
 }
 
@@ -68,7 +69,7 @@ function program(k: Knobs = {}): Declaration[] {
     {
       type: "PlatformMetadata",
       name: "meta",
-      args: { resource: domainResource, key: "team", value: c ? "platform" : "dns" },
+      args: { resource: domainResource, key: k.renamed ? "owner" : "team", value: c ? "platform" : "dns" },
     },
     {
       type: "NameServerDelegation",
@@ -88,7 +89,11 @@ function program(k: Knobs = {}): Declaration[] {
     {
       type: "RegistryNameServer",
       name: "glue",
-      args: { domain: REGISTERED, name: `ns1.${REGISTERED}`, ip: c ? "192.0.2.54" : "192.0.2.53" },
+      args: {
+        domain: REGISTERED,
+        name: `${k.renamed ? "ns2" : "ns1"}.${REGISTERED}`,
+        ip: c ? "192.0.2.54" : "192.0.2.53",
+      },
     },
     ...(k.adoptTemplate
       ? [{ type: "Template", name: "legacy", args: { name: "Legacy", shortName: "legacy", adopt: true } }]
@@ -184,6 +189,19 @@ describe("pushes, platform and legacy v1 with the real engine", () => {
     ]);
     expect((await legacy("GET", "/templates/mail-e2e")).body.dns_template.description).toBe("MX and SPF");
     expect((await e2e.stack.preview(collect(e2e))).changeSummary).toEqual({ same: 6 });
+  });
+
+  it("replaces metadata under another key and glue under another name", async () => {
+    await e2e.declare(program({ changed: true, renamed: true }));
+    const result = await e2e.stack.up(collect(e2e));
+    expect(result.summary.resourceChanges).toMatchObject({ replace: 2 });
+    const entries = (await api("GET", `/1/platform/metadata/${domainResource}`)).body.data;
+    expect(entries).toEqual([expect.objectContaining({ key: "owner", value: "platform" })]);
+    expect((await domainRow(REGISTERED)).registry_name_servers).toEqual([
+      { name: `ns2.${REGISTERED}`, ip: "192.0.2.54" },
+    ]);
+    await e2e.declare(program({ changed: true }));
+    await e2e.stack.up(collect(e2e));
   });
 
   it("refresh shows outside changes and drops what was deleted outside Pulumi", async () => {

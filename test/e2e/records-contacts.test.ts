@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { findResource, v2 } from "./extended-api";
+import { admin, findResource, v2 } from "./extended-api";
 import { collect, createE2eStack, type Declaration, type E2eStack } from "./harness";
 
 const TOKEN = "e2e-records-token-71c2";
@@ -23,6 +23,19 @@ interface Knobs {
   phone?: string;
   adoptRecord?: boolean;
 }
+
+const BILLING = {
+  label: "billing",
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace.private@example.org",
+  phone: "+1.5555550177",
+  address1: "7 Compiler Lane",
+  city: "Arlington",
+  stateProvince: "VA",
+  postalCode: "22201",
+  country: "US",
+};
 
 function program(k: Knobs = {}): Declaration[] {
   return [
@@ -63,6 +76,7 @@ function program(k: Knobs = {}): Declaration[] {
     { type: "Dnssec", name: "signing", args: { domain: { $ref: "zone.name" } } },
     ...(k.adoptRecord
       ? [
+          { type: "Contact", name: "billing", args: { ...BILLING, adopt: true } },
           {
             type: "ZoneRecord",
             name: "mail",
@@ -151,13 +165,20 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
 
   it("refresh shows a change made outside Pulumi, and the next up puts it back", async () => {
     await api("PATCH", `/1/zones/${ZONE}/records/${wwwId}`, { content: "192.0.2.99" });
+    await api("PATCH", `/1/contacts/${contactId}`, { city: "Paris" });
+    await admin(emulator.url)("DELETE", "/requests");
     await e2e.stack.refresh(collect(e2e));
+    // Records and contacts are read from their list pages, not with one GET each.
+    const log: Array<{ method: string; path: string }> = await admin(emulator.url)("GET", "/requests");
+    expect(log.filter((r) => /\/records\/\d+$|\/contacts\/\d+$/.test(r.path))).toEqual([]);
+    expect(log.filter((r) => r.path === `/v2/1/zones/${ZONE}/records`)).toHaveLength(1);
     const exported = await e2e.exportState();
     expect(findResource(exported, "www")?.outputs.content).toBe("192.0.2.99");
     const preview = await e2e.stack.preview(collect(e2e));
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
+    expect(preview.changeSummary).toMatchObject({ update: 2 });
     await e2e.stack.up(collect(e2e));
     expect((await api("GET", `/1/zones/${ZONE}/records/${wwwId}`)).body.data.content).toBe("192.0.2.10");
+    expect((await api("GET", `/1/contacts/${contactId}`)).body.data.city).toBe("London");
   });
 
   it("refresh drops what was deleted outside Pulumi; up recreates it", async () => {
@@ -171,7 +192,20 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
     expect((await api("GET", `/1/domains/${ZONE}/dnssec`)).body.data.enabled).toBe(true);
   });
 
-  it("adopts an existing record instead of creating a duplicate", async () => {
+  it("adopts an existing record and contact instead of creating duplicates", async () => {
+    const billing = await api("POST", "/1/contacts", {
+      label: "billing",
+      first_name: "Old",
+      last_name: "Name",
+      email: "old.billing@example.org",
+      phone: "+1.5555550100",
+      address1: "1 Old St",
+      city: "Nowhere",
+      state_province: "NV",
+      postal_code: "89001",
+      country: "US",
+    });
+    expect(billing.status).toBe(201);
     const made = await api("POST", `/1/zones/${ZONE}/records`, {
       name: "",
       type: "MX",
@@ -183,13 +217,16 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
       program({ wwwType: "A", wwwContent: "192.0.2.10", phone: "+1.5555550199", adoptRecord: true }),
     );
     const result = await e2e.stack.up(collect(e2e));
-    expect(result.summary.resourceChanges?.create).toBe(1);
+    expect(result.summary.resourceChanges?.create).toBe(2);
+    const contacts = (await api("GET", "/1/contacts")).body.data.filter((c: any) => c.label === "billing");
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]).toMatchObject({ id: billing.body.data.id, first_name: "Grace", city: "Arlington" });
     const mx = (await records()).filter((r) => r.type === "MX");
     expect(mx).toHaveLength(1);
     expect(String(mx[0].id)).toBe(String(made.body.data.id));
     expect(mx[0].priority).toBe(10); // brought in line with the program
     const preview = await e2e.stack.preview(collect(e2e));
-    expect(preview.changeSummary).toEqual({ same: 7 });
+    expect(preview.changeSummary).toEqual({ same: 8 });
   });
 
   it("keeps personal data and the token out of state in clear", async () => {
@@ -206,6 +243,8 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
       );
       expect(resources).not.toContain("5555550199");
       expect(resources).not.toContain(EMAIL);
+      expect(resources).not.toContain(BILLING.email);
+      expect(resources).not.toContain("Compiler Lane");
       expect(resources).not.toContain("Analytical");
       expect(resources).toContain("records-e2e.com");
     }

@@ -23,6 +23,7 @@ interface Knobs {
   premiumPrice?: string | null;
   transfer?: "slow" | "none";
   adopt?: boolean;
+  fastTransfer?: boolean;
 }
 
 function program(k: Knobs = {}): Declaration[] {
@@ -118,6 +119,21 @@ function program(k: Knobs = {}): Declaration[] {
               authCode: AUTH_CODE,
               timeoutSeconds: 0.3,
               pollIntervalSeconds: 0.05,
+            },
+          },
+        ]
+      : []),
+    ...(k.fastTransfer
+      ? [
+          {
+            type: "DomainTransfer",
+            name: "xferok",
+            args: {
+              domain: "xferok-e2e.com",
+              registrantId: owner,
+              authCode: AUTH_CODE,
+              whoisPrivacy: true,
+              ...FAST,
             },
           },
         ]
@@ -271,12 +287,15 @@ describe("registrar and certificates with the real engine", () => {
     expect(preview.changeSummary).toMatchObject({ update: 1 });
   });
 
-  it("adopts a registered domain without ordering", async () => {
-    await adm("PUT", "/delays", { registration: 50 });
-    await declare(program({ autoRenew: true, certName: "api", slow: true, adopt: true }));
+  it("adopts a registered domain without ordering; a transfer completes after its 202", async () => {
+    await adm("PUT", "/delays", { registration: 50, transfer: 300 });
+    await declare(program({ autoRenew: true, certName: "api", slow: true, adopt: true, fastTransfer: true }));
     const result = await e2e.stack.up(collect(e2e));
-    expect(result.summary.resourceChanges).toMatchObject({ create: 1, update: 1 });
+    expect(result.summary.resourceChanges).toMatchObject({ create: 2, update: 1 });
     expect(await orders("adopt-e2e.com", "registrations")).toBe(0);
+    const moved = (await api("GET", "/1/domains/xferok-e2e.com")).body.data;
+    expect(moved).toMatchObject({ state: "registered", private_whois: true });
+    expect(findResource(await e2e.exportState(), "xferok")?.outputs.transferState).toBe("transferred");
   });
 
   it("keeps the token, the auth code and the private key out of state in clear", async () => {
@@ -301,7 +320,7 @@ describe("registrar and certificates with the real engine", () => {
     expect((await api("GET", "/1/domains/reg-e2e.com")).body.data.state).toBe("registered");
     expect((await api("GET", "/1/domains/slow-e2e.com")).body.data.state).toBe("registered");
     // Give the registrations up at the service; then the contact can go too.
-    for (const name of ["reg-e2e.com", "slow-e2e.com", "adopt-e2e.com"])
+    for (const name of ["reg-e2e.com", "slow-e2e.com", "adopt-e2e.com", "xferok-e2e.com"])
       await api("DELETE", `/1/domains/${name}`);
     await e2e.stack.destroy(collect(e2e));
     expect(e2e.output.join("\n")).not.toContain(TOKEN);

@@ -37,7 +37,12 @@ export interface Declaration {
   type: string;
   name: string;
   args: Record<string, unknown>;
-  options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[]; retainOnDelete?: boolean };
+  options?: {
+    dependsOn?: string[];
+    protect?: boolean;
+    additionalSecretOutputs?: string[];
+    retainOnDelete?: boolean;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -57,11 +62,18 @@ export interface EmulatorProcess {
   close(): Promise<void>;
 }
 
-export async function spawnEmulator(options: { token: string; extraArgs?: string[] }): Promise<EmulatorProcess> {
+export async function spawnEmulator(options: {
+  token: string;
+  extraArgs?: string[];
+}): Promise<EmulatorProcess> {
   const cli = path.join(REPO, "dist/emulator/cli.js");
-  const child = spawn(process.execPath, [cli, "--port", "0", "--token", options.token, ...(options.extraArgs ?? [])], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, "--port", "0", "--token", options.token, ...(options.extraArgs ?? [])],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let seen = "";
     const timer = setTimeout(() => reject(new Error(`emulator did not start: ${seen}`)), 30_000);
@@ -162,7 +174,9 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     "dnsimple:account": { value: String(options.account) },
     "dnsimple:baseUrl": { value: options.baseUrl },
     ...Object.fromEntries(Object.entries(options.config ?? {}).map(([k, v]) => [k, { value: v }])),
-    ...Object.fromEntries(Object.entries(options.secretConfig ?? {}).map(([k, v]) => [k, { value: v, secret: true }])),
+    ...Object.fromEntries(
+      Object.entries(options.secretConfig ?? {}).map(([k, v]) => [k, { value: v, secret: true }]),
+    ),
   });
   const env: NodeJS.ProcessEnv = { ...process.env, ...envVars };
   const output: string[] = [];
@@ -222,7 +236,9 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
 }
 
 /** The dynamic resources recorded in a `pulumi stack export` (deployment), by kind. */
-export function resourcesInState(exported: any): Array<{ kind: string; name: string; id: string; outputs: any }> {
+export function resourcesInState(
+  exported: any,
+): Array<{ kind: string; name: string; id: string; outputs: any }> {
   const resources: any[] = exported?.deployment?.resources ?? [];
   return resources
     .filter((r) => typeof r.type === "string" && r.type.startsWith("pulumi-nodejs:dynamic/"))
@@ -269,7 +285,18 @@ export function mixedProgram(prefix: string, n: number): MixedProgram {
     declarations.push({ type: "Domain", name: `d${i}`, args: { name } });
     expected.domains!.push(name);
   });
-  const kinds = ["forward", "forward", "forward", "ds", "record", "record", "hook", "secondary", "primary", "contact"];
+  const kinds = [
+    "forward",
+    "forward",
+    "forward",
+    "ds",
+    "record",
+    "record",
+    "hook",
+    "secondary",
+    "primary",
+    "contact",
+  ];
   for (let i = 0; declarations.length < n; i++) {
     const kind = kinds[i % kinds.length]!;
     const d = i % 2;
@@ -302,7 +329,11 @@ export function mixedProgram(prefix: string, n: number): MixedProgram {
         expected.zoneRecords!.push(`${domains[d]}/host${i}`);
         break;
       case "hook":
-        declarations.push({ type: "Webhook", name: `hook${i}`, args: { url: `https://hooks.example.com/${prefix}/${i}` } });
+        declarations.push({
+          type: "Webhook",
+          name: `hook${i}`,
+          args: { url: `https://hooks.example.com/${prefix}/${i}` },
+        });
         expected.webhooks!.push(`https://hooks.example.com/${prefix}/${i}`);
         break;
       case "secondary":
@@ -314,7 +345,11 @@ export function mixedProgram(prefix: string, n: number): MixedProgram {
         declarations.push({
           type: "PrimaryServer",
           name: `ns${i}`,
-          args: { name: `ns${i}.${prefix}.net`, ip: `198.51.100.${i % 250}`, linkedZones: [{ $ref: `sz${i - 1}.name` }] },
+          args: {
+            name: `ns${i}.${prefix}.net`,
+            ip: `198.51.100.${i % 250}`,
+            linkedZones: [{ $ref: `sz${i - 1}.name` }],
+          },
         });
         expected.primaries!.push(`ns${i}.${prefix}.net`);
         break;
@@ -353,11 +388,17 @@ export interface Census {
 }
 
 /** What the emulator holds for a mixed program: missing, duplicated and undeclared objects. */
-export async function census(emulator: EmulatorProcess, account: number, program: MixedProgram): Promise<Census> {
+export async function census(
+  emulator: EmulatorProcess,
+  account: number,
+  program: MixedProgram,
+): Promise<Census> {
   const api = emulator.api;
   const domains = program.expected.domains!;
   const actual: Record<string, string[]> = {
-    domains: (await api.list(`/${account}/domains`)).map((d) => d.name).filter((n: string) => domains.includes(n)),
+    domains: (await api.list(`/${account}/domains`))
+      .map((d) => d.name)
+      .filter((n: string) => domains.includes(n)),
     emailForwards: [],
     dsRecords: [],
     zoneRecords: [],
@@ -367,7 +408,9 @@ export async function census(emulator: EmulatorProcess, account: number, program
     contacts: (await api.list(`/${account}/contacts`)).map((c) => c.label),
   };
   for (const domain of actual.domains!) {
-    actual.emailForwards!.push(...(await api.list(`/${account}/domains/${domain}/email_forwards`)).map((f) => f.alias_email));
+    actual.emailForwards!.push(
+      ...(await api.list(`/${account}/domains/${domain}/email_forwards`)).map((f) => f.alias_email),
+    );
     actual.dsRecords!.push(
       ...(await api.list(`/${account}/domains/${domain}/ds_records`)).map((r) => `${domain}/${r.keytag}`),
     );

@@ -24,7 +24,9 @@ export interface Step {
 function summarize(text: string): string {
   const lines = text.split("\n").map((l) => l.trim());
   const errors = [...new Set(lines.filter((l) => /^error:|warning:/i.test(l)))];
-  const counts = lines.filter((l) => /^[-+~]? ?\d+ (created|updated|deleted|unchanged|errored|refreshed)|^Duration/.test(l));
+  const counts = lines.filter((l) =>
+    /^[-+~]? ?\d+ (created|updated|deleted|unchanged|errored|refreshed)|^Duration/.test(l),
+  );
   return [...errors.slice(0, 8), ...counts].join("\n");
 }
 
@@ -54,7 +56,10 @@ export interface FaultRun {
  * not converge; then a census of the emulator, and an `up --expect-no-changes` and a preview with
  * the faults still on.
  */
-export async function runFaultScenario(n = 104, log: (line: string) => void = () => undefined): Promise<FaultRun> {
+export async function runFaultScenario(
+  n = 104,
+  log: (line: string) => void = () => undefined,
+): Promise<FaultRun> {
   const token = "reliability-fault-token-8f2a";
   const emulator = await spawnEmulator({ token });
   const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 });
@@ -66,7 +71,12 @@ export async function runFaultScenario(n = 104, log: (line: string) => void = ()
     for (let attempt = 0; attempt < 2; attempt++) {
       const started = Date.now();
       const { code, text } = await stack.cli(["up", "--yes", "--skip-preview"], { allowFailure: true });
-      ups.push({ command: "pulumi up --yes --skip-preview", code, ms: Date.now() - started, summary: summarize(text) });
+      ups.push({
+        command: "pulumi up --yes --skip-preview",
+        code,
+        ms: Date.now() - started,
+        summary: summarize(text),
+      });
       log(`up #${attempt + 1}: exit ${code} in ${Date.now() - started} ms\n${summarize(text)}`);
       if (code === 0) break;
     }
@@ -76,7 +86,9 @@ export async function runFaultScenario(n = 104, log: (line: string) => void = ()
     const requests = (await emulator.requests()).length;
     const result = await census(emulator, 1, program);
     await emulator.setFaults({ ...FAULTS, seed: 11 });
-    const second = await stack.cli(["up", "--yes", "--skip-preview", "--expect-no-changes"], { allowFailure: true });
+    const second = await stack.cli(["up", "--yes", "--skip-preview", "--expect-no-changes"], {
+      allowFailure: true,
+    });
     const preview = await stack.cli(["preview", "--expect-no-changes"], { allowFailure: true });
     const inState = resourcesInState(await stack.exportState()).length;
     return {
@@ -113,12 +125,19 @@ export interface CrashRun {
 
 /**
  * Kills the engine and every process it started (language host, program, provider) with SIGKILL
- * in the middle of an `up` of `n` resources, then recovers as a user would: `pulumi cancel` (a
- * no-op for the file backend), `pulumi refresh --clear-pending-creates`, `pulumi up`; where that
- * up reports that an object already exists and names `adopt: true`, sets it on that resource (as
- * the message says) and runs `up` again.
+ * in the middle of an `up` of `n` resources, then recovers as a user would. `pulumi cancel`
+ * removes the lock the dead update left in the file backend. "documented": sets `adopt: true` on
+ * every resource with a pending create in the state (`pulumi stack export`, `pending_operations`),
+ * `pulumi refresh --clear-pending-creates`, `pulumi up`. "naive": `pulumi refresh`, `pulumi up`
+ * (the engine warns about the pending operations and creates those resources again). In both,
+ * where `up` stops because an object already exists, the message says to set `adopt: true`: that
+ * is done and `up` runs again.
  */
-export async function runCrashScenario(n = 100, log: (line: string) => void = () => undefined): Promise<CrashRun> {
+export async function runCrashScenario(
+  n = 100,
+  log: (line: string) => void = () => undefined,
+  mode: "documented" | "naive" = "documented",
+): Promise<CrashRun> {
   const token = "reliability-crash-token-27cd";
   const emulator = await spawnEmulator({ token });
   const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 });
@@ -126,7 +145,12 @@ export async function runCrashScenario(n = 100, log: (line: string) => void = ()
   const run = async (args: string[]) => {
     const started = Date.now();
     const { code, text } = await stack.cli(args, { allowFailure: true });
-    steps.push({ command: `pulumi ${args.join(" ")}`, code, ms: Date.now() - started, summary: summarize(text) });
+    steps.push({
+      command: `pulumi ${args.join(" ")}`,
+      code,
+      ms: Date.now() - started,
+      summary: summarize(text),
+    });
     log(`pulumi ${args.join(" ")}: exit ${code}`);
     return { code, text };
   };
@@ -154,21 +178,43 @@ export async function runCrashScenario(n = 100, log: (line: string) => void = ()
     const inStateAtKill = resourcesInState(atKill).length;
     const pendingAtKill = pendingOperations(atKill).length;
 
-    // What a user does: try again, cancel, refresh, up.
+    // What a user does: try again (the file backend says the stack is locked), `pulumi cancel`
+    // (removes the lock of the dead update), then repair the state.
     await run(["up", "--yes", "--skip-preview"]);
     await run(["cancel", "--yes"]);
-    const refresh = await run(["refresh", "--yes", "--skip-preview"]);
-    if (refresh.code !== 0) await run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
-    let up = await run(["up", "--yes", "--skip-preview"]);
     const adopted: string[] = [];
-    for (let round = 0; round < 2 && up.code !== 0; round++) {
-      const names = [...up.text.matchAll(/dnsimple:\w+ \((\S+)\):\n\s+error:[^\n]*adopt: true/g)].map((m) => m[1]!);
-      if (names.length === 0) break;
+    const adopt = async (names: string[]) => {
       for (const declaration of program.declarations) {
         if (names.includes(declaration.name)) declaration.args.adopt = true;
       }
       adopted.push(...names);
       await stack.declare(program.declarations);
+    };
+    if (mode === "documented") {
+      // The pending creates are the resources whose object may exist without being in state: take
+      // them over with `adopt: true` (it matches by natural key and never creates a duplicate),
+      // then drop the pending operations and refresh.
+      const pending = pendingOperations(await stack.exportState())
+        .filter((op) => op.type === "creating")
+        .map((op) => String(op.resource.urn).split("::").pop()!);
+      await adopt(pending);
+      await run(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"]);
+    } else {
+      await run(["refresh", "--yes", "--skip-preview"]);
+    }
+    let up = await run(["up", "--yes", "--skip-preview"]);
+    // Where up stops because an object already exists, the message says to set `adopt: true`.
+    for (let round = 0; round < 4 && up.code !== 0; round++) {
+      const lines = up.text.split("\n");
+      const names = new Set<string>();
+      lines.forEach((line, i) => {
+        if (!line.includes("adopt: true")) return;
+        const m =
+          /dnsimple:\w+ \(?([\w-]+)\)?/.exec(line) ?? /dnsimple:\w+ \(?([\w-]+)\)?/.exec(lines[i - 1] ?? "");
+        if (m) names.add(m[1]!);
+      });
+      if (names.size === 0) break;
+      await adopt([...names]);
       up = await run(["up", "--yes", "--skip-preview"]);
     }
     const result = await census(emulator, 1, program);

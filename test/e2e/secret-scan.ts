@@ -40,7 +40,8 @@ function pulumi(workDir: string, passphrase: string, args: string[]): string {
 function stringLeaves(value: unknown, out: Set<string>): void {
   if (typeof value === "string") out.add(value);
   else if (Array.isArray(value)) value.forEach((v) => stringLeaves(v, out));
-  else if (value !== null && typeof value === "object") Object.values(value).forEach((v) => stringLeaves(v, out));
+  else if (value !== null && typeof value === "object")
+    Object.values(value).forEach((v) => stringLeaves(v, out));
 }
 
 function secretsInDeployment(value: unknown, out: Set<string>): void {
@@ -73,7 +74,10 @@ export function harvestSecrets(workDir: string, passphrase = "e2e-passphrase"): 
     // no stack (the project was removed half-way): nothing to harvest
   }
   try {
-    secretsInDeployment(JSON.parse(pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"])), found);
+    secretsInDeployment(
+      JSON.parse(pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"])),
+      found,
+    );
   } catch {
     // no state yet
   }
@@ -95,10 +99,17 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every file under `workDir` and its `pulumi stack export` (without --show-secrets), scanned. */
-export function scanProject(workDir: string, secrets: Iterable<string>, passphrase = "e2e-passphrase"): Leak[] {
+export function scanProject(
+  workDir: string,
+  secrets: Iterable<string>,
+  passphrase = "e2e-passphrase",
+): Leak[] {
   const list = [...secrets];
   const leaks: Leak[] = [];
-  const texts: Array<[string, string]> = filesUnder(workDir).map((f) => [path.relative(workDir, f), readFileSync(f, "latin1")]);
+  const texts: Array<[string, string]> = filesUnder(workDir).map((f) => [
+    path.relative(workDir, f),
+    readFileSync(f, "latin1"),
+  ]);
   try {
     texts.push(["(pulumi stack export)", pulumi(workDir, passphrase, ["stack", "export"])]);
   } catch {

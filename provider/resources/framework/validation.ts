@@ -55,6 +55,7 @@ export function validateInputs(
 
 function describeIssue(key: string, issue: z.core.$ZodIssue, value: unknown): string {
   // zod 4 leaves `issue.input` unset unless asked to report it: decide "required" on the value.
-  if (issue.code === "invalid_type" && issue.path.length === 0 && value === undefined) return `${key} is required`;
+  if (issue.code === "invalid_type" && issue.path.length === 0 && value === undefined)
+    return `${key} is required`;
   return issue.message;
 }

@@ -67,7 +67,10 @@ function resolve(value: unknown): unknown {
 }
 
 for (const declaration of declarations) {
-  created.set(declaration.name, new Noop(declaration.name, resolve(declaration.args) as Record<string, unknown>));
+  created.set(
+    declaration.name,
+    new Noop(declaration.name, resolve(declaration.args) as Record<string, unknown>),
+  );
 }
 
 export const ids = Object.fromEntries([...created].map(([name, resource]) => [name, resource.id]));

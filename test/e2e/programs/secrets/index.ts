@@ -14,7 +14,11 @@ interface Declaration {
   options?: { dependsOn?: string[]; retainOnDelete?: boolean };
 }
 
-type ResourceClass = new (name: string, args: any, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+type ResourceClass = new (
+  name: string,
+  args: any,
+  opts?: pulumi.CustomResourceOptions,
+) => pulumi.CustomResource;
 
 const config = new pulumi.Config();
 const declarations = config.getObject<Declaration[]>("resources") ?? [];
@@ -41,7 +45,9 @@ for (const declaration of declarations) {
   if (!Class) throw new Error(`unknown resource type ${declaration.type}`);
   const resource = new Class(declaration.name, resolve(declaration.args), {
     dependsOn: (declaration.options?.dependsOn ?? []).map((name) => created.get(name)!),
-    ...(declaration.options?.retainOnDelete !== undefined ? { retainOnDelete: declaration.options.retainOnDelete } : {}),
+    ...(declaration.options?.retainOnDelete !== undefined
+      ? { retainOnDelete: declaration.options.retainOnDelete }
+      : {}),
   });
   created.set(declaration.name, resource);
 }

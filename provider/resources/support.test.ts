@@ -1,0 +1,45 @@
+import { providerCodeInput, providerCodeOf, reflectOptional, waitFor } from "./support";
+
+describe("waitFor", () => {
+  it("returns as soon as the value is done", async () => {
+    let n = 0;
+    const result = await waitFor(
+      async () => ++n,
+      (v) => v >= 3,
+      1000,
+      1,
+    );
+    expect(result).toEqual({ value: 3, finished: true });
+  });
+
+  it("gives up after the timeout with the last value", async () => {
+    const started = Date.now();
+    const result = await waitFor(
+      async () => "pending",
+      (v) => v === "done",
+      50,
+      10,
+    );
+    expect(result).toEqual({ value: "pending", finished: false });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("reflectOptional", () => {
+  it("reports a value the user set or one that is not the service's default", () => {
+    const isNull = (v: unknown) => v === null;
+    expect(reflectOptional({}, "priority", null, isNull)).toEqual({});
+    expect(reflectOptional({}, "priority", 10, isNull)).toEqual({ priority: 10 });
+    expect(reflectOptional({ priority: 5 }, "priority", null, isNull)).toEqual({ priority: null });
+  });
+});
+
+describe("providerCodeInput", () => {
+  it("remembers the provider code seen in check, per kind", () => {
+    expect(providerCodeOf("Kind")).toEqual({});
+    expect(providerCodeInput("Kind").parse("code")).toBe("code");
+    expect(providerCodeOf("Kind")).toEqual({ __provider: "code" });
+    expect(providerCodeOf("Other")).toEqual({});
+  });
+});

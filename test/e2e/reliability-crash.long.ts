@@ -1,0 +1,27 @@
+/**
+ * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): the engine and every process it
+ * started are killed (SIGKILL to the process group) in the middle of an `up` of 100 mixed
+ * resources, then recovered as a user would (see `runCrashScenario`): every declared object
+ * exists exactly once at the end. Same scenario as `node dist/bench/reliability.js crash`.
+ */
+import { type CrashRun, runCrashScenario } from "./reliability-scenarios";
+
+let run: CrashRun;
+
+beforeAll(async () => {
+  run = await runCrashScenario(100);
+}, 900_000);
+
+describe("crash in the middle of an up of 100 resources", () => {
+  it("killed the engine mid-run", () => {
+    expect(run.postsAtKill).toBeGreaterThan(0);
+    expect(run.inStateAtKill).toBeLessThan(run.declared);
+  });
+
+  it("recovers with every declared object exactly once", () => {
+    expect(run.census.missing).toEqual([]);
+    expect(run.census.duplicates).toEqual([]);
+    expect(run.inState).toBe(run.declared);
+    expect(run.finalNoChanges).toBe(true);
+  });
+});
