@@ -10,7 +10,7 @@ import { domainRef } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainRef } from "./names";
 import { WAITING_LOCAL, waitingInputs, waitingOf } from "./registrar";
-import { orUndefined, providerCodeInput, providerCodeOf, waitFor } from "./support";
+import { orUndefined, waitFor } from "./support";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -92,10 +92,9 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
       .default("ECDSA"),
     autoRenew: z.boolean().default(false),
     ...waitingInputs,
-    __provider: providerCodeInput("LetsEncryptCertificate"),
   },
   replaceOnChange: ["domain", "name", "alternateNames", "signatureAlgorithm", "autoRenew"],
-  localOnly: [...WAITING_LOCAL, "__provider"],
+  localOnly: [...WAITING_LOCAL],
   normalize: {
     domain: canonicalDomainRef,
     name: (v) => String(v).toLowerCase(),
@@ -119,7 +118,7 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
     if (!result.finished) {
       throw new PartialCreateError(timeoutMessage(domain, result.state, inputs), {
         id,
-        outs: { ...outs, ...providerCodeOf("LetsEncryptCertificate") },
+        outs: { ...outs },
       });
     }
     return { id, outs };

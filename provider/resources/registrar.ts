@@ -11,7 +11,7 @@ import type { ResourceContext, ResourceDefinition, State } from "./framework/def
 import { domainName, numericId } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainName } from "./names";
-import { hasStatus, orUndefined, providerCodeInput, providerCodeOf, waitFor } from "./support";
+import { hasStatus, orUndefined, waitFor } from "./support";
 
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
@@ -241,10 +241,9 @@ export const domainRegistrationResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...waitingInputs,
-    __provider: providerCodeInput("DomainRegistration"),
   },
   replaceOnChange: ["domain"],
-  localOnly: ["extendedAttributes", "premiumPrice", "__provider", ...WAITING_LOCAL],
+  localOnly: ["extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
   normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
 
   async create(ctx, inputs) {
@@ -269,7 +268,7 @@ export const domainRegistrationResource: ResourceDefinition = {
       (partial, message) =>
         new PartialCreateError(message, {
           id: name,
-          outs: { ...partial, ...providerCodeOf("DomainRegistration") },
+          outs: { ...partial },
         }),
     );
     return { id: name, outs };
@@ -308,10 +307,9 @@ export const domainTransferResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...waitingInputs,
-    __provider: providerCodeInput("DomainTransfer"),
   },
   replaceOnChange: ["domain"],
-  localOnly: ["authCode", "extendedAttributes", "premiumPrice", "__provider", ...WAITING_LOCAL],
+  localOnly: ["authCode", "extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
   normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
 
   async create(ctx, inputs) {
@@ -339,7 +337,7 @@ export const domainTransferResource: ResourceDefinition = {
       (partial, message) =>
         new PartialCreateError(message, {
           id: name,
-          outs: { ...partial, ...providerCodeOf("DomainTransfer") },
+          outs: { ...partial },
         }),
     );
     return { id: name, outs };

@@ -1,4 +1,4 @@
-import { providerCodeInput, providerCodeOf, reflectOptional, waitFor } from "./support";
+import { reflectOptional, waitFor } from "./support";
 
 describe("waitFor", () => {
   it("returns as soon as the value is done", async () => {
@@ -32,14 +32,5 @@ describe("reflectOptional", () => {
     expect(reflectOptional({}, "priority", null, isNull)).toEqual({});
     expect(reflectOptional({}, "priority", 10, isNull)).toEqual({ priority: 10 });
     expect(reflectOptional({ priority: 5 }, "priority", null, isNull)).toEqual({ priority: null });
-  });
-});
-
-describe("providerCodeInput", () => {
-  it("remembers the provider code seen in check, per kind", () => {
-    expect(providerCodeOf("Kind")).toEqual({});
-    expect(providerCodeInput("Kind").parse("code")).toBe("code");
-    expect(providerCodeOf("Kind")).toEqual({ __provider: "code" });
-    expect(providerCodeOf("Other")).toEqual({});
   });
 });

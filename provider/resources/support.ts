@@ -2,7 +2,6 @@
  * Small helpers shared by the resource kinds of the extended set (contacts, records, registrar,
  * certificates, pushes, platform, legacy v1).
  */
-import { z } from "zod";
 import { isApiError, isNotFound } from "../client";
 import type { State } from "./framework/define-resource";
 
@@ -90,28 +89,4 @@ export async function waitFor<T>(
     value = await poll();
   }
   return { value, finished: true };
-}
-
-const providerCodes = new Map<string, string>();
-
-/**
- * An input schema for Pulumi's `__provider` property that remembers it per kind during `check`.
- * Workaround: the framework strips `__provider` before `create`, but a partial create's
- * properties must carry it, or refresh and destroy of the partial resource fail in Pulumi's
- * dynamic provider server ("code must be a string"). Put the key in `localOnly` too.
- */
-export function providerCodeInput(kind: string) {
-  return z
-    .string()
-    .optional()
-    .transform((code) => {
-      if (code) providerCodes.set(kind, code);
-      return code;
-    });
-}
-
-/** `{ __provider }` as seen in this process's last `check` of the kind (empty when unknown). */
-export function providerCodeOf(kind: string): State {
-  const code = providerCodes.get(kind);
-  return code ? { __provider: code } : {};
 }

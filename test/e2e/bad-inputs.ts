@@ -46,7 +46,7 @@ export const VALID: Record<string, Record<string, unknown>> = {
   DomainTransfer: { domain: "bad-input-xfer.com", registrantId: 1, authCode: "xfer-auth-code-1" },
   LetsEncryptCertificate: { domain: "bad-input.com", name: "www" },
   DomainPush: { domain: "bad-input.com", targetAccount: "2" },
-  DomainPushAnswer: { pushId: 1 },
+  DomainPushAnswer: { pushId: 1, contactId: 5 },
   PlatformMessage: { resource: "domain:1", title: "Hello" },
   PlatformMetadata: { resource: "domain:1", key: "owner", value: "team" },
   NameServerDelegation: { domain: "bad-input.com", nameServers: ["ns1.example.net"] },

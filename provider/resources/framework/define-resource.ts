@@ -152,7 +152,14 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
             // Pulumi records the object with these properties (ErrorResourceInitFailed).
             throw Object.assign(new Error(error.message), {
               id: error.created.id,
-              properties: { ...inputs, ...error.created.outs, accountId: account },
+              // The engine stores these as the resource's state: it needs the provider code
+              // too, or refresh and destroy of the partial resource cannot load a provider.
+              properties: {
+                ...inputs,
+                ...error.created.outs,
+                accountId: account,
+                __provider: props.__provider,
+              },
               reasons: [error.message],
             });
           }
