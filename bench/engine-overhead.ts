@@ -80,27 +80,52 @@ function pulumiLoadMs(): number {
   return Math.round(Math.min(...samples));
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
 async function main(): Promise<void> {
-  const sizes = process.argv
-    .slice(2)
+  const args = process.argv.slice(2);
+  const roundsFlag = args.indexOf("--rounds");
+  const rounds = roundsFlag >= 0 ? Number(args[roundsFlag + 1]) : 3;
+  const sizes = args
+    .filter((_, i) => roundsFlag < 0 || (i !== roundsFlag && i !== roundsFlag + 1))
     .map(Number)
     .filter((n) => n > 0);
   const ns = sizes.length > 0 ? sizes : [50, 100, 200];
   const figures: Record<string, number> = {};
   const rows: string[] = [];
   for (const n of ns) {
-    const noop = await measure("noop", n, false);
-    const ours = await measure("generic", n, n === 200);
-    const ratio = (ours.upMs + ours.destroyMs) / (noop.upMs + noop.destroyMs);
+    // Alternate the order each round so a burst of outside load hits both sides alike; the
+    // figure is the ratio of the medians.
+    const oursRuns: Timing[] = [];
+    const noopRuns: Timing[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const wantPreview = n === 200 && round === 0;
+      if (round % 2 === 0) {
+        noopRuns.push(await measure("noop", n, false));
+        oursRuns.push(await measure("generic", n, wantPreview));
+      } else {
+        oursRuns.push(await measure("generic", n, wantPreview));
+        noopRuns.push(await measure("noop", n, false));
+      }
+    }
+    const oursMs = median(oursRuns.map((t) => t.upMs + t.destroyMs));
+    const noopMs = median(noopRuns.map((t) => t.upMs + t.destroyMs));
+    const ratio = oursMs / noopMs;
     figures[`engine_overhead_ratio_${n}`] = Number(ratio.toFixed(2));
-    figures[`engine_ours_ms_${n}`] = ours.upMs + ours.destroyMs;
-    figures[`engine_noop_ms_${n}`] = noop.upMs + noop.destroyMs;
-    if (ours.previewCalls !== undefined) figures.preview_200_api_calls = ours.previewCalls;
-    rows.push(
-      `| ${n} | ${ours.upMs} | ${ours.destroyMs} | ${noop.upMs} | ${noop.destroyMs} | ${ratio.toFixed(2)} | ${ours.requests} |`,
-    );
+    figures[`engine_ours_ms_${n}`] = oursMs;
+    figures[`engine_noop_ms_${n}`] = noopMs;
+    const preview = oursRuns.find((t) => t.previewCalls !== undefined);
+    if (preview?.previewCalls !== undefined) figures.preview_200_api_calls = preview.previewCalls;
+    const each = oursRuns
+      .map((t, i) => `${t.upMs + t.destroyMs}/${noopRuns[i]!.upMs + noopRuns[i]!.destroyMs}`)
+      .join(", ");
+    rows.push(`| ${n} | ${oursMs} | ${noopMs} | ${ratio.toFixed(2)} | ${each} | ${oursRuns[0]!.requests} |`);
     console.log(
-      `N=${n}: ours up ${ours.upMs} destroy ${ours.destroyMs}; noop up ${noop.upMs} destroy ${noop.destroyMs}; ratio ${ratio.toFixed(2)}; up requests ${ours.requests}`,
+      `N=${n}: ours ${oursMs} ms, noop ${noopMs} ms (medians of ${rounds}: ${each}); ratio ${ratio.toFixed(2)}`,
     );
   }
   const providerMs = providerLoadMs();
@@ -108,14 +133,16 @@ async function main(): Promise<void> {
   figures.provider_module_load_ms = providerMs;
   recordResults("engine-overhead", figures, {
     title: "Engine overhead: email forwards vs no-op dynamic resources",
-    command: `npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js ${ns.join(" ")}`,
+    command: `npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js ${ns.join(" ")} --rounds ${rounds}`,
     body:
       "Each run: a fresh emulator (child process) and stack; `pulumi up --yes --skip-preview` of one " +
       "domain and N email forwards, then `pulumi destroy --yes --skip-preview`, wall time. The baseline " +
       "is the same program shape (`test/e2e/programs/noop`) whose dynamic provider does nothing. The " +
       "engine runs at most 8 operations at once (`--parallel` default).\n\n" +
-      "| N | ours up ms | ours destroy ms | no-op up ms | no-op destroy ms | ratio | API requests of the up |\n" +
-      "|---|---|---|---|---|---|---|\n" +
+      "Each N runs `--rounds` times (default 3), alternating which side goes first; the figures are " +
+      "medians of up + destroy wall time.\n\n" +
+      "| N | ours ms (median) | no-op ms (median) | ratio | each round ours/no-op ms | API requests of the up |\n" +
+      "|---|---|---|---|---|---|\n" +
       `${rows.join("\n")}\n\n` +
       `A preview of the 200 unchanged forwards made ${figures.preview_200_api_calls ?? "n/a"} API calls ` +
       `(preview_200_api_calls). Loading the provider module in a fresh node process takes ${providerMs} ms ` +

@@ -39,6 +39,10 @@ function main(): void {
     suiteExit = result.status ?? 1;
   }
   const projects = projectsUnder(root);
+  if (projects.length === 0) {
+    console.error("no e2e project folders to scan under .work/e2e: run with --run-suite");
+    process.exit(1);
+  }
   const tokens = tokensInTests();
   const leaks: Leak[] = [];
   let secretsChecked = 0;

@@ -117,6 +117,19 @@ export const contactResource: ResourceDefinition = {
     return { id: String(contact.id), outs: contactOutputs(contact) };
   },
 
+  identicalCheck: "before-create",
+  async findIdentical({ client, account }, inputs) {
+    const declared = body(inputs, Object.keys(FIELDS) as Field[]) as Record<string, unknown>;
+    for await (const contact of client.contacts.iterate(account)) {
+      const same = (Object.values(FIELDS) as string[]).every(
+        (field) =>
+          String(declared[field] ?? "") === String((contact as Record<string, unknown>)[field] ?? ""),
+      );
+      if (same) return { id: String(contact.id), outs: contactOutputs(contact) };
+    }
+    return undefined;
+  },
+
   async adopt({ client, account }, inputs) {
     const matches: Contact[] = [];
     for await (const contact of client.contacts.iterate(account)) {

@@ -104,6 +104,11 @@ export const dsRecordResource: ResourceDefinition = {
     return { id: String(record.id), outs: dsRecordOutputs(record) };
   },
 
+  identicalCheck: "before-create",
+  findIdentical(ctx, inputs) {
+    return dsRecordResource.adopt!(ctx, inputs);
+  },
+
   async adopt({ client, account }, inputs) {
     const digest = inputs.digest === undefined ? undefined : String(inputs.digest).toLowerCase();
     const record = await findFirst(

@@ -58,6 +58,15 @@ export const emailForwardResource: ResourceDefinition = {
     return { id: String(forward.id), outs: emailForwardOutputs(forward) };
   },
 
+  identicalCheck: "on-conflict",
+  async findIdentical(ctx, inputs) {
+    const found = await emailForwardResource.adopt!(ctx, inputs);
+    const same =
+      found &&
+      String(found.outs.destinationEmail).toLowerCase() === String(inputs.destinationEmail).toLowerCase();
+    return same ? found : undefined;
+  },
+
   async adopt({ client, account }, inputs) {
     const alias = String(inputs.aliasName).toLowerCase();
     const forward = await findFirst(

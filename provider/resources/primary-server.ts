@@ -82,6 +82,20 @@ export const primaryServerResource: ResourceDefinition = {
     return { id: String(server.id), outs: primaryServerOutputs(linked) };
   },
 
+  identicalCheck: "on-conflict",
+  async findIdentical({ client, account }, inputs) {
+    const server = await findFirst(
+      client.secondaryDns.iteratePrimaries(account),
+      (s) =>
+        s.name === inputs.name &&
+        s.ip.toLowerCase() === String(inputs.ip).toLowerCase() &&
+        Number(s.port) === Number(inputs.port),
+    );
+    if (!server) return undefined;
+    const linked = await reconcileLinks(client, account, server, zoneSet(inputs.linkedZones));
+    return { id: String(server.id), outs: primaryServerOutputs(linked) };
+  },
+
   async adopt({ client, account }, inputs) {
     const server = await findFirst(
       client.secondaryDns.iteratePrimaries(account),

@@ -32,6 +32,14 @@ export const secondaryZoneResource: ResourceDefinition = {
     return { id: String(zone.id), outs: secondaryZoneOutputs(zone) };
   },
 
+  identicalCheck: "on-conflict",
+  async findIdentical({ client, account }, inputs) {
+    const zone = await orUndefinedWhenGone(
+      client.zones.get(account, canonicalDomainName(String(inputs.name))),
+    );
+    return zone?.secondary ? { id: String(zone.id), outs: secondaryZoneOutputs(zone) } : undefined;
+  },
+
   async adopt({ client, account }, inputs) {
     const zone = await orUndefinedWhenGone(
       client.zones.get(account, canonicalDomainName(String(inputs.name))),

@@ -22,6 +22,11 @@ export const webhookResource: ResourceDefinition = {
     return { id: String(webhook.id), outs: webhookOutputs(webhook) };
   },
 
+  identicalCheck: "before-create",
+  findIdentical(ctx, inputs) {
+    return webhookResource.adopt!(ctx, inputs);
+  },
+
   async adopt({ client, account }, inputs) {
     const webhook = (await client.webhooks.list(account)).find((w) => w.url === inputs.url);
     return webhook ? { id: String(webhook.id), outs: webhookOutputs(webhook) } : undefined;

@@ -141,6 +141,27 @@ export const zoneRecordResource: ResourceDefinition = {
     return { id: String(record.id), outs: recordOutputs(record, inputs) };
   },
 
+  identicalCheck: "before-create",
+  async findIdentical({ client, account }, inputs) {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    const name = canonicalRecordName(inputs.name);
+    const type = String(inputs.type);
+    const wanted = canonicalContent(type, String(inputs.content));
+    let found: ZoneRecord | undefined;
+    for await (const record of client.zones.records.iterate(account, zone, { name, type })) {
+      const same = record.name === name && record.type === type && !record.system_record;
+      if (same && canonicalContent(type, record.content) === wanted) found = record;
+    }
+    if (!found) return undefined;
+    const outs = await updateRecord(
+      { client, account },
+      String(found.id),
+      { ...inputs, ...recordOutputs(found, {}) },
+      inputs,
+    );
+    return { id: String(found.id), outs };
+  },
+
   async adopt({ client, account }, inputs) {
     const zone = canonicalDomainName(String(inputs.zoneName));
     const name = canonicalRecordName(inputs.name);

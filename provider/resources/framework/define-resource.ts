@@ -42,6 +42,20 @@ export interface ResourceDefinition {
   create(ctx: ResourceContext, inputs: State): Promise<Created>;
   /** Finds an existing object matching the inputs, for `adopt: true`. */
   adopt?(ctx: ResourceContext, inputs: State): Promise<Created | undefined>;
+  /**
+   * Finds an object identical to the inputs in every property that identifies it: what an
+   * earlier create left behind when Pulumi never recorded its result (an engine killed mid-`up`,
+   * a response lost in an earlier run). Taking it over is indistinguishable from creating it, and
+   * it is the only way a plain `refresh` + `up` after a crash ends with each object exactly once.
+   */
+  findIdentical?(ctx: ResourceContext, inputs: State): Promise<Created | undefined>;
+  /**
+   * When `findIdentical` runs: `before-create` for kinds the service lets exist twice (records,
+   * DS records, webhooks, contacts); `on-conflict` for kinds it keeps unique, only when it
+   * refuses the create as a duplicate (an existing object that differs still fails with the
+   * adopt hint).
+   */
+  readonly identicalCheck?: "before-create" | "on-conflict";
   /** The object's current outputs, or undefined when it is gone. */
   read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
   /** In-place update of the inputs not listed in `replaceOnChange`. */
@@ -84,14 +98,41 @@ function inputsOf(definition: ResourceDefinition, state: State): State {
   return out;
 }
 
+/** The service refused a create because the object (or its unique name) already exists. */
+function isConflict(error: unknown): error is Error {
+  return error instanceof Error && /already|taken|exists|in use/i.test(error.message);
+}
+
 /** Wraps "already exists" style failures with the way out: adopting the object. */
 function explainConflict(definition: ResourceDefinition, error: unknown): unknown {
-  if (!(error instanceof Error) || !definition.adopt) return error;
-  if (!/already|taken|exists|in use/i.test(error.message)) return error;
+  if (!isConflict(error) || !definition.adopt) return error;
   error.message +=
     `. To manage the existing ${definition.kind} with Pulumi instead of creating a new one, ` +
     `set \`adopt: true\` on this resource (see the README, "Adopting existing objects").`;
   return error;
+}
+
+/**
+ * Objects this process created or took over, by kind: two resources of one program that declare
+ * identical objects still get one object each.
+ */
+const claimed = new Set<string>();
+
+async function claimIdentical(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  inputs: State,
+): Promise<Created | undefined> {
+  const found = await definition.findIdentical?.(ctx, inputs);
+  if (!found) return undefined;
+  const key = `${definition.kind}:${ctx.account}:${found.id}`;
+  if (claimed.has(key)) return undefined;
+  claimed.add(key);
+  return found;
+}
+
+function remember(definition: ResourceDefinition, account: string, id: string): void {
+  claimed.add(`${definition.kind}:${account}:${id}`);
 }
 
 export function toDynamicProvider(definition: ResourceDefinition): dynamic.ResourceProvider {
@@ -144,10 +185,17 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       const ctx = context(account);
       let created: Created | undefined;
       if (inputs.adopt === true && definition.adopt) created = await definition.adopt(ctx, inputs);
+      if (!created && definition.findIdentical && definition.identicalCheck === "before-create") {
+        created = await claimIdentical(definition, ctx, inputs);
+      }
       if (!created) {
         try {
           created = await definition.create(ctx, inputs);
         } catch (error) {
+          if (definition.findIdentical && definition.identicalCheck === "on-conflict" && isConflict(error)) {
+            created = await claimIdentical(definition, ctx, inputs);
+            if (created) return { id: created.id, outs: { ...inputs, ...created.outs, accountId: account } };
+          }
           if (isPartialCreate(error)) {
             // Pulumi records the object with these properties (ErrorResourceInitFailed).
             throw Object.assign(new Error(error.message), {
@@ -166,6 +214,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
           throw explainConflict(definition, error);
         }
       }
+      remember(definition, account, created.id);
       return { id: created.id, outs: { ...inputs, ...created.outs, accountId: account } };
     },
 
