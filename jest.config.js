@@ -12,12 +12,22 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/provider/**/*.test.ts", "<rootDir>/sdk/**/*.test.ts", "<rootDir>/emulator/**/*.test.ts", "<rootDir>/test/unit/**/*.test.ts"],
+      testMatch: [
+        "<rootDir>/provider/**/*.test.ts",
+        "<rootDir>/sdk/**/*.test.ts",
+        "<rootDir>/emulator/**/*.test.ts",
+        "<rootDir>/test/unit/**/*.test.ts",
+      ],
     },
     {
       ...common,
       displayName: "integration",
-      testMatch: ["<rootDir>/test/integration/**/*.test.ts", "<rootDir>/test/emulator/**/*.test.ts", "<rootDir>/test/client/**/*.test.ts", "<rootDir>/test/conformance/**/*.test.ts"],
+      testMatch: [
+        "<rootDir>/test/integration/**/*.test.ts",
+        "<rootDir>/test/emulator/**/*.test.ts",
+        "<rootDir>/test/client/**/*.test.ts",
+        "<rootDir>/test/conformance/**/*.test.ts",
+      ],
     },
     {
       ...common,
@@ -25,6 +35,13 @@ module.exports = {
       // Each test drives the real engine (several processes per operation): long timeouts.
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+    },
+    {
+      ...common,
+      // Runs after the e2e suites (scripts/test): scans what they left for secrets in clear.
+      displayName: "secret-scan",
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
+      testMatch: ["<rootDir>/test/e2e/**/*.scan.ts"],
     },
   ],
 };

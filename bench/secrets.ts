@@ -8,23 +8,17 @@
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/secrets.js --run-suite
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import * as path from "node:path";
 import { REPO } from "../test/e2e/reliability-lib";
-import { type Leak, harvestSecrets, projectsUnder, scanProject } from "../test/e2e/secret-scan";
+import {
+  type Leak,
+  harvestSecrets,
+  projectsUnder,
+  scanProject,
+  tokensInTests,
+} from "../test/e2e/secret-scan";
 import { recordResults } from "./lib/record";
-
-/** Every `const SOMETHING_TOKEN = "..."` (and auth codes) in the e2e tests. */
-function tokensInTests(): string[] {
-  const dir = path.join(REPO, "test/e2e");
-  const found = new Set<string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
-    const text = readFileSync(path.join(dir, file), "utf8");
-    for (const m of text.matchAll(/const \w*(?:TOKEN|AUTH_CODE|SECRET|PASSWORD)\w* = "([^"]{8,})"/g))
-      found.add(m[1]!);
-  }
-  return [...found];
-}
 
 function main(): void {
   const root = path.join(REPO, ".work/e2e");

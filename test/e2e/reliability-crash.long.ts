@@ -1,7 +1,8 @@
 /**
  * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): the engine and every process it
  * started are killed (SIGKILL to the process group) in the middle of an `up` of 100 mixed
- * resources, then recovered as a user would (see `runCrashScenario`): every declared object
+ * resources, then recovered as a user would without reading any docs (`pulumi cancel`,
+ * `pulumi refresh`, `pulumi up`; see `runCrashScenario`): every declared object
  * exists exactly once at the end. Same scenario as `node dist/bench/reliability.js crash`.
  */
 import { type CrashRun, runCrashScenario } from "./reliability-scenarios";
@@ -9,7 +10,8 @@ import { type CrashRun, runCrashScenario } from "./reliability-scenarios";
 let run: CrashRun;
 
 beforeAll(async () => {
-  run = await runCrashScenario(100);
+  // What a user does without reading any docs: `pulumi cancel`, `pulumi refresh`, `pulumi up`.
+  run = await runCrashScenario(100, () => undefined, "naive");
 }, 900_000);
 
 describe("crash in the middle of an up of 100 resources", () => {

@@ -133,3 +133,14 @@ export function projectsUnder(root: string): string[] {
     .map((d) => path.join(root, d))
     .filter((d) => existsSync(path.join(d, "Pulumi.yaml")));
 }
+
+/** Every `const SOMETHING_TOKEN = "..."` (and auth codes, secrets, passwords) in the e2e tests. */
+export function tokensInTests(dir: string = __dirname): string[] {
+  const found = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+    const text = readFileSync(path.join(dir, file), "utf8");
+    for (const m of text.matchAll(/const \w*(?:TOKEN|AUTH_CODE|SECRET|PASSWORD)\w* = "([^"]{8,})"/g))
+      found.add(m[1]!);
+  }
+  return [...found];
+}

@@ -1,0 +1,31 @@
+/**
+ * The last step of the test command: every project the end-to-end suites left under .work/e2e
+ * (scripts/test runs them with E2E_KEEP_WORKDIRS=1) is scanned for secrets in clear: each file
+ * (state, state history and backups, workspace files, engine output) and `pulumi stack export`,
+ * for the tokens the tests use and each project's own secrets (secret config and every secret
+ * value in its state).
+ */
+import * as path from "node:path";
+import { harvestSecrets, type Leak, projectsUnder, scanProject, tokensInTests } from "./secret-scan";
+
+const root = path.resolve(__dirname, "../../.work/e2e");
+const projects = projectsUnder(root);
+
+describe("secrets after the whole end-to-end suite", () => {
+  it("has project folders to scan", () => {
+    // scripts/test keeps them; run alone, there may be none.
+    if (process.env.SECRET_SCAN_REQUIRED) expect(projects.length).toBeGreaterThan(5);
+  });
+
+  it("finds no token, password, auth code, key or personal data in clear", () => {
+    const tokens = tokensInTests();
+    expect(tokens.length).toBeGreaterThan(3);
+    const leaks: Leak[] = [];
+    for (const project of projects) {
+      const secrets = new Set([...tokens, ...harvestSecrets(project)]);
+      for (const leak of scanProject(project, secrets))
+        leaks.push({ ...leak, file: `${path.basename(project)}/${leak.file}` });
+    }
+    expect(leaks).toEqual([]);
+  });
+});
