@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import type { ZoneRecord, ZoneRecordUpdate } from "../client";
 import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
@@ -122,8 +123,18 @@ export const zoneRecordResource: ResourceDefinition = {
     if (type === "CNAME" && canonicalRecordName(inputs.name) === "") {
       return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
     }
-    if (String(inputs.content).trim() === "")
-      return [{ property: "content", reason: "content must not be empty" }];
+    const content = String(inputs.content).trim();
+    if (content === "") return [{ property: "content", reason: "content must not be empty" }];
+    if (type === "A" && isIP(content) !== 4) {
+      return [
+        { property: "content", reason: `an A record's content must be an IPv4 address, got "${content}"` },
+      ];
+    }
+    if (type === "AAAA" && isIP(content) !== 6) {
+      return [
+        { property: "content", reason: `an AAAA record's content must be an IPv6 address, got "${content}"` },
+      ];
+    }
     return [];
   },
 

@@ -20,6 +20,10 @@ const DIGEST = "1f987cc6583e92df0890718c42fd5e2d7d56d1e1e2bcd1f3d8e3a6b4c3d2e1f0
 
 interface Knobs {
   destination?: string;
+  dsKeytag?: string;
+  hookUrl?: string;
+  secondName?: string;
+  adoptOthers?: boolean;
   zones?: string[];
   extraZone?: boolean;
   webhookAccount?: number;
@@ -37,7 +41,7 @@ function program(knobs: Knobs = {}): Declaration[] {
         domain: { $ref: "domain.name" },
         algorithm: "13",
         digestType: "2",
-        keytag: "2371",
+        keytag: knobs.dsKeytag ?? "2371",
         digest: DIGEST,
       },
     },
@@ -68,12 +72,41 @@ function program(knobs: Knobs = {}): Declaration[] {
       type: "Webhook",
       name: "hook",
       args: {
-        url: "https://hooks.example.com/dnsimple",
+        url: knobs.hookUrl ?? "https://hooks.example.com/dnsimple",
         ...(knobs.webhookAccount ? { account: knobs.webhookAccount } : {}),
       },
     },
     { type: "SecondaryZone", name: "sz1", args: { name: "secondary-one.net" } },
-    ...(knobs.extraZone ? [{ type: "SecondaryZone", name: "sz2", args: { name: "secondary-two.net" } }] : []),
+    ...(knobs.extraZone
+      ? [{ type: "SecondaryZone", name: "sz2", args: { name: knobs.secondName ?? "secondary-two.net" } }]
+      : []),
+    ...(knobs.adoptOthers
+      ? [
+          {
+            type: "DsRecord",
+            name: "adoptedDs",
+            args: {
+              domain: { $ref: "domain.name" },
+              algorithm: "8",
+              digestType: "2",
+              keytag: "3000",
+              digest: DIGEST,
+              adopt: true,
+            },
+          },
+          {
+            type: "Webhook",
+            name: "adoptedHook",
+            args: { url: "https://hooks.example.com/adopted", adopt: true },
+          },
+          { type: "SecondaryZone", name: "adoptedZone", args: { name: "adopted-zone.net", adopt: true } },
+          {
+            type: "PrimaryServer",
+            name: "adoptedPrimary",
+            args: { name: "ns2.adopted.net", ip: "2001:db8::53", port: 5353, adopt: true },
+          },
+        ]
+      : []),
     {
       type: "PrimaryServer",
       name: "primary",
@@ -233,6 +266,76 @@ describe("the six core resources with the real engine", () => {
       expect.objectContaining({ url: "https://hooks.example.com/dnsimple" }),
     ]);
     expect((await api.get("/1/webhooks")).body.data).toEqual([]);
+  });
+
+  const moved: Knobs = { ...settled, adoptForward: true, webhookAccount: 2 };
+  const renamed: Knobs = {
+    ...moved,
+    dsKeytag: "2372",
+    hookUrl: "https://hooks.example.com/dnsimple/v2",
+    secondName: "secondary-three.net",
+  };
+
+  it("replaces a DS record, a webhook and a secondary zone when what identifies them changes", async () => {
+    const result = await up(renamed);
+    expect(result.summary.resourceChanges).toMatchObject({ replace: 3 });
+    expect((await api.list(`/1/domains/${DOMAIN}/ds_records`)).map((d) => d.keytag)).toEqual(["2372"]);
+    expect((await api.get("/2/webhooks")).body.data.map((w: { url: string }) => w.url)).toEqual([
+      "https://hooks.example.com/dnsimple/v2",
+    ]);
+    expect((await api.get("/1/zones/secondary-two.net")).status).toBe(404);
+    expect((await api.get("/1/zones/secondary-three.net")).body.data.secondary).toBe(true);
+    const primary = (await api.list("/1/secondary_dns/primaries"))[0];
+    expect([...primary.linked_secondary_zones].sort()).toEqual(["secondary-one.net", "secondary-three.net"]);
+  });
+
+  it("drops a forward, a primary server and a secondary zone deleted behind Pulumi's back, then recreates them", async () => {
+    const forward = (await api.list(`/1/domains/${DOMAIN}/email_forwards`)).find((f) =>
+      f.alias_email.startsWith("sales@"),
+    );
+    expect((await api.delete(`/1/domains/${DOMAIN}/email_forwards/${forward.id}`)).status).toBe(204);
+    const primary = (await api.list("/1/secondary_dns/primaries"))[0];
+    expect((await api.delete(`/1/secondary_dns/primaries/${primary.id}`)).status).toBe(204);
+    expect((await api.delete("/1/domains/secondary-one.net")).status).toBe(204);
+    const refresh = await e2e.stack.refresh(collect(e2e));
+    expect(refresh.summary.resourceChanges?.delete).toBe(3);
+    const result = await up(renamed);
+    expect(result.summary.resourceChanges?.create).toBe(3);
+    expect(await api.list("/1/secondary_dns/primaries")).toEqual([
+      expect.objectContaining({ name: "ns1.core-e2e.net" }),
+    ]);
+    expect((await api.get("/1/zones/secondary-one.net")).status).toBe(200);
+  });
+
+  it("adopts a DS record, a webhook, a secondary zone and a primary server that already exist", async () => {
+    const ds = await api.post(`/1/domains/${DOMAIN}/ds_records`, {
+      algorithm: "8",
+      digest_type: "2",
+      keytag: "3000",
+      digest: DIGEST,
+    });
+    const hook = await api.post("/1/webhooks", { url: "https://hooks.example.com/adopted" });
+    const zone = await api.post("/1/secondary_dns/zones", { name: "adopted-zone.net" });
+    const primary = await api.post("/1/secondary_dns/primaries", {
+      name: "ns2.adopted.net",
+      ip: "2001:db8::53",
+      port: 5353,
+    });
+    for (const answer of [ds, hook, zone, primary]) expect(answer.status).toBe(201);
+    const result = await up({ ...renamed, adoptOthers: true });
+    expect(result.outputs.ids?.value).toMatchObject({
+      adoptedDs: String(ds.body.data.id),
+      adoptedHook: String(hook.body.data.id),
+      adoptedZone: String(zone.body.data.id),
+      adoptedPrimary: String(primary.body.data.id),
+    });
+    expect(
+      (await api.list(`/1/domains/${DOMAIN}/ds_records`)).filter((d) => d.keytag === "3000"),
+    ).toHaveLength(1);
+    expect((await api.get("/1/webhooks")).body.data).toHaveLength(1);
+    expect(
+      (await api.list("/1/secondary_dns/primaries")).filter((p) => p.name === "ns2.adopted.net"),
+    ).toHaveLength(1);
   });
 
   it("keeps the token out of the exported stack and the state file", async () => {
