@@ -5,6 +5,8 @@
  * for the tokens the tests use and each project's own secrets (secret config and every secret
  * value in its state).
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { harvestSecrets, type Leak, projectsUnder, scanProject, tokensInTests } from "./secret-scan";
 
@@ -15,6 +17,18 @@ describe("secrets after the whole end-to-end suite", () => {
   it("has project folders to scan", () => {
     // scripts/test keeps them; run alone, there may be none.
     if (process.env.SECRET_SCAN_REQUIRED) expect(projects.length).toBeGreaterThan(5);
+  });
+
+  it("would notice a planted secret, also JSON-escaped", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "scan-check-"));
+    try {
+      writeFileSync(path.join(dir, "state.json"), JSON.stringify({ note: 'pass"word-1234567' }));
+      expect(scanProject(dir, ['pass"word-1234567', "never-written-value"])).toEqual([
+        { secret: 'pass"word-1234567', file: "state.json" },
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("finds no token, password, auth code, key or personal data in clear", () => {
