@@ -92,7 +92,9 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
     workDir,
     output,
     async declare(resources) {
-      await stack.setConfig("resources", { value: JSON.stringify(resources) });
+      // Secret: declarations carry personal data (contacts), which must not sit in clear in
+      // Pulumi.<stack>.yaml or in the default provider's inputs in state.
+      await stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
     },
     exportState() {
       return new Promise((resolve, reject) => {

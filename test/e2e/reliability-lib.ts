@@ -202,7 +202,9 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     env,
     output,
     async declare(resources) {
-      await stack.setConfig("resources", { value: JSON.stringify(resources) });
+      // Secret: declarations carry personal data (contacts), which must not sit in clear in
+      // Pulumi.<stack>.yaml or in the default provider's inputs in state.
+      await stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
     },
     cli,
     spawnCli(args) {
