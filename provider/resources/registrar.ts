@@ -226,6 +226,41 @@ async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
   return domainOutputs(domain);
 }
 
+/** The order options registrations and transfers share. */
+function orderOptions(inputs: State) {
+  return {
+    auto_renew: inputs.autoRenew === true,
+    whois_privacy: inputs.whoisPrivacy === true,
+    ...(inputs.extendedAttributes
+      ? { extended_attributes: inputs.extendedAttributes as Record<string, string> }
+      : {}),
+    ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
+  };
+}
+
+/** Waits for an order; a timeout keeps the pending resource in state (a partial create). */
+async function finishOrder<O extends DomainRegistration | DomainTransfer>(
+  ctx: ResourceContext,
+  kind: OrderKind<O>,
+  name: string,
+  order: O,
+  inputs: State,
+) {
+  const outs = await awaitOrder(ctx, kind, name, order, inputs, (partial, message) => {
+    return new PartialCreateError(message, { id: name, outs: { ...partial } });
+  });
+  return { id: name, outs };
+}
+
+/** Takes over a domain already registered in the account, with the declared settings, without ordering. */
+async function adoptRegisteredDomain({ client, account }: ResourceContext, inputs: State) {
+  const name = canonicalDomainName(String(inputs.domain));
+  const domain = await orUndefined(() => client.domains.get(account, name));
+  if (!domain || domain.state === "hosted") return undefined;
+  const settled = await applySettings({ client, account }, name, domain, inputs);
+  return { id: name, outs: domainOutputs(settled) };
+}
+
 /**
  * Registers a domain with the registry (money is spent). Premium names need `premiumPrice` to
  * confirm the price the check reports. Destroy does not delete the registration: it leaves the
@@ -252,35 +287,12 @@ export const domainRegistrationResource: ResourceDefinition = {
     await confirmPremium(client, account, name, inputs);
     const order = await client.registrar.register(account, name, {
       registrant_id: Number(inputs.registrantId),
-      auto_renew: inputs.autoRenew === true,
-      whois_privacy: inputs.whoisPrivacy === true,
-      ...(inputs.extendedAttributes
-        ? { extended_attributes: inputs.extendedAttributes as Record<string, string> }
-        : {}),
-      ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
+      ...orderOptions(inputs),
     });
-    const outs = await awaitOrder(
-      ctx,
-      REGISTRATION,
-      name,
-      order,
-      inputs,
-      (partial, message) =>
-        new PartialCreateError(message, {
-          id: name,
-          outs: { ...partial },
-        }),
-    );
-    return { id: name, outs };
+    return finishOrder(ctx, REGISTRATION, name, order, inputs);
   },
 
-  async adopt({ client, account }, inputs) {
-    const name = canonicalDomainName(String(inputs.domain));
-    const domain = await orUndefined(() => client.domains.get(account, name));
-    if (!domain || domain.state === "hosted") return undefined;
-    const settled = await applySettings({ client, account }, name, domain, inputs);
-    return { id: name, outs: domainOutputs(settled) };
-  },
+  adopt: adoptRegisteredDomain,
 
   read: (ctx, id, state) => readOrdered(ctx, REGISTRATION, id, state),
   update: (ctx, id, olds, news) => updateOrdered(ctx, REGISTRATION, id, olds, news),
@@ -321,35 +333,12 @@ export const domainTransferResource: ResourceDefinition = {
     const order = await client.registrar.transfer(account, name, {
       registrant_id: Number(inputs.registrantId),
       auth_code: String(inputs.authCode),
-      auto_renew: inputs.autoRenew === true,
-      whois_privacy: inputs.whoisPrivacy === true,
-      ...(inputs.extendedAttributes
-        ? { extended_attributes: inputs.extendedAttributes as Record<string, string> }
-        : {}),
-      ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
+      ...orderOptions(inputs),
     });
-    const outs = await awaitOrder(
-      ctx,
-      TRANSFER,
-      name,
-      order,
-      inputs,
-      (partial, message) =>
-        new PartialCreateError(message, {
-          id: name,
-          outs: { ...partial },
-        }),
-    );
-    return { id: name, outs };
+    return finishOrder(ctx, TRANSFER, name, order, inputs);
   },
 
-  async adopt({ client, account }, inputs) {
-    const name = canonicalDomainName(String(inputs.domain));
-    const domain = await orUndefined(() => client.domains.get(account, name));
-    if (!domain || domain.state === "hosted") return undefined;
-    const settled = await applySettings({ client, account }, name, domain, inputs);
-    return { id: name, outs: domainOutputs(settled) };
-  },
+  adopt: adoptRegisteredDomain,
 
   read: (ctx, id, state) => readOrdered(ctx, TRANSFER, id, state),
   update: (ctx, id, olds, news) => updateOrdered(ctx, TRANSFER, id, olds, news),
