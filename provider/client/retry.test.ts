@@ -149,6 +149,22 @@ describe("decideRetry", () => {
     expect(bad.action).toBe("lookup");
   });
 
+  it("reads back once more when the retries run out on a create that may have gone through", () => {
+    const last = { ...base, hasLookup: true, mode: "create" as const, retriesSoFar: base.options.maxRetries };
+    expect(decideRetry({ ...last, outcome: { kind: "connection", sent: true } }).action).toBe("verify");
+    expect(decideRetry({ ...last, outcome: { kind: "status", status: 502, headers: {} } }).action).toBe(
+      "verify",
+    );
+    // A 429 was refused before processing, and a request that never left changed nothing.
+    expect(decideRetry({ ...last, outcome: { kind: "status", status: 429, headers: {} } }).action).toBe(
+      "fail",
+    );
+    expect(decideRetry({ ...last, outcome: { kind: "connection", sent: false } }).action).toBe("fail");
+    expect(
+      decideRetry({ ...last, hasLookup: false, outcome: { kind: "connection", sent: true } }).action,
+    ).toBe("fail");
+  });
+
   it("never retries mode never", () => {
     expect(decideRetry({ ...base, mode: "never", outcome: { kind: "connection", sent: false } }).action).toBe(
       "fail",

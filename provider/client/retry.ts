@@ -21,7 +21,9 @@
  * errors and timeouts. POST is retried only when the request surely never reached the service
  * (connection refused, DNS failure, connect timeout) or was rejected with 429 before being
  * processed; after any other failure a POST that creates is retried only if its `lookup` read-back
- * shows the object was not created (and the object found is returned if it was).
+ * shows the object was not created (and the object found is returned if it was). When the retries
+ * run out on such a failure, the read-back still runs once, so a create that went through on its
+ * last attempt is returned rather than reported as failed.
  */
 export interface RetryOptions {
   maxRetries: number;
@@ -146,7 +148,13 @@ export type RetryDecision =
   | { action: "fail"; reason: string }
   | { action: "retry"; delayMs: number; reason: string }
   /** Read back whether the POST took effect; retry after `delayMs` only if it did not. */
-  | { action: "lookup"; delayMs: number; reason: string };
+  | { action: "lookup"; delayMs: number; reason: string }
+  /**
+   * No retries left, but the POST may have taken effect: read back once, return the object if it
+   * exists and fail otherwise. Without it a create that succeeded on its last attempt would be
+   * reported as failed, and the next run would find its own object "already taken".
+   */
+  | { action: "verify"; delayMs: number; reason: string };
 
 /**
  * The retry decision for a failed attempt. `retriesSoFar` counts retries already made.
@@ -166,8 +174,12 @@ export function decideRetry(input: {
 }): RetryDecision {
   const { mode, retriesSoFar, outcome, options, now } = input;
   if (mode === "never") return { action: "fail", reason: "request is not retryable" };
-  if (retriesSoFar >= options.maxRetries) return { action: "fail", reason: "retries exhausted" };
   const backoff = backoffDelay(retriesSoFar, options, input.random);
+  if (retriesSoFar >= options.maxRetries) {
+    return mode === "create" && input.hasLookup && mayHaveTakenEffect(outcome, options)
+      ? { action: "verify", delayMs: backoff, reason: "retries exhausted; reading back" }
+      : { action: "fail", reason: "retries exhausted" };
+  }
 
   if (outcome.kind === "connection") {
     if (mode === "idempotent" || !outcome.sent) {
@@ -192,6 +204,16 @@ export function decideRetry(input: {
   return input.hasLookup
     ? { action: "lookup", delayMs, reason: `status ${status}; reading back` }
     : { action: "fail", reason: `status ${status} on a non-idempotent request` };
+}
+
+/**
+ * Whether a failed attempt may still have been processed: the request left and no answer came,
+ * or the service answered with a retryable status other than 429 (which is refused before any
+ * processing).
+ */
+function mayHaveTakenEffect(outcome: AttemptOutcome, options: RetryOptions): boolean {
+  if (outcome.kind === "connection") return outcome.sent;
+  return outcome.status !== 429 && options.retryStatuses.includes(outcome.status);
 }
 
 /**

@@ -242,6 +242,37 @@ describe("retries", () => {
     expect(seen.map((s) => s.method)).toEqual(["POST", "GET", "POST"]);
   });
 
+  it("read back once more when the last allowed attempt of a create loses its response", async () => {
+    const store: ReturnType<typeof domain>[] = [];
+    let posts = 0;
+    handler = (req, body, res) => {
+      if (req.method === "POST") {
+        posts++;
+        if (posts === 1) return json(res, 502, { message: "bad gateway" }); // not created
+        store.push(domain(7, (JSON.parse(body) as { name: string }).name));
+        req.socket.destroy(); // created on the last attempt, answer lost
+        return;
+      }
+      const found = store.find((d) => req.url?.endsWith(`/${d.name}`));
+      if (found) json(res, 200, { data: found });
+      else json(res, 404, { message: "Domain not found" });
+    };
+    const { client } = testClient({ retry: { maxRetries: 1 } });
+    const d = await client.domains.create(1, { name: "last.example" });
+    expect(d.id).toBe(7);
+    expect(store).toHaveLength(1);
+    expect(seen.map((s) => s.method)).toEqual(["POST", "GET", "POST", "GET"]);
+  });
+
+  it("fail, without resending, when the last allowed attempt fails and nothing was created", async () => {
+    handler = (req, _body, res) =>
+      req.method === "POST" ? json(res, 503, { message: "down" }) : json(res, 404, { message: "not found" });
+    const { client } = testClient({ retry: { maxRetries: 1 } });
+    const err = await caught(client.domains.create(1, { name: "never.example" }));
+    expect(err.status).toBe(503);
+    expect(seen.map((s) => s.method)).toEqual(["POST", "GET", "POST", "GET"]);
+  });
+
   it("retry a request that never left (connection refused), even a POST", async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

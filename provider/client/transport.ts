@@ -608,15 +608,16 @@ export class Transport {
       });
       failure.retries = retries;
       if (decision.action === "fail") throw failure;
-      this.emit("onRetry", {
-        method,
-        url: safeUrl,
-        attempt,
-        delayMs: decision.delayMs,
-        reason: decision.reason,
-      });
+      if (decision.action !== "verify")
+        this.emit("onRetry", {
+          method,
+          url: safeUrl,
+          attempt,
+          delayMs: decision.delayMs,
+          reason: decision.reason,
+        });
       await config.clock.sleep(decision.delayMs);
-      if (decision.action === "lookup" && spec.lookup) {
+      if ((decision.action === "lookup" || decision.action === "verify") && spec.lookup) {
         let found: Output<S> | undefined;
         try {
           found = await spec.lookup();
@@ -625,6 +626,7 @@ export class Transport {
           throw failure;
         }
         if (found !== undefined) return { status: 200, headers: {}, data: found };
+        if (decision.action === "verify") throw failure;
       }
       retries++;
     }

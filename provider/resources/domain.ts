@@ -41,6 +41,10 @@ export const domainResource: ResourceDefinition = {
     return { id: String(domain.id), outs: domainOutputs(domain) };
   },
 
+  // The service finds a domain by name as well as by id: a create whose answer was lost stays in
+  // state under its name until the next `up` confirms it.
+  naturalId: (inputs) => canonicalDomainName(String(inputs.name)),
+
   async adopt({ client, account }, inputs) {
     try {
       const domain = await client.domains.get(account, canonicalDomainName(String(inputs.name)));

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import type { DnsimpleClient } from "../../client";
+import { type DnsimpleClient, isApiError, isConnectionError } from "../../client";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -56,6 +56,13 @@ export interface ResourceDefinition {
    * adopt hint).
    */
   readonly identicalCheck?: "before-create" | "on-conflict";
+  /**
+   * For kinds whose `read` and `delete` accept a natural key (a domain's name): that key. When a
+   * create fails in a way that leaves open whether it took effect, and the client's read-back
+   * could not settle it, the object is kept in state under this id, marked unconfirmed; the next
+   * `up` reads it and creates it only if it is not there (a `refresh` settles it too).
+   */
+  naturalId?(inputs: State): string;
   /** The object's current outputs, or undefined when it is gone. */
   read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
   /** In-place update of the inputs not listed in `replaceOnChange`. */
@@ -73,6 +80,12 @@ export const commonInputs: FieldSchemas = {
 };
 
 const COMMON_LOCAL_ONLY = ["adopt"];
+
+/**
+ * State marker of an object whose create may or may not have taken effect (see `naturalId`).
+ * Not an input: `check` never lets a program set it.
+ */
+export const CREATE_UNCONFIRMED = "createUnconfirmed";
 
 /** The account an existing object lives in: recorded at create time, never re-derived. */
 function stateAccount(state: State): string {
@@ -135,6 +148,73 @@ function remember(definition: ResourceDefinition, account: string, id: string): 
   claimed.add(`${definition.kind}:${account}:${id}`);
 }
 
+/**
+ * Whether a failed create may still have taken effect: the request left and no answer came, or
+ * the service failed with a 5xx (or 408) after perhaps processing it. A 4xx or a 429 is a refusal.
+ */
+function mayHaveTakenEffect(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  if (!isApiError(error) || error.status === undefined) return false;
+  return error.status >= 500 || error.status === 408;
+}
+
+/**
+ * `definition.create`, settling a failure that leaves open whether the object was created. For
+ * kinds with `findIdentical` the service is asked: an identical object no one in this process
+ * has claimed is the one just created, and is taken over. If none exists, the create surely did
+ * not happen; it is sent again when the client stopped before its retry budget was spent (a
+ * create without a read-back fails on its first ambiguous attempt), up to `maxRetries` times.
+ */
+async function createSettlingAmbiguity(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  inputs: State,
+): Promise<Created> {
+  const { maxRetries } = getSettings();
+  for (let round = 0; ; round++) {
+    try {
+      return await definition.create(ctx, inputs);
+    } catch (error) {
+      if (!definition.findIdentical || !mayHaveTakenEffect(error)) throw error;
+      let found: Created | undefined;
+      try {
+        found = await claimIdentical(definition, ctx, inputs);
+      } catch {
+        throw error; // the read-back failed too: report the create's own failure
+      }
+      if (found) return found;
+      // A client that spent its whole budget has said all there is; one that stopped early did so
+      // only because it could not tell whether the create went through, which is now settled.
+      const clientExhausted = isApiError(error) && error.retries >= maxRetries;
+      if (clientExhausted || round >= maxRetries) throw error;
+      await sleep(Math.min(250 * 2 ** round, 5_000) * (0.5 + Math.random() / 2));
+    }
+  }
+}
+
+/**
+ * The state of an object whose create was left unconfirmed, once settled: read under its natural
+ * id if the create took effect, created now (with the inputs it was declared with) if not.
+ */
+async function settleUnconfirmed(
+  definition: ResourceDefinition,
+  id: string,
+  previous: State,
+): Promise<State> {
+  const ctx = context(stateAccount(previous));
+  const declared = inputsOf(definition, previous);
+  const outs =
+    (await definition.read(ctx, id, previous)) ??
+    (await createSettlingAmbiguity(definition, ctx, declared)).outs;
+  const settled: State = { ...previous, ...outs };
+  delete settled[CREATE_UNCONFIRMED];
+  return settled;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 export function toDynamicProvider(definition: ResourceDefinition): dynamic.ResourceProvider {
   const fields: FieldSchemas = { ...commonInputs, ...definition.inputs };
   const localOnly = new Set([...COMMON_LOCAL_ONLY, ...(definition.localOnly ?? [])]);
@@ -176,6 +256,8 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         changes = true;
         replaces.push("account");
       }
+      // An unconfirmed create is settled by the update.
+      if (olds[CREATE_UNCONFIRMED] === true) changes = true;
       return replaces.length > 0 ? { changes: true, replaces, deleteBeforeReplace: true } : { changes };
     },
 
@@ -190,7 +272,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       }
       if (!created) {
         try {
-          created = await definition.create(ctx, inputs);
+          created = await createSettlingAmbiguity(definition, ctx, inputs);
         } catch (error) {
           if (definition.findIdentical && definition.identicalCheck === "on-conflict" && isConflict(error)) {
             created = await claimIdentical(definition, ctx, inputs);
@@ -211,6 +293,22 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
               reasons: [error.message],
             });
           }
+          if (definition.naturalId && mayHaveTakenEffect(error)) {
+            const message =
+              `${(error as Error).message}. Whether the ${definition.kind} was created is unknown: it is kept ` +
+              `in the stack as unconfirmed, and the next \`pulumi up\` checks the service and creates it only ` +
+              `if it is not there`;
+            throw Object.assign(new Error(message), {
+              id: definition.naturalId(inputs),
+              properties: {
+                ...inputs,
+                accountId: account,
+                [CREATE_UNCONFIRMED]: true,
+                __provider: props.__provider,
+              },
+              reasons: [message],
+            });
+          }
           throw explainConflict(definition, error);
         }
       }
@@ -228,9 +326,10 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
     },
 
     async update(id: string, olds: State, news: State): Promise<dynamic.UpdateResult> {
-      const previous = ownProperties(olds);
+      let previous = ownProperties(olds);
       const next = ownProperties(news);
       const account = stateAccount(previous);
+      if (previous[CREATE_UNCONFIRMED] === true) previous = await settleUnconfirmed(definition, id, previous);
       const apiChange = Object.keys(definition.inputs).some(
         (key) =>
           !localOnly.has(key) &&
@@ -247,6 +346,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       }
       const merged: State = { ...previous, ...outs };
       for (const key of Object.keys(fields)) delete merged[key];
+      delete merged[CREATE_UNCONFIRMED];
       return { outs: { ...merged, ...next, accountId: account } };
     },
 

@@ -28,6 +28,7 @@ export function getClient(): DnsimpleClient {
       ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
       sandbox: s.sandbox,
       userAgentSuffix: "pulumi",
+      retry: { maxRetries: s.maxRetries },
       ...(s.v1Email && (s.v1Token ?? s.token)
         ? {
             v1: {

@@ -29,4 +29,15 @@ describe("provider settings", () => {
     expect(requireAccount(s, 7)).toBe("7");
     expect(() => requireAccount(resolveSettings(undefined, {}))).toThrow(/dnsimple:account/);
   });
+
+  it("retries each request 8 times unless told otherwise, and names the setting when it is bad", () => {
+    expect(resolveSettings(undefined, {}).maxRetries).toBe(8);
+    expect(resolveSettings(config({ "dnsimple:maxRetries": "0" }), {}).maxRetries).toBe(0);
+    expect(resolveSettings(undefined, { DNSIMPLE_MAX_RETRIES: "12" }).maxRetries).toBe(12);
+    for (const bad of ["-1", "three", "2.5", "21"]) {
+      expect(() => resolveSettings(config({ "dnsimple:maxRetries": bad }), {})).toThrow(
+        /dnsimple:maxRetries .*DNSIMPLE_MAX_RETRIES.*0 to 20/,
+      );
+    }
+  });
 });

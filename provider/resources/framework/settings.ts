@@ -15,7 +15,16 @@ export interface ProviderSettings {
   readonly v1BaseUrl: string | undefined;
   readonly v1Email: string | undefined;
   readonly v1Token: string | undefined;
+  /**
+   * Retries of one API request after its first attempt (connection errors, 429, 5xx), with
+   * exponential backoff. The client's library default is 5; the provider waits longer, since a
+   * failed `up` costs more than a slow one.
+   */
+  readonly maxRetries: number;
 }
+
+/** Retries per request when `dnsimple:maxRetries` is not set. */
+export const DEFAULT_MAX_RETRIES = 8;
 
 /** What `configure` hands us: a view of the stack config with full `namespace:key` names. */
 export interface ConfigSource {
@@ -30,6 +39,7 @@ const SETTINGS: ReadonlyArray<{ field: keyof ProviderSettings; config: string; e
   { field: "v1BaseUrl", config: "dnsimple:v1BaseUrl", env: "DNSIMPLE_V1_BASE_URL" },
   { field: "v1Email", config: "dnsimple:v1Email", env: "DNSIMPLE_V1_EMAIL" },
   { field: "v1Token", config: "dnsimple:v1Token", env: "DNSIMPLE_V1_TOKEN" },
+  { field: "maxRetries", config: "dnsimple:maxRetries", env: "DNSIMPLE_MAX_RETRIES" },
 ];
 
 /** Stack config wins over the environment; empty strings count as unset. */
@@ -50,7 +60,19 @@ export function resolveSettings(
     v1BaseUrl: raw.v1BaseUrl,
     v1Email: raw.v1Email,
     v1Token: raw.v1Token,
+    maxRetries: parseMaxRetries(raw.maxRetries),
   };
+}
+
+function parseMaxRetries(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_MAX_RETRIES;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 20) {
+    throw new Error(
+      `dnsimple:maxRetries (or DNSIMPLE_MAX_RETRIES) must be a whole number from 0 to 20, got "${raw}"`,
+    );
+  }
+  return value;
 }
 
 /** The error a user sees when a required setting is missing: it names both ways to set it. */
