@@ -15,7 +15,7 @@
  * ```
  */
 import * as pulumi from "@pulumi/pulumi";
-import { createClient, type DnsimpleClient } from "../provider/client";
+import type { DnsimpleClient } from "../provider/client";
 import {
   type ProviderSettings,
   requireAccount,
@@ -121,10 +121,15 @@ function settings(): ProviderSettings {
 
 let cached: { key: string; client: DnsimpleClient } | undefined;
 
-function client(s: ProviderSettings): DnsimpleClient {
+/**
+ * The client, built on first use. It is loaded only then: a program that declares resources but
+ * calls no function never pays for loading the client and its schemas.
+ */
+async function client(s: ProviderSettings): Promise<DnsimpleClient> {
   const token = requireToken(s);
   const key = JSON.stringify([token, s.baseUrl, s.sandbox]);
   if (cached?.key !== key) {
+    const { createClient } = await import("../provider/client");
     cached = {
       key,
       client: createClient({
@@ -138,9 +143,12 @@ function client(s: ProviderSettings): DnsimpleClient {
   return cached.client;
 }
 
-function context(options: FunctionOptions | undefined): { api: DnsimpleClient; account: string } {
+async function context(
+  options: FunctionOptions | undefined,
+): Promise<{ api: DnsimpleClient; account: string }> {
   const s = settings();
-  return { api: client(s), account: requireAccount(s, options?.account) };
+  const api = await client(s);
+  return { api, account: requireAccount(s, options?.account) };
 }
 
 function accountInfo(a: {
@@ -171,7 +179,7 @@ function accountInfo(a: {
  * ```
  */
 export async function whoami(): Promise<WhoamiResult> {
-  const identity = await client(settings()).identity.whoami();
+  const identity = await (await client(settings())).identity.whoami();
   return {
     account: identity.account ? accountInfo(identity.account) : null,
     user: identity.user
@@ -195,7 +203,7 @@ export async function whoami(): Promise<WhoamiResult> {
  * ```
  */
 export async function listAccounts(): Promise<AccountInfo[]> {
-  return (await client(settings()).accounts.list()).map(accountInfo);
+  return (await (await client(settings())).accounts.list()).map(accountInfo);
 }
 
 /**
@@ -207,7 +215,7 @@ export async function listAccounts(): Promise<AccountInfo[]> {
  * ```
  */
 export async function checkDomain(domain: string, options?: FunctionOptions): Promise<CheckDomainResult> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const c = await api.registrar.check(account, domain);
   return { domain: c.domain, available: c.available, premium: c.premium };
 }
@@ -225,7 +233,7 @@ export async function checkDomain(domain: string, options?: FunctionOptions): Pr
  * ```
  */
 export async function getPrices(domain: string, options?: FunctionOptions): Promise<DomainPricesResult> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const p = await api.registrar.prices(account, domain);
   return {
     domain: p.domain,
@@ -252,7 +260,7 @@ export async function getPremiumPrice(
   action: "registration" | "renewal" | "transfer" = "registration",
   options?: FunctionOptions,
 ): Promise<PremiumPriceResult> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const p = await api.registrar.premiumPrice(account, domain, action);
   return { premiumPrice: p.premium_price, action: p.action };
 }
@@ -270,7 +278,7 @@ export async function getResearchStatus(
   domain: string,
   options?: FunctionOptions,
 ): Promise<ResearchStatusResult> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const r = await api.research.status(account, domain);
   return { requestId: r.request_id, domain: r.domain, availability: r.availability, errors: r.errors };
 }
@@ -290,7 +298,7 @@ export async function getCertificateBundle(
   certificateId: number,
   options?: FunctionOptions,
 ): Promise<CertificateBundleResult> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const b = await api.certificates.download(account, domain, certificateId);
   return { server: b.server, chain: b.chain, root: b.root };
 }
@@ -313,7 +321,7 @@ export interface ListChargesOptions extends FunctionOptions {
  * ```
  */
 export async function listCharges(options?: ListChargesOptions): Promise<ChargeResult[]> {
-  const { api, account } = context(options);
+  const { api, account } = await context(options);
   const out: ChargeResult[] = [];
   for await (const c of api.billing.iterateCharges(account, {
     ...(options?.startDate !== undefined ? { startDate: options.startDate } : {}),
