@@ -1,6 +1,6 @@
 // Three projects: unit (pure logic, no I/O), integration (client and emulator over real HTTP on
 // 127.0.0.1), e2e (the real Pulumi engine against the emulator). The test command runs all three.
-const tsJest = ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }];
+const tsJest = ["ts-jest", { tsconfig: "tsconfig.json" }];
 const common = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": tsJest },

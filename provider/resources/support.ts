@@ -2,27 +2,17 @@
  * Small helpers shared by the resource kinds of the extended set (contacts, records, registrar,
  * certificates, pushes, platform, legacy v1).
  */
-import { isApiError, isNotFound } from "../client";
+import { isApiError } from "../client";
 import type { State } from "./framework/define-resource";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
 /** The value, or undefined when the call answers 404 (the object is gone). */
 export async function orUndefined<T>(call: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await call();
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
+  return orUndefinedWhenGone(call());
 }
 
 /** Runs a delete; an object that is already gone (404) counts as deleted. */
-export async function ignoreNotFound(call: () => Promise<unknown>): Promise<void> {
-  try {
-    await call();
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-}
+export const ignoreNotFound = deleteIgnoringGone;
 
 /** True for an API error with this HTTP status. */
 export function hasStatus(error: unknown, status: number): boolean {

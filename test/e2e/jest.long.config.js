@@ -5,7 +5,7 @@ module.exports = {
   rootDir: "../..",
   displayName: "e2e-long",
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true }] },
+  transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
   moduleFileExtensions: ["ts", "js", "json"],
   modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.work/", "<rootDir>/.tools/"],
   setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
