@@ -55,7 +55,9 @@ function crashBody(run: CrashRun): string {
     `| resources given \`adopt: true\` | ${run.adopted.length} |\n\n` +
     `\`pulumi up\` of ${run.declared} mixed resources; half of the creating requests take 1 s at the ` +
     `emulator so creates are in flight. After ${run.postsAtKill} POSTs the engine's whole process ` +
-    "group (CLI, language host, program, dynamic provider) gets SIGKILL. State then held " +
+    "group (CLI, language host, program) gets SIGKILL, and so does the dynamic provider, which " +
+    `runs in a process group of its own (${run.otherProcessesKilled} process(es) found by their ` +
+    "working directory or environment). State then held " +
     `${run.inStateAtKill} resources and ${run.pendingAtKill} pending operations. Recovery as a user ` +
     "would (below); where `up` failed because an object already exists and the message says to set " +
     `\`adopt: true\`, that was set on the resource (${run.adopted.length}: ${run.adopted.join(", ") || "none"}). ` +

@@ -1,6 +1,6 @@
 /**
  * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): the engine and every process it
- * started are killed (SIGKILL to the process group) in the middle of an `up` of 100 mixed
+ * started are killed (SIGKILL to its process group and to the dynamic provider) in the middle of an `up` of 100 mixed
  * resources, then recovered as a user would without reading any docs (`pulumi cancel`,
  * `pulumi refresh`, `pulumi up`; see `runCrashScenario`): every declared object
  * exists exactly once at the end. Same scenario as `node dist/bench/reliability.js crash`.
@@ -15,8 +15,9 @@ beforeAll(async () => {
 }, 900_000);
 
 describe("crash in the middle of an up of 100 resources", () => {
-  it("killed the engine mid-run", () => {
+  it("killed the engine and the provider mid-run", () => {
     expect(run.postsAtKill).toBeGreaterThan(0);
+    expect(run.otherProcessesKilled).toBeGreaterThanOrEqual(1);
     expect(run.inStateAtKill).toBeLessThan(run.declared);
   });
 

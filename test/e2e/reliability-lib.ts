@@ -10,7 +10,15 @@
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
 
@@ -443,3 +451,30 @@ export async function census(
 
 /** Sleeps. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kills every process that runs for this stack folder (its working directory or environment
+ * names it): the engine starts the dynamic provider in a process group of its own, so killing
+ * the CLI's group leaves the provider running. Linux (`/proc`); returns how many were killed.
+ */
+export function killProcessesOf(workDir: string): number {
+  let killed = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  } catch {
+    return 0; // no /proc: nothing we can find
+  }
+  for (const pid of pids) {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      const environ = readFileSync(`/proc/${pid}/environ`, "latin1");
+      if (!cwd.startsWith(workDir) && !environ.includes(workDir)) continue;
+      process.kill(Number(pid), "SIGKILL");
+      killed++;
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+  return killed;
+}

@@ -6,6 +6,7 @@ import {
   type Census,
   census,
   createStack,
+  killProcessesOf,
   mixedProgram,
   pendingOperations,
   resourcesInState,
@@ -111,6 +112,8 @@ export interface CrashRun {
   declared: number;
   /** Creating requests (POST) the emulator had seen when the engine was killed. */
   postsAtKill: number;
+  /** Processes of the stack outside the engine's process group (the dynamic provider) killed too. */
+  otherProcessesKilled: number;
   /** Dynamic resources in state right after the kill, and pending operations recorded. */
   inStateAtKill: number;
   pendingAtKill: number;
@@ -124,8 +127,9 @@ export interface CrashRun {
 }
 
 /**
- * Kills the engine and every process it started (language host, program, provider) with SIGKILL
- * in the middle of an `up` of `n` resources, then recovers as a user would. `pulumi cancel`
+ * Kills the engine and every process it started (language host, program, and the dynamic
+ * provider, which runs in a process group of its own) with SIGKILL in the middle of an `up` of
+ * `n` resources, then recovers as a user would. `pulumi cancel`
  * removes the lock the dead update left in the file backend. "documented": sets `adopt: true` on
  * every resource with a pending create in the state (`pulumi stack export`, `pending_operations`),
  * `pulumi refresh --clear-pending-creates`, `pulumi up`. "naive": `pulumi refresh`, `pulumi up`
@@ -170,8 +174,10 @@ export async function runCrashScenario(
     }
     if (child.exitCode !== null) throw new Error("the up finished before it could be killed");
     process.kill(-child.pid!, "SIGKILL");
+    // The dynamic provider runs in a process group of its own: kill it too, as a crash would.
+    const providers = killProcessesOf(stack.workDir);
     await new Promise((resolve) => child.once("exit", resolve));
-    log(`killed the engine's process group after ${posts} POSTs`);
+    log(`killed the engine's process group and ${providers} other processes after ${posts} POSTs`);
     await sleep(2500); // let the requests in flight complete at the emulator
     await emulator.setFaults(null);
     const atKill = await stack.exportState();
@@ -222,6 +228,7 @@ export async function runCrashScenario(
     return {
       declared: program.declarations.length,
       postsAtKill: posts,
+      otherProcessesKilled: providers,
       inStateAtKill,
       pendingAtKill,
       steps,
