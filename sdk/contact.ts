@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("Contact");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/contact");
 
 /** Personal data of a contact: stored encrypted in state, shown as `[secret]` in previews. */
 const SECRET = [

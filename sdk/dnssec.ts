@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("Dnssec");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/dnssec");
 
 /** Arguments of a {@link Dnssec}. */
 export interface DnssecArgs extends CommonArgs {

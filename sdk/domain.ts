@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("Domain");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/domain");
 
 /** Arguments of a {@link Domain}. */
 export interface DomainArgs extends CommonArgs {

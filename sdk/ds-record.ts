@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("DsRecord");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/ds-record");
 
 /** Arguments of a {@link DsRecord}. Every change replaces the record (the API cannot update one). */
 export interface DsRecordArgs extends CommonArgs {

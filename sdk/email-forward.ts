@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("EmailForward");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/email-forward");
 
 /** Arguments of an {@link EmailForward}. Every change replaces the forward (the API cannot update one). */
 export interface EmailForwardArgs extends CommonArgs {

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const delegationProvider = providerStub("NameServerDelegation");
-const templateProvider = providerStub("Template");
-const glueProvider = providerStub("RegistryNameServer");
+const delegationProvider: pulumi.dynamic.ResourceProvider = require("./stubs/name-server-delegation");
+const templateProvider: pulumi.dynamic.ResourceProvider = require("./stubs/template");
+const glueProvider: pulumi.dynamic.ResourceProvider = require("./stubs/registry-name-server");
 
 /** Arguments of a {@link NameServerDelegation}. */
 export interface NameServerDelegationArgs extends CommonArgs {

@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
-import { providerStub } from "./provider-stub";
 import type { WaitingArgs } from "./registrar";
 
-const provider = providerStub("LetsEncryptCertificate");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/lets-encrypt-certificate");
 
 /** Arguments of a {@link LetsEncryptCertificate}. Every order option replaces on change. */
 export interface LetsEncryptCertificateArgs extends CommonArgs, WaitingArgs {

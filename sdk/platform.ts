@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const messageProvider = providerStub("PlatformMessage");
-const metadataProvider = providerStub("PlatformMetadata");
+const messageProvider: pulumi.dynamic.ResourceProvider = require("./stubs/platform-message");
+const metadataProvider: pulumi.dynamic.ResourceProvider = require("./stubs/platform-metadata");
 
 /** Arguments of a {@link PlatformMessage}. */
 export interface PlatformMessageArgs extends CommonArgs {

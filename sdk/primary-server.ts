@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("PrimaryServer");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/primary-server");
 
 /** Arguments of a {@link PrimaryServer}. */
 export interface PrimaryServerArgs extends CommonArgs {

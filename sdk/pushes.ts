@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const pushProvider = providerStub("DomainPush");
-const answerProvider = providerStub("DomainPushAnswer");
+const pushProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-push");
+const answerProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-push-answer");
 
 /** Arguments of a {@link DomainPush}. */
 export interface DomainPushArgs extends CommonArgs {

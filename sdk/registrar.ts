@@ -1,9 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
-import { providerStub } from "./provider-stub";
 
-const registrationProvider = providerStub("DomainRegistration");
-const transferProvider = providerStub("DomainTransfer");
+const registrationProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-registration");
+const transferProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-transfer");
 
 /** How long to wait for an order the service answers with 202 (pending). */
 export interface WaitingArgs {

@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("SecondaryZone");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/secondary-zone");
 
 /** Arguments of a {@link SecondaryZone}. */
 export interface SecondaryZoneArgs extends CommonArgs {

@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("Webhook");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/webhook");
 
 /** Arguments of a {@link Webhook}. */
 export interface WebhookArgs extends CommonArgs {

@@ -1,8 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, MODULE } from "./common";
-import { providerStub } from "./provider-stub";
 
-const provider = providerStub("ZoneRecord");
+const provider: pulumi.dynamic.ResourceProvider = require("./stubs/zone-record");
 
 /** Arguments of a {@link ZoneRecord}. */
 export interface ZoneRecordArgs extends CommonArgs {

@@ -85,8 +85,17 @@ describe("the packed package in a fresh project", () => {
     const found = await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/packaged-e2e.com");
     expect(found.status).toBe(200);
     expect(result.outputs.domainId?.value).toBe(found.body.data.id);
-    const state = JSON.stringify(await stack.exportStack());
-    expect(state).toContain('require(\\"pulumi-dnsimple-dynamic/provider\\")');
+  });
+
+  it("stores a one-line require of the kind's stub as provider code, not the code itself", async () => {
+    const deployment = (await stack.exportStack()).deployment as {
+      resources: Array<{ type: string; outputs?: Record<string, unknown> }>;
+    };
+    const domain = deployment.resources.find((r) => r.type.endsWith(":Domain"));
+    const code = String(domain?.outputs?.__provider);
+    expect(code).toContain('require("pulumi-dnsimple-dynamic/stubs/domain")');
+    expect(code).not.toContain("providerFor");
+    expect(Buffer.byteLength(code)).toBeLessThan(600);
   });
 
   it("deletes it on destroy", async () => {
