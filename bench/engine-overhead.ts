@@ -4,7 +4,9 @@
  * no-op dynamic resources (test/e2e/programs/noop: no client, no API). Ratio = ours / no-op for
  * up + destroy. Also `preview_200_api_calls`: a preview of the 200 unchanged forwards, counted in
  * the emulator's request log.
- * Run: npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js [N ...]
+ * Ours runs against the package as installed from a packed tarball (what users get), or with
+ * `--linked` from the repository's linked checkout.
+ * Run: npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js [N ...] [--rounds R] [--linked]
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
@@ -35,9 +37,18 @@ interface Timing {
   previewCalls?: number;
 }
 
+/** `--linked`: run ours from the repository's linked checkout instead of the installed package. */
+const LINKED = process.argv.includes("--linked");
+
 async function measure(program: "generic" | "noop", n: number, withPreview: boolean): Promise<Timing> {
   const emulator = await spawnEmulator({ token: TOKEN });
-  const stack = await createStack({ program, baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
+  const stack = await createStack({
+    program,
+    installed: program === "generic" && !LINKED,
+    baseUrl: emulator.v2Url,
+    token: TOKEN,
+    account: 1,
+  });
   try {
     await stack.declare(forwards(n));
     let started = Date.now();
@@ -82,7 +93,7 @@ async function main(): Promise<void> {
   const roundsFlag = args.indexOf("--rounds");
   const rounds = roundsFlag >= 0 ? Number(args[roundsFlag + 1]) : 3;
   const sizes = args
-    .filter((_, i) => roundsFlag < 0 || (i !== roundsFlag && i !== roundsFlag + 1))
+    .filter((a, i) => a !== "--linked" && (roundsFlag < 0 || (i !== roundsFlag && i !== roundsFlag + 1)))
     .map(Number)
     .filter((n) => n > 0);
   const ns = sizes.length > 0 ? sizes : [50, 100, 200];
@@ -126,12 +137,17 @@ async function main(): Promise<void> {
   figures.sdk_module_load_ms = sdkMs;
   recordResults("engine-overhead", figures, {
     title: "Engine overhead: email forwards vs no-op dynamic resources",
-    command: `npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js ${ns.join(" ")} --rounds ${rounds}`,
+    command: `npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js ${ns.join(" ")} --rounds ${rounds}${LINKED ? " --linked" : ""}`,
     body:
       "Each run: a fresh emulator (child process) and stack; `pulumi up --yes --skip-preview` of one " +
       "domain and N email forwards, then `pulumi destroy --yes --skip-preview`, wall time. The baseline " +
       "is the same program shape (`test/e2e/programs/noop`) whose dynamic provider does nothing. The " +
-      "engine runs at most 8 operations at once (`--parallel` default).\n\n" +
+      "engine runs at most 8 operations at once (`--parallel` default). " +
+      (LINKED
+        ? "Ours runs from the repository's linked checkout (`--linked`): provider stubs are stored by value. "
+        : "Ours runs against the package as a user installs it (`npm pack`, `npm install` of the tarball " +
+          "into `.work/installed`): each resource's provider is stored as a one-line `require`. ") +
+      "\n\n" +
       "Each N runs `--rounds` times (default 3), alternating which side goes first; the figures are " +
       "medians of up + destroy wall time.\n\n" +
       "| N | ours ms (median) | no-op ms (median) | ratio | each round ours/no-op ms | API requests of the up |\n" +

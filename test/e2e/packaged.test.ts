@@ -98,6 +98,13 @@ describe("the packed package in a fresh project", () => {
     expect(Buffer.byteLength(code)).toBeLessThan(600);
   });
 
+  it("refreshes and previews with no changes through that stub", async () => {
+    const refresh = await stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    const preview = await stack.preview();
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  });
+
   it("deletes it on destroy", async () => {
     await stack.destroy();
     expect((await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/packaged-e2e.com")).status).toBe(404);

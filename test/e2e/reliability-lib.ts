@@ -8,9 +8,10 @@
  * found by walking up to the package.json of pulumi-dnsimple-dynamic.
  */
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -126,6 +127,11 @@ export async function spawnEmulator(options: {
 
 export interface StackOptions {
   program: keyof typeof PROGRAMS;
+  /**
+   * Run the program against the package as a user installs it (packed and installed under
+   * `node_modules`, see `installedProgram`) instead of the repository's linked checkout.
+   */
+  installed?: boolean;
   baseUrl: string;
   token: string;
   account: string | number;
@@ -152,6 +158,51 @@ export interface TestStack {
   cleanup(): Promise<void>;
 }
 
+const installedPrograms = new Map<string, string>();
+
+/**
+ * A copy of a compiled test program inside a project that installed the packed package
+ * (`npm pack`, then `npm install` of the tarball, as a user would), under `.work/installed`. There
+ * the package lives under `node_modules`, so Pulumi stores each resource's provider as a one-line
+ * `require` rather than by value. Prepared once per process.
+ */
+export function installedProgram(program: keyof typeof PROGRAMS): string {
+  const ready = installedPrograms.get(program);
+  if (ready) return ready;
+  const project = path.join(REPO, ".work/installed");
+  if (installedPrograms.size === 0) {
+    rmSync(project, { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
+    const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
+      cwd: REPO,
+      encoding: "utf8",
+    })
+      .trim()
+      .split("\n")
+      .pop()!;
+    const pulumiVersion = JSON.parse(
+      readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+    ).version;
+    writeFileSync(
+      path.join(project, "package.json"),
+      JSON.stringify({
+        name: "installed-programs",
+        private: true,
+        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
+      }),
+    );
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+      cwd: project,
+      stdio: "pipe",
+    });
+  }
+  const target = path.join(project, "programs", program, "index.js");
+  mkdirSync(path.dirname(target), { recursive: true });
+  copyFileSync(PROGRAMS[program], target);
+  installedPrograms.set(program, target);
+  return target;
+}
+
 export async function createStack(options: StackOptions): Promise<TestStack> {
   const id = randomUUID().slice(0, 8);
   const workDir = path.join(REPO, ".work/e2e", `rel-${id}`);
@@ -165,7 +216,12 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   );
   writeFileSync(
     path.join(workDir, "index.js"),
-    `module.exports = require(${JSON.stringify(path.relative(workDir, PROGRAMS[options.program]))});\n`,
+    `module.exports = require(${JSON.stringify(
+      path.relative(
+        workDir,
+        options.installed ? installedProgram(options.program) : PROGRAMS[options.program],
+      ),
+    )});\n`,
   );
   const envVars: Record<string, string> = {
     PULUMI_BACKEND_URL: `file://${backendDir}`,
