@@ -4,13 +4,15 @@
  * no-op dynamic resources (test/e2e/programs/noop: no client, no API). Ratio = ours / no-op for
  * up + destroy. Also `preview_200_api_calls`: a preview of the 200 unchanged forwards, counted in
  * the emulator's request log.
- * Ours runs against the package as installed from a packed tarball (what users get), or with
- * `--linked` from the repository's linked checkout.
+ * Both run from a project that installed the packed package (what users get), where each
+ * resource's provider, ours and the no-op one alike, is stored in state as a one-line `require`;
+ * with `--linked`, both run from the repository's checkout, where both are stored by value.
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js [N ...] [--rounds R] [--linked]
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { type Declaration, REPO, createStack, spawnEmulator } from "../test/e2e/reliability-lib";
+import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
 
 const TOKEN = "bench-engine-overhead-token-51aa";
@@ -35,24 +37,48 @@ interface Timing {
   destroyMs: number;
   requests: number;
   previewCalls?: number;
+  /** CPU milliseconds of up + destroy, by kind of process. */
+  cpu: Record<ProcessRole, number>;
 }
 
-/** `--linked`: run ours from the repository's linked checkout instead of the installed package. */
+/** Runs `operation` while sampling the CPU time of the stack's processes and the emulator's. */
+async function withCpu<T>(
+  workDir: string,
+  emulatorPid: number,
+  operation: () => Promise<T>,
+): Promise<[T, Record<ProcessRole, number>]> {
+  const sampler = new ProcessCpuSampler(workDir, [emulatorPid]);
+  try {
+    return [await operation(), sampler.stop()];
+  } catch (error) {
+    sampler.stop();
+    throw error;
+  }
+}
+
+function addCpu(a: Record<ProcessRole, number>, b: Record<ProcessRole, number>): Record<ProcessRole, number> {
+  return Object.fromEntries(
+    Object.keys(a).map((role) => [role, a[role as ProcessRole] + b[role as ProcessRole]]),
+  ) as Record<ProcessRole, number>;
+}
+
+/** `--linked`: run both from the repository's linked checkout instead of the installed project. */
 const LINKED = process.argv.includes("--linked");
 
 async function measure(program: "generic" | "noop", n: number, withPreview: boolean): Promise<Timing> {
   const emulator = await spawnEmulator({ token: TOKEN });
   const stack = await createStack({
     program,
-    installed: program === "generic" && !LINKED,
+    installed: !LINKED,
     baseUrl: emulator.v2Url,
     token: TOKEN,
     account: 1,
   });
   try {
     await stack.declare(forwards(n));
+    const pid = emulator.child.pid!;
     let started = Date.now();
-    await stack.cli(["up", "--yes", "--skip-preview"]);
+    const [, upCpu] = await withCpu(stack.workDir, pid, () => stack.cli(["up", "--yes", "--skip-preview"]));
     const upMs = Date.now() - started;
     const requests = (await emulator.requests()).length;
     let previewCalls: number | undefined;
@@ -62,9 +88,17 @@ async function measure(program: "generic" | "noop", n: number, withPreview: bool
       previewCalls = (await emulator.requests()).length;
     }
     started = Date.now();
-    await stack.cli(["destroy", "--yes", "--skip-preview"]);
+    const [, destroyCpu] = await withCpu(stack.workDir, pid, () =>
+      stack.cli(["destroy", "--yes", "--skip-preview"]),
+    );
     const destroyMs = Date.now() - started;
-    return { upMs, destroyMs, requests, ...(previewCalls !== undefined ? { previewCalls } : {}) };
+    return {
+      upMs,
+      destroyMs,
+      requests,
+      cpu: addCpu(upCpu, destroyCpu),
+      ...(previewCalls !== undefined ? { previewCalls } : {}),
+    };
   } finally {
     await stack.cleanup();
     await emulator.close();
@@ -80,6 +114,23 @@ function loadMs(moduleName: string): number {
     Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()),
   );
   return Math.round(Math.min(...samples));
+}
+
+/** Rows of CPU ms by kind of process, a column per N: `ours / no-op`. */
+function cpuTable(
+  columns: Array<{ n: number; ours: Record<ProcessRole, number>; noop: Record<ProcessRole, number> }>,
+): string {
+  const roles: ProcessRole[] = ["engine", "program", "provider", "emulator", "language host", "other"];
+  const total = (cpu: Record<ProcessRole, number>) => roles.reduce((sum, role) => sum + cpu[role], 0);
+  const cell = (ours: number, noop: number) => `${Math.round(ours)} / ${Math.round(noop)}`;
+  return [
+    `| process | ${columns.map((c) => `N=${c.n}`).join(" | ")} |`,
+    `|---|${columns.map(() => "---").join("|")}|`,
+    ...roles.map(
+      (role) => `| ${role} | ${columns.map((c) => cell(c.ours[role], c.noop[role])).join(" | ")} |`,
+    ),
+    `| all | ${columns.map((c) => cell(total(c.ours), total(c.noop))).join(" | ")} |`,
+  ].join("\n");
 }
 
 function median(values: number[]): number {
@@ -99,6 +150,11 @@ async function main(): Promise<void> {
   const ns = sizes.length > 0 ? sizes : [50, 100, 200];
   const figures: Record<string, number> = {};
   const rows: string[] = [];
+  const cpuColumns: Array<{
+    n: number;
+    ours: Record<ProcessRole, number>;
+    noop: Record<ProcessRole, number>;
+  }> = [];
   for (const n of ns) {
     // Alternate the order each round so a burst of outside load hits both sides alike; the
     // figure is the ratio of the medians.
@@ -120,6 +176,11 @@ async function main(): Promise<void> {
     figures[`engine_overhead_ratio_${n}`] = Number(ratio.toFixed(2));
     figures[`engine_ours_ms_${n}`] = oursMs;
     figures[`engine_noop_ms_${n}`] = noopMs;
+    const medianCpu = (runs: Timing[]) =>
+      Object.fromEntries(
+        Object.keys(runs[0]!.cpu).map((role) => [role, median(runs.map((t) => t.cpu[role as ProcessRole]))]),
+      ) as Record<ProcessRole, number>;
+    cpuColumns.push({ n, ours: medianCpu(oursRuns), noop: medianCpu(noopRuns) });
     const preview = oursRuns.find((t) => t.previewCalls !== undefined);
     if (preview?.previewCalls !== undefined) figures.preview_200_api_calls = preview.previewCalls;
     const each = oursRuns
@@ -144,9 +205,11 @@ async function main(): Promise<void> {
       "is the same program shape (`test/e2e/programs/noop`) whose dynamic provider does nothing. The " +
       "engine runs at most 8 operations at once (`--parallel` default). " +
       (LINKED
-        ? "Ours runs from the repository's linked checkout (`--linked`): provider stubs are stored by value. "
-        : "Ours runs against the package as a user installs it (`npm pack`, `npm install` of the tarball " +
-          "into `.work/installed`): each resource's provider is stored as a one-line `require`. ") +
+        ? "Both run from the repository's linked checkout (`--linked`): providers are stored by value. "
+        : "Both run in a project that installed the package as a user does (`npm pack`, `npm install` " +
+          "of the tarball into `.work/installed`), with the no-op provider installed there as a module " +
+          "of its own: each resource's provider, ours and the no-op one, is stored as a one-line " +
+          "`require`, so both sides write state of the same shape. ") +
       "\n\n" +
       "Each N runs `--rounds` times (default 3), alternating which side goes first; the figures are " +
       "medians of up + destroy wall time.\n\n" +
@@ -157,13 +220,14 @@ async function main(): Promise<void> {
       `(preview_200_api_calls). Loading the provider module in a fresh node process takes ${providerMs} ms ` +
       `(\`@pulumi/pulumi\` alone: ${pulumiMs} ms), paid once per provider process; the program loads ` +
       `the SDK (\`pulumi-dnsimple-dynamic\`, which includes \`@pulumi/pulumi\`) in ${sdkMs} ms: the API ` +
-      `client is loaded only when a function is called. ` +
-      `Where the rest goes (from CPU profiles of N=200 runs, taken by hand with \`--cpu-prof\`, not by ` +
-      `this script): the provider process is idle most of the time, and loading modules is about half ` +
-      `of its busy time; the program process spends more ` +
-      `than the no-op one because each resource declares ten typed outputs, and Pulumi builds an ` +
-      `Output (with a captured stack trace) for each; the rest is the API requests themselves and ` +
-      `the emulator sharing the 2 cores with the engine. ` +
+      `client is loaded only when a function is called, and the provider loads undici only with its ` +
+      `first request (a preview that changes nothing never does).\n\n` +
+      `Where the time goes: CPU milliseconds of up + destroy by kind of process (medians; sampled from ` +
+      `\`/proc\` by the script, \`bench/lib/process-cpu.ts\`), ours / no-op. Ours does real work in ` +
+      `the provider (validation, one API request per create and per delete) and in the emulator, ` +
+      `which answers those requests on the same 2 cores as the engine; the engine and program do the ` +
+      `same steps for both.\n\n` +
+      `${cpuTable(cpuColumns)}\n\n` +
       `The machine is shared (2 cores, other jobs running): compare ratios, not absolute times. ` +
       `Script: ${path
         .relative(REPO, __filename)

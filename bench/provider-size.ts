@@ -13,39 +13,17 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { installPackedPackage } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
-
-const REPO = path.resolve(__dirname, "../..");
 
 /** Serializes the Domain stub inside a fresh project that installed the packed package. */
 function installedSize(): { bytes: number; text: string } {
   const project = mkdtempSync(path.join(tmpdir(), "dnsimple-provider-size-"));
   try {
-    const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
-      cwd: REPO,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-      .pop()!;
-    const pulumiVersion = JSON.parse(
-      readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-    ).version;
-    writeFileSync(
-      path.join(project, "package.json"),
-      JSON.stringify({
-        name: "provider-size",
-        private: true,
-        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
-      }),
-    );
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
-      cwd: project,
-      stdio: "pipe",
-    });
+    installPackedPackage(project, "provider-size");
     const script =
       'const pulumi = require("@pulumi/pulumi");' +
       'const stub = require("pulumi-dnsimple-dynamic/stubs/domain");' +

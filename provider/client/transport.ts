@@ -3,7 +3,7 @@
  * headers, retries ({@link decideRetry}), rate-limit pacing, and parsing every answer with zod at
  * the boundary. Group files (`domains.ts`, ...) call {@link Transport.request} and nothing else.
  */
-import { Agent, type Dispatcher } from "undici";
+import type { Agent, Dispatcher } from "undici";
 import type { z } from "zod";
 import {
   ApiConnectionError,
@@ -60,7 +60,10 @@ const sharedDispatchers = new Map<number, Agent>();
 export function getSharedDispatcher(connectTimeoutMs: number = DEFAULT_TIMEOUTS.connectMs): Agent {
   let agent = sharedDispatchers.get(connectTimeoutMs);
   if (!agent) {
-    agent = new Agent({
+    // Loaded here, on the first request of the process, not with the module: a provider process
+    // that only checks and diffs (a preview with nothing to change) never pays for loading it.
+    const { Agent: UndiciAgent } = require("undici") as typeof import("undici");
+    agent = new UndiciAgent({
       connect: { timeout: connectTimeoutMs },
       keepAliveTimeout: 10_000,
       keepAliveMaxTimeout: 60_000,

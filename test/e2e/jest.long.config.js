@@ -1,5 +1,5 @@
 // The longer end-to-end suite of issue 7 (faults, crash recovery, every bad input through the
-// engine): minutes each, so outside the normal test command. Run:
+// engine): minutes each; `bash scripts/test` runs it after the e2e suite. Alone:
 //   npx tsc -p tsconfig.build.json && npx jest -c test/e2e/jest.long.config.js --runInBand
 module.exports = {
   rootDir: "../..",

@@ -158,13 +158,45 @@ export interface TestStack {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Packs this repository (`npm pack`) and installs the tarball with `@pulumi/pulumi` into `project`
+ * (a fresh folder), as a user would: the package then lives under `project/node_modules`.
+ */
+export function installPackedPackage(project: string, projectName: string): void {
+  mkdirSync(project, { recursive: true });
+  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
+    cwd: REPO,
+    encoding: "utf8",
+  })
+    .trim()
+    .split("\n")
+    .pop()!;
+  const pulumiVersion = JSON.parse(
+    readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+  ).version;
+  writeFileSync(
+    path.join(project, "package.json"),
+    JSON.stringify({
+      name: projectName,
+      private: true,
+      dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
+    }),
+  );
+  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: project,
+    stdio: "pipe",
+  });
+}
+
 const installedPrograms = new Map<string, string>();
 
 /**
  * A copy of a compiled test program inside a project that installed the packed package
  * (`npm pack`, then `npm install` of the tarball, as a user would), under `.work/installed`. There
  * the package lives under `node_modules`, so Pulumi stores each resource's provider as a one-line
- * `require` rather than by value. Prepared once per process.
+ * `require` rather than by value. The no-op provider of the engine-overhead baseline is installed
+ * there too (`node_modules/noop-dynamic-provider`, a plain folder, not a link), so the baseline's
+ * state holds a `require` as well. Prepared once per process.
  */
 export function installedProgram(program: keyof typeof PROGRAMS): string {
   const ready = installedPrograms.get(program);
@@ -172,29 +204,14 @@ export function installedProgram(program: keyof typeof PROGRAMS): string {
   const project = path.join(REPO, ".work/installed");
   if (installedPrograms.size === 0) {
     rmSync(project, { recursive: true, force: true });
-    mkdirSync(project, { recursive: true });
-    const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
-      cwd: REPO,
-      encoding: "utf8",
-    })
-      .trim()
-      .split("\n")
-      .pop()!;
-    const pulumiVersion = JSON.parse(
-      readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-    ).version;
+    installPackedPackage(project, "installed-programs");
+    const noop = path.join(project, "node_modules/noop-dynamic-provider");
+    mkdirSync(noop, { recursive: true });
     writeFileSync(
-      path.join(project, "package.json"),
-      JSON.stringify({
-        name: "installed-programs",
-        private: true,
-        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
-      }),
+      path.join(noop, "package.json"),
+      JSON.stringify({ name: "noop-dynamic-provider", version: "1.0.0", main: "index.js" }),
     );
-    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
-      cwd: project,
-      stdio: "pipe",
-    });
+    copyFileSync(path.join(path.dirname(PROGRAMS.noop), "provider.js"), path.join(noop, "index.js"));
   }
   const target = path.join(project, "programs", program, "index.js");
   mkdirSync(path.dirname(target), { recursive: true });
@@ -205,7 +222,15 @@ export function installedProgram(program: keyof typeof PROGRAMS): string {
 
 export async function createStack(options: StackOptions): Promise<TestStack> {
   const id = randomUUID().slice(0, 8);
-  const workDir = path.join(REPO, ".work/e2e", `rel-${id}`);
+  // An installed program's stack lives inside the installed project, as a user's does: the
+  // dynamic provider process resolves `require`s stored in state from the stack's folder upwards.
+  const workDir = options.installed
+    ? path.join(
+        path.dirname(path.dirname(path.dirname(installedProgram(options.program)))),
+        "stacks",
+        `rel-${id}`,
+      )
+    : path.join(REPO, ".work/e2e", `rel-${id}`);
   const backendDir = path.join(workDir, "backend");
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });

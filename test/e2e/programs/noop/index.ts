@@ -1,7 +1,8 @@
 /**
  * The engine-overhead baseline: the same program shape as the generic program (stack config
  * `resources` lists what to declare, `{ "$ref": "name.prop" }` takes another resource's output),
- * but every resource is a dynamic resource whose provider does nothing: no client, no API call.
+ * but every resource is a dynamic resource whose provider (`./provider.ts`) does nothing: no
+ * client, no API call.
  * `bench/engine-overhead.ts` runs N of these against N email forwards.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -12,33 +13,20 @@ interface Declaration {
   args: Record<string, unknown>;
 }
 
-/** Echoes its inputs; ids are unique per process. Captures nothing from outside its body. */
-const noopProvider: pulumi.dynamic.ResourceProvider = {
-  async check(_olds: any, news: any) {
-    return { inputs: news };
-  },
-  async diff(_id: string, olds: any, news: any) {
-    const keys = new Set([...Object.keys(olds), ...Object.keys(news)]);
-    keys.delete("__provider");
-    for (const key of keys) {
-      if (JSON.stringify(olds[key]) !== JSON.stringify(news[key])) return { changes: true };
-    }
-    return { changes: false };
-  },
-  async create(inputs: any) {
-    const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-    return { id, outs: { ...inputs, name: inputs.name ?? inputs.aliasName } };
-  },
-  async read(id: string, props: any) {
-    return { id, props };
-  },
-  async update(_id: string, _olds: any, news: any) {
-    return { outs: news };
-  },
-  async delete() {
-    return;
-  },
-};
+/**
+ * The provider: from the installed package `noop-dynamic-provider` when the program runs in the
+ * installed project (so state stores a `require` of it, as for our resources), else this folder's
+ * copy (stored by value, as our stubs are from a linked checkout).
+ */
+function loadNoopProvider(): pulumi.dynamic.ResourceProvider {
+  try {
+    return require("noop-dynamic-provider");
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    return require("./provider");
+  }
+}
+const noopProvider = loadNoopProvider();
 
 class Noop extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;

@@ -1,0 +1,43 @@
+/**
+ * What each process loads, in a fresh node process against the build (`dist/`, made by
+ * `scripts/bootstrap`): the program loads the SDK without the API client; the provider process
+ * loads the client without undici until its first request, so a preview that changes nothing
+ * (only `check` and `diff`) never loads it. See `provider_module_load_ms` in bench/RESULTS.md.
+ */
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+
+const REPO = path.resolve(__dirname, "..");
+
+/** Runs `script` in a fresh node and returns which of the watched packages it had loaded. */
+function loadedAfter(script: string): { client: boolean; undici: boolean } {
+  const probe =
+    `${script};` +
+    "const files = Object.keys(require.cache);" +
+    "console.log(JSON.stringify({" +
+    '  client: files.some((f) => f.includes(`${require("path").sep}client${require("path").sep}transport.js`)),' +
+    '  undici: files.some((f) => f.includes(`${require("path").sep}undici${require("path").sep}`)),' +
+    "}));";
+  return JSON.parse(execFileSync(process.execPath, ["-e", probe], { cwd: REPO, encoding: "utf8" }));
+}
+
+describe("module loading", () => {
+  it("the SDK (what a program imports) loads neither the API client nor undici", () => {
+    expect(loadedAfter('require("pulumi-dnsimple-dynamic")')).toEqual({ client: false, undici: false });
+  });
+
+  it("the provider loads the client but not undici, enough for check and diff", () => {
+    const script =
+      'const p = require("pulumi-dnsimple-dynamic/provider");' +
+      'p.configure(new Map([["dnsimple:token", "t"], ["dnsimple:account", "1"]]));' +
+      'p.providerFor("EmailForward").check({}, { domain: "example.com", aliasName: "a", destinationEmail: "b@example.org" })';
+    expect(loadedAfter(script)).toEqual({ client: true, undici: false });
+  });
+
+  it("undici is loaded with the first request's dispatcher", () => {
+    const script =
+      'const { getSharedDispatcher } = require("pulumi-dnsimple-dynamic/client");' +
+      "getSharedDispatcher().close()";
+    expect(loadedAfter(script)).toEqual({ client: true, undici: true });
+  });
+});
