@@ -11,13 +11,12 @@ const REPO = path.resolve(__dirname, "..");
 
 /** Runs `script` in a fresh node and returns which of the watched packages it had loaded. */
 function loadedAfter(script: string): { client: boolean; undici: boolean } {
+  const client = JSON.stringify(path.join("client", "transport.js"));
+  const undici = JSON.stringify(`${path.sep}undici${path.sep}`);
   const probe =
-    `${script};` +
-    "const files = Object.keys(require.cache);" +
-    "console.log(JSON.stringify({" +
-    '  client: files.some((f) => f.includes(`${require("path").sep}client${require("path").sep}transport.js`)),' +
-    '  undici: files.some((f) => f.includes(`${require("path").sep}undici${require("path").sep}`)),' +
-    "}));";
+    `${script}; const files = Object.keys(require.cache);` +
+    `console.log(JSON.stringify({ client: files.some((f) => f.includes(${client})),` +
+    ` undici: files.some((f) => f.includes(${undici})) }));`;
   return JSON.parse(execFileSync(process.execPath, ["-e", probe], { cwd: REPO, encoding: "utf8" }));
 }
 

@@ -3,13 +3,12 @@
  * outside the repository, and run `up` and `destroy` of a domain there with the real engine.
  */
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
-import { REPO_ROOT } from "./harness";
+import { installPackedPackage } from "./reliability-lib";
 
 const TOKEN = "e2e-packaged-token-71aa";
 let emulator: RunningEmulator;
@@ -19,25 +18,7 @@ let stack: Stack;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, token: TOKEN });
   project = mkdtempSync(path.join(tmpdir(), "dnsimple-packaged-"));
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-  })
-    .trim()
-    .split("\n")
-    .pop()!;
-  const pulumiVersion = JSON.parse(
-    readFileSync(path.join(REPO_ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-  ).version;
-  writeFileSync(
-    path.join(project, "package.json"),
-    JSON.stringify({
-      name: "packaged-consumer",
-      private: true,
-      main: "index.js",
-      dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-dnsimple-dynamic": `file:./${packed}` },
-    }),
-  );
+  installPackedPackage(project, "packaged-consumer");
   writeFileSync(
     path.join(project, "Pulumi.yaml"),
     "name: packaged-consumer\nruntime:\n  name: nodejs\n  options:\n    typescript: false\n",
@@ -51,10 +32,6 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-  execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], {
-    cwd: project,
-    stdio: "pipe",
-  });
   stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "packaged", workDir: project },
     {

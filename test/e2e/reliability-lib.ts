@@ -188,6 +188,8 @@ export function installPackedPackage(project: string, projectName: string): void
   });
 }
 
+/** The project the installed programs run in (see `installedProgram`), and their stacks. */
+const INSTALLED_PROJECT = path.join(REPO, ".work/installed");
 const installedPrograms = new Map<string, string>();
 
 /**
@@ -201,11 +203,10 @@ const installedPrograms = new Map<string, string>();
 export function installedProgram(program: keyof typeof PROGRAMS): string {
   const ready = installedPrograms.get(program);
   if (ready) return ready;
-  const project = path.join(REPO, ".work/installed");
   if (installedPrograms.size === 0) {
-    rmSync(project, { recursive: true, force: true });
-    installPackedPackage(project, "installed-programs");
-    const noop = path.join(project, "node_modules/noop-dynamic-provider");
+    rmSync(INSTALLED_PROJECT, { recursive: true, force: true });
+    installPackedPackage(INSTALLED_PROJECT, "installed-programs");
+    const noop = path.join(INSTALLED_PROJECT, "node_modules/noop-dynamic-provider");
     mkdirSync(noop, { recursive: true });
     writeFileSync(
       path.join(noop, "package.json"),
@@ -213,7 +214,7 @@ export function installedProgram(program: keyof typeof PROGRAMS): string {
     );
     copyFileSync(path.join(path.dirname(PROGRAMS.noop), "provider.js"), path.join(noop, "index.js"));
   }
-  const target = path.join(project, "programs", program, "index.js");
+  const target = path.join(INSTALLED_PROJECT, "programs", program, "index.js");
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(PROGRAMS[program], target);
   installedPrograms.set(program, target);
@@ -224,13 +225,10 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const id = randomUUID().slice(0, 8);
   // An installed program's stack lives inside the installed project, as a user's does: the
   // dynamic provider process resolves `require`s stored in state from the stack's folder upwards.
-  const workDir = options.installed
-    ? path.join(
-        path.dirname(path.dirname(path.dirname(installedProgram(options.program)))),
-        "stacks",
-        `rel-${id}`,
-      )
-    : path.join(REPO, ".work/e2e", `rel-${id}`);
+  const workDir = path.join(
+    options.installed ? path.join(INSTALLED_PROJECT, "stacks") : path.join(REPO, ".work/e2e"),
+    `rel-${id}`,
+  );
   const backendDir = path.join(workDir, "backend");
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });
