@@ -1,4 +1,4 @@
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 
 /** Inputs every resource accepts. */
 export interface CommonArgs {
@@ -24,4 +24,28 @@ export function withSecretOutputs(
   secretOutputs: string[],
 ): pulumi.CustomResourceOptions {
   return { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretOutputs] };
+}
+
+/**
+ * Every property a resource class declares, as `undefined`: Pulumi makes an output only for the
+ * keys a resource passes to its constructor, so an optional input left out, or an output the
+ * provider fills in, needs its key here to exist as an `Output`.
+ */
+export function everyProperty(names: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(names.map((name) => [name, undefined]));
+}
+
+/**
+ * The resource's stable key in its stack (project, stack, parent, type, name): it names the
+ * resource's entry in the provider's create journal, the proof that an object found after a lost
+ * answer is this resource's own (docs/decisions/005). Not a reason for a change.
+ */
+export function ownerKey(
+  type: string,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.Input<string> {
+  const self = `${MODULE}:${type}::${name}`;
+  if (opts?.parent) return opts.parent.urn.apply((parent) => `${parent}$${self}`);
+  return `${pulumi.getProject()}/${pulumi.getStack()}/${self}`;
 }

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey, withSecretOutputs } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/contact");
 
@@ -93,7 +93,30 @@ export class Contact extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...inputs, contactId: undefined, accountId: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...everyProperty([
+          "label",
+          "firstName",
+          "lastName",
+          "jobTitle",
+          "organizationName",
+          "email",
+          "phone",
+          "fax",
+          "address1",
+          "address2",
+          "city",
+          "stateProvince",
+          "postalCode",
+          "country",
+          "contactId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
+        ...inputs,
+        ownerKey: ownerKey("Contact", name, opts),
+      },
       withSecretOutputs(opts, [...SECRET]),
       MODULE,
       "Contact",

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/dnssec");
 
@@ -34,12 +34,9 @@ export class Dnssec extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty(["domain", "enabled", "active", "accountId", "createdAt", "updatedAt"]),
         ...args,
-        enabled: undefined,
-        active: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("Dnssec", name, opts),
       },
       opts,
       MODULE,

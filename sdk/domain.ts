@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/domain");
 
@@ -47,17 +47,21 @@ export class Domain extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "name",
+          "domainId",
+          "accountId",
+          "registrantId",
+          "unicodeName",
+          "state",
+          "autoRenew",
+          "privateWhois",
+          "expiresAt",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        domainId: undefined,
-        accountId: undefined,
-        registrantId: undefined,
-        unicodeName: undefined,
-        state: undefined,
-        autoRenew: undefined,
-        privateWhois: undefined,
-        expiresAt: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("Domain", name, opts),
       },
       opts,
       MODULE,

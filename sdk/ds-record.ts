@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/ds-record");
 
@@ -52,12 +52,21 @@ export class DsRecord extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "algorithm",
+          "digest",
+          "digestType",
+          "keytag",
+          "publicKey",
+          "dsRecordId",
+          "domainId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        dsRecordId: undefined,
-        domainId: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("DsRecord", name, opts),
       },
       opts,
       MODULE,

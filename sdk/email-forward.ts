@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/email-forward");
 
@@ -45,14 +45,20 @@ export class EmailForward extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "aliasName",
+          "destinationEmail",
+          "aliasEmail",
+          "active",
+          "emailForwardId",
+          "domainId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        aliasEmail: undefined,
-        active: undefined,
-        emailForwardId: undefined,
-        domainId: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("EmailForward", name, opts),
       },
       opts,
       MODULE,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const delegationProvider: pulumi.dynamic.ResourceProvider = require("./stubs/name-server-delegation");
 const templateProvider: pulumi.dynamic.ResourceProvider = require("./stubs/template");
@@ -34,7 +34,11 @@ export class NameServerDelegation extends pulumi.dynamic.Resource {
     super(
       delegationProvider,
       name,
-      { ...args, previousNameServers: undefined, accountId: undefined },
+      {
+        ...everyProperty(["domain", "nameServers", "previousNameServers", "accountId"]),
+        ...args,
+        ownerKey: ownerKey("NameServerDelegation", name, opts),
+      },
       opts,
       MODULE,
       "NameServerDelegation",
@@ -74,7 +78,19 @@ export class Template extends pulumi.dynamic.Resource {
     super(
       templateProvider,
       name,
-      { ...args, templateId: undefined, accountId: undefined, createdAt: undefined, updatedAt: undefined },
+      {
+        ...everyProperty([
+          "name",
+          "shortName",
+          "description",
+          "templateId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
+        ...args,
+        ownerKey: ownerKey("Template", name, opts),
+      },
       opts,
       MODULE,
       "Template",
@@ -114,7 +130,11 @@ export class RegistryNameServer extends pulumi.dynamic.Resource {
     super(
       glueProvider,
       name,
-      { ...args, registeredName: undefined, accountId: undefined },
+      {
+        ...everyProperty(["domain", "name", "ip", "registeredName", "accountId"]),
+        ...args,
+        ownerKey: ownerKey("RegistryNameServer", name, opts),
+      },
       opts,
       MODULE,
       "RegistryNameServer",

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey, withSecretOutputs } from "./common";
 import type { WaitingArgs } from "./registrar";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/lets-encrypt-certificate");
@@ -62,19 +62,27 @@ export class LetsEncryptCertificate extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "name",
+          "alternateNames",
+          "signatureAlgorithm",
+          "autoRenew",
+          "certificateId",
+          "purchaseId",
+          "commonName",
+          "certificateState",
+          "expiresAt",
+          "authorityIdentifier",
+          "certificate",
+          "chain",
+          "root",
+          "privateKey",
+          "pendingOrderId",
+          "accountId",
+        ]),
         ...args,
-        certificateId: undefined,
-        purchaseId: undefined,
-        commonName: undefined,
-        certificateState: undefined,
-        expiresAt: undefined,
-        authorityIdentifier: undefined,
-        certificate: undefined,
-        chain: undefined,
-        root: undefined,
-        privateKey: undefined,
-        pendingOrderId: undefined,
-        accountId: undefined,
+        ownerKey: ownerKey("LetsEncryptCertificate", name, opts),
       },
       withSecretOutputs(opts, ["privateKey"]),
       MODULE,

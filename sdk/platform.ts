@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const messageProvider: pulumi.dynamic.ResourceProvider = require("./stubs/platform-message");
 const metadataProvider: pulumi.dynamic.ResourceProvider = require("./stubs/platform-metadata");
@@ -47,13 +47,21 @@ export class PlatformMessage extends pulumi.dynamic.Resource {
       messageProvider,
       name,
       {
+        ...everyProperty([
+          "resource",
+          "title",
+          "message",
+          "url",
+          "expiresAt",
+          "messageId",
+          "ownerType",
+          "ownerId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        messageId: undefined,
-        ownerType: undefined,
-        ownerId: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("PlatformMessage", name, opts),
       },
       opts,
       MODULE,
@@ -98,12 +106,18 @@ export class PlatformMetadata extends pulumi.dynamic.Resource {
       metadataProvider,
       name,
       {
+        ...everyProperty([
+          "resource",
+          "key",
+          "value",
+          "metadataId",
+          "ownerType",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        metadataId: undefined,
-        ownerType: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("PlatformMetadata", name, opts),
       },
       opts,
       MODULE,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/primary-server");
 
@@ -44,11 +44,18 @@ export class PrimaryServer extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "name",
+          "ip",
+          "port",
+          "linkedZones",
+          "primaryServerId",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        primaryServerId: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("PrimaryServer", name, opts),
       },
       opts,
       MODULE,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const pushProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-push");
 const answerProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-push-answer");
@@ -41,12 +41,17 @@ export class DomainPush extends pulumi.dynamic.Resource {
       pushProvider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "targetAccount",
+          "pushId",
+          "domainId",
+          "targetAccountId",
+          "completed",
+          "accountId",
+        ]),
         ...args,
-        pushId: undefined,
-        domainId: undefined,
-        targetAccountId: undefined,
-        completed: undefined,
-        accountId: undefined,
+        ownerKey: ownerKey("DomainPush", name, opts),
       },
       opts,
       MODULE,
@@ -90,7 +95,19 @@ export class DomainPushAnswer extends pulumi.dynamic.Resource {
     super(
       answerProvider,
       name,
-      { ...args, domainId: undefined, accepted: undefined, answeredAt: undefined, accountId: undefined },
+      {
+        ...everyProperty([
+          "pushId",
+          "accept",
+          "contactId",
+          "domainId",
+          "accepted",
+          "answeredAt",
+          "accountId",
+        ]),
+        ...args,
+        ownerKey: ownerKey("DomainPushAnswer", name, opts),
+      },
       opts,
       MODULE,
       "DomainPushAnswer",

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/secondary-zone");
 
@@ -34,14 +34,18 @@ export class SecondaryZone extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "name",
+          "zoneId",
+          "reverse",
+          "secondary",
+          "lastTransferredAt",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        zoneId: undefined,
-        reverse: undefined,
-        secondary: undefined,
-        lastTransferredAt: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("SecondaryZone", name, opts),
       },
       opts,
       MODULE,

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/webhook");
 
@@ -29,7 +29,11 @@ export class Webhook extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...args, suppressedAt: undefined, webhookId: undefined, accountId: undefined },
+      {
+        ...everyProperty(["url", "suppressedAt", "webhookId", "accountId"]),
+        ...args,
+        ownerKey: ownerKey("Webhook", name, opts),
+      },
       opts,
       MODULE,
       "Webhook",

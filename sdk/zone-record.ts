@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey } from "./common";
 
 const provider: pulumi.dynamic.ResourceProvider = require("./stubs/zone-record");
 
@@ -55,13 +55,23 @@ export class ZoneRecord extends pulumi.dynamic.Resource {
       provider,
       name,
       {
+        ...everyProperty([
+          "zoneName",
+          "name",
+          "type",
+          "content",
+          "ttl",
+          "priority",
+          "regions",
+          "recordId",
+          "fqdn",
+          "systemRecord",
+          "accountId",
+          "createdAt",
+          "updatedAt",
+        ]),
         ...args,
-        recordId: undefined,
-        fqdn: undefined,
-        systemRecord: undefined,
-        accountId: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        ownerKey: ownerKey("ZoneRecord", name, opts),
       },
       opts,
       MODULE,

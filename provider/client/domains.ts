@@ -4,6 +4,7 @@ import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** An account id. */
@@ -96,9 +97,9 @@ export class DomainsApi {
       path: path`/${account}/domains`,
       body: { name: input.name },
       schema: DomainEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         const found = await this.find(account, input.name);
-        return found === undefined ? undefined : { data: found };
+        return found !== undefined && createdSince(found.created_at, since) ? { data: found } : undefined;
       },
     });
     return res.data;

@@ -4,6 +4,7 @@ import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** A DS record. Algorithm, digest type and keytag are strings on the wire (`"8"`, `"2"`, `"44620"`). */
@@ -88,9 +89,10 @@ export class DsRecordsApi {
       path: path`/${account}/domains/${domain}/ds_records`,
       body: input,
       schema: DelegationSignerRecordEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         for await (const r of this.iterate(account, domain)) {
           if (
+            createdSince(r.created_at, since) &&
             r.algorithm === input.algorithm &&
             same(r.digest, input.digest) &&
             same(r.digest_type, input.digest_type) &&

@@ -4,6 +4,7 @@ import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** An email forward. `from`/`to` are legacy aliases some answers still carry. */
@@ -77,10 +78,11 @@ export class EmailForwardsApi {
       path: path`/${account}/domains/${domain}/email_forwards`,
       body: { alias_name: input.alias_name, destination_email: input.destination_email },
       schema: EmailForwardEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         for await (const f of this.iterate(account, domain)) {
           const local = f.alias_email.toLowerCase().split("@")[0];
           if (
+            createdSince(f.created_at, since) &&
             local === alias &&
             f.destination_email.toLowerCase() === input.destination_email.toLowerCase()
           ) {

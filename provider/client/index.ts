@@ -14,6 +14,7 @@ export * from "./path";
 export * from "./schemas";
 export * from "./pagination";
 export * from "./transport";
+export * from "./created-since";
 export * from "./identity";
 export * from "./domains";
 export * from "./dnssec";

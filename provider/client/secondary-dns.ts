@@ -4,6 +4,7 @@ import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 import { ZoneEnvelope, findZone, type Zone, type ZonesApi } from "./zones";
 
@@ -75,9 +76,10 @@ export class SecondaryDnsApi {
       path: path`/${account}/secondary_dns/primaries`,
       body: input,
       schema: PrimaryServerEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         for await (const p of this.iteratePrimaries(account)) {
           if (
+            createdSince(p.created_at, since) &&
             p.name === input.name &&
             p.ip === input.ip &&
             (input.port === undefined || p.port === input.port)
@@ -164,9 +166,9 @@ export class SecondaryDnsApi {
       path: path`/${account}/secondary_dns/zones`,
       body: { name: input.name },
       schema: ZoneEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         const zone = await findZone(this.zones, account, input.name);
-        return zone?.secondary ? { data: zone } : undefined;
+        return zone?.secondary && createdSince(zone.created_at, since) ? { data: zone } : undefined;
       },
     });
     return res.data;

@@ -11,7 +11,8 @@ type Handler = (req: http.IncomingMessage, body: string, res: http.ServerRespons
 
 const TOKEN = "tok-SECRET-123456";
 
-function domain(id: number, name: string) {
+/** A domain as the service answers; `created_at` is now, as for one the test's POST made. */
+function domain(id: number, name: string, createdAt = new Date().toISOString().replace(/\.\d+Z$/, "Z")) {
   return {
     id,
     account_id: 1,
@@ -23,7 +24,7 @@ function domain(id: number, name: string) {
     private_whois: false,
     expires_at: null,
     expires_on: null,
-    created_at: "2024-01-01T00:00:00Z",
+    created_at: createdAt,
     updated_at: "2024-01-01T00:00:00Z",
   };
 }
@@ -224,6 +225,21 @@ describe("retries", () => {
     expect(d.name).toBe("lost.example");
     expect(store).toHaveLength(1);
     expect(seen.map((s) => s.method)).toEqual(["POST", "GET"]);
+  });
+
+  it("never take a look-alike made before the create for the create's own object", async () => {
+    // Someone made lost.example by hand last year; our create's answer is lost (and it failed).
+    const handMade = domain(3, "lost.example", "2025-01-01T00:00:00Z");
+    handler = (req, _body, res) => {
+      if (req.method === "POST") {
+        req.socket.destroy();
+        return;
+      }
+      json(res, 200, { data: handMade });
+    };
+    const { client } = testClient({ retry: { maxRetries: 1 } });
+    await expect(client.domains.create(1, { name: "lost.example" })).rejects.toThrow(/other side closed/);
+    expect(seen.filter((s) => s.method === "POST").length).toBeGreaterThanOrEqual(1);
   });
 
   it("resend a create after a 500 when the read-back shows nothing was created", async () => {

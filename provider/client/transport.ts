@@ -145,9 +145,11 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   /**
    * For a POST that creates: reads back whether the object exists after an ambiguous failure
    * (lost response, 5xx). Return the object (as the success body would have been parsed) when it
-   * exists, `undefined` when it does not. Without it, such a POST is never retried.
+   * exists, `undefined` when it does not. Without it, such a POST is never retried. `since` is
+   * when the first attempt left, in the service's time: only an object created at or after it can
+   * be this request's (see `createdSince`); an older look-alike is someone else's.
    */
-  lookup?: () => Promise<Output<S> | undefined>;
+  lookup?: (since: Date) => Promise<Output<S> | undefined>;
   /** Non-2xx statuses that count as success and are parsed with `schema` (e.g. v1 check 404). */
   successStatuses?: readonly number[];
 }
@@ -364,6 +366,8 @@ function targetOf(baseUrl: string): Target | undefined {
 /** Sends requests for one API version (v2 or v1). */
 export class Transport {
   private readonly secrets: string[];
+  /** The service's clock minus ours, from the latest response's `Date` header. */
+  private serviceOffsetMs: number | undefined;
   private readonly target: Target | undefined;
   // Request headers as flat name/value arrays, built once: [auth][has body].
   private readonly headerSets: readonly [readonly [string[], string[]], readonly [string[], string[]]];
@@ -383,6 +387,20 @@ export class Transport {
       this.headersFor({ auth, body: true }),
     ];
     this.headerSets = [set(false), set(true)];
+  }
+
+  /**
+   * The service's time now (or at local time `localMs`), estimated from the `Date` headers of its
+   * answers; our own clock until it has answered. The estimate errs early (the header is
+   * truncated to the second and written before the answer travels), never late.
+   */
+  serviceTime(localMs: number = Date.now()): Date {
+    return new Date(localMs + (this.serviceOffsetMs ?? 0));
+  }
+
+  private noteServiceDate(date: string | undefined, receivedMs: number): void {
+    const serviceMs = date === undefined ? NaN : Date.parse(date);
+    if (Number.isFinite(serviceMs)) this.serviceOffsetMs = serviceMs - receivedMs;
   }
 
   /** Removes every known credential from a text. */
@@ -489,12 +507,14 @@ export class Transport {
     const headers = this.headerSets[spec.auth === false ? 0 : 1][spec.body === undefined ? 0 : 1];
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     let retries = 0;
+    let since: Date | undefined;
 
     for (let attempt = 0; ; attempt++) {
       const pace = config.rateLimiter.reserve();
       if (pace > 0) await config.clock.sleep(pace);
       if (hooks.onRequest) this.emit("onRequest", { method, url: safeUrl, attempt });
       const started = config.clock.now();
+      since ??= this.serviceTime();
       let failure: ApiError;
       let outcome: Parameters<typeof decideRetry>[0]["outcome"];
 
@@ -502,6 +522,7 @@ export class Transport {
         const res = await this.attempt(method, requestPath, headers, payload);
         const { status, headers: resHeaders, text } = res;
         config.rateLimiter.update(resHeaders, status);
+        this.noteServiceDate(resHeaders["date"], Date.now());
         const requestId = resHeaders["x-request-id"];
         const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);
 
@@ -623,7 +644,7 @@ export class Transport {
       if ((decision.action === "lookup" || decision.action === "verify") && spec.lookup) {
         let found: Output<S> | undefined;
         try {
-          found = await spec.lookup();
+          found = await spec.lookup(since);
         } catch {
           // The read-back failed too: we cannot know whether the POST took effect.
           throw failure;

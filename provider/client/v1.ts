@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { path } from "./path";
 import { DateTime } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 const Id = z.number().int();
@@ -214,9 +215,9 @@ export class V1Api {
         path: "/domains",
         body: { domain: { name: input.name } },
         schema: V1DomainEnvelope,
-        lookup: async () => {
+        lookup: async (since) => {
           const found = (await this.listDomains()).find((d) => d.name === input.name);
-          return found === undefined ? undefined : { domain: found };
+          return found !== undefined && createdSince(found.created_at, since) ? { domain: found } : undefined;
         },
       })
     ).domain;
@@ -459,9 +460,11 @@ export class V1Api {
         path: "/templates",
         body: { dns_template: input },
         schema: V1TemplateEnvelope,
-        lookup: async () => {
+        lookup: async (since) => {
           const found = (await this.listTemplates()).find((t) => t.short_name === input.short_name);
-          return found === undefined ? undefined : { dns_template: found };
+          return found !== undefined && createdSince(found.created_at, since)
+            ? { dns_template: found }
+            : undefined;
         },
       })
     ).dns_template;

@@ -38,24 +38,42 @@ export class WebhooksApi {
   }
 
   /**
-   * Registers an HTTPS URL. After an ambiguous failure the list is read back and matched by URL,
-   * so a lost response never duplicates.
+   * Registers an HTTPS URL. Webhooks carry no creation time, so a lost response can be settled
+   * only when the caller says which webhooks existed before: with `newerThanId` (the highest
+   * webhook id seen just before), the list is read back and a webhook with that URL and a higher
+   * id is taken as this create's; without it, an ambiguous failure is not retried.
    *
    * @example
    * const hook = await client.webhooks.create(1, { url: "https://example.com/hook" });
    */
-  async create(account: AccountId, input: { url: string }): Promise<Webhook> {
+  async create(
+    account: AccountId,
+    input: { url: string },
+    options: { newerThanId?: number } = {},
+  ): Promise<Webhook> {
+    const { newerThanId } = options;
     const res = await this.t.request({
       method: "POST",
       path: path`/${account}/webhooks`,
       body: { url: input.url },
       schema: WebhookEnvelope,
-      lookup: async () => {
-        const found = (await this.list(account)).find((w) => w.url === input.url);
-        return found === undefined ? undefined : { data: found };
-      },
+      ...(newerThanId === undefined
+        ? {}
+        : {
+            lookup: async () => {
+              const found = (await this.list(account)).find(
+                (w) => w.url === input.url && Number(w.id) > newerThanId,
+              );
+              return found === undefined ? undefined : { data: found };
+            },
+          }),
     });
     return res.data;
+  }
+
+  /** The highest id among the account's webhooks (0 when it has none): see `create`. */
+  async highestId(account: AccountId): Promise<number> {
+    return (await this.list(account)).reduce((max, w) => Math.max(max, Number(w.id) || 0), 0);
   }
 
   /**

@@ -5,6 +5,7 @@ import { isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** A zone. `active` is missing from secondary-zone creation answers. */
@@ -201,10 +202,10 @@ export class ZoneRecordsApi {
       path: path`/${account}/zones/${zone}/records`,
       body: input,
       schema: ZoneRecordEnvelope,
-      lookup: async () => {
+      lookup: async (since) => {
         for await (const r of this.iterate(account, zone, { name: input.name, type: input.type })) {
-          if (r.content === input.content && r.name === input.name && r.type === input.type)
-            return { data: r };
+          const same = r.content === input.content && r.name === input.name && r.type === input.type;
+          if (same && createdSince(r.created_at, since)) return { data: r };
         }
         return undefined;
       },

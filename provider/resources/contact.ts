@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Contact, ContactInput } from "../client";
-import type { ResourceDefinition, State } from "./framework/define-resource";
+import type { Created, ResourceDefinition, State } from "./framework/define-resource";
 import { emailAddress, nonEmptyString } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { emptyAsUnset, hasStatus, ignoreNotFound, orUndefined } from "./support";
@@ -117,21 +117,10 @@ export const contactResource: ResourceDefinition = {
     return { id: String(contact.id), outs: contactOutputs(contact) };
   },
 
-  identicalCheck: "before-create",
-  async findIdentical({ client, account }, inputs) {
-    const declared = body(inputs, Object.keys(FIELDS) as Field[]) as Record<string, unknown>;
-    for await (const contact of client.contacts.iterate(account)) {
-      const same = (Object.values(FIELDS) as string[]).every(
-        (field) =>
-          String(declared[field] ?? "") === String((contact as Record<string, unknown>)[field] ?? ""),
-      );
-      if (same) return { id: String(contact.id), outs: contactOutputs(contact) };
-    }
-    return undefined;
-  },
-
-  async adopt({ client, account }, inputs) {
-    const matches: Contact[] = [];
+  // Identity: the label when there is one, else e-mail address and name. Contacts may exist
+  // twice, so only `adopt: true` or proof of our own lost create takes one over.
+  async findMatching({ client, account }, inputs) {
+    const matching: Created[] = [];
     for await (const contact of client.contacts.iterate(account)) {
       const same =
         inputs.label !== undefined && inputs.label !== ""
@@ -139,24 +128,14 @@ export const contactResource: ResourceDefinition = {
           : contact.email.toLowerCase() === String(inputs.email).toLowerCase() &&
             contact.first_name === inputs.firstName &&
             contact.last_name === inputs.lastName;
-      if (same) matches.push(contact);
+      if (same)
+        matching.push({
+          id: String(contact.id),
+          outs: contactOutputs(contact),
+          createdAt: contact.created_at,
+        });
     }
-    if (matches.length > 1) {
-      throw new Error(
-        `adopt: ${matches.length} contacts match (ids ${matches.map((c) => c.id).join(", ")}); ` +
-          `give the one to adopt a unique label first`,
-      );
-    }
-    const [found] = matches;
-    if (!found) return undefined;
-    invalidateCollection(collectionKey(account));
-    // Adopting takes the object over as declared: bring the other fields in line.
-    const updated = await client.contacts.update(
-      account,
-      found.id,
-      body(inputs, Object.keys(FIELDS) as Field[]),
-    );
-    return { id: String(found.id), outs: contactOutputs(updated) };
+    return matching;
   },
 
   async read({ client, account }, id) {

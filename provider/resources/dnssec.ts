@@ -1,5 +1,5 @@
 import type { Dnssec } from "../client";
-import type { ResourceDefinition, State } from "./framework/define-resource";
+import { AlreadyExistsError, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { canonicalDomainRef } from "./names";
 import { hasStatus, ignoreNotFound, orUndefined } from "./support";
@@ -25,14 +25,24 @@ export const dnssecResource: ResourceDefinition = {
 
   async create({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);
+    // Enabling is idempotent at the service: without this look, signing someone turned on by hand
+    // would become this stack's, and its destroy would turn it off.
+    const current = await orUndefined(() => client.dnssec.get(account, domain));
+    if (current?.enabled) {
+      throw new AlreadyExistsError(
+        `DNSSEC is already enabled for ${domain}, and not by this stack. To manage it with Pulumi, set ` +
+          `\`adopt: true\` on this resource (see the README, "Adopting existing objects").`,
+      );
+    }
     const status = await client.dnssec.enable(account, domain);
     return { id: domain, outs: dnssecOutputs(status) };
   },
 
-  async adopt({ client, account }, inputs) {
+  // Identity: the domain (signing is on or off).
+  async findMatching({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);
     const status = await orUndefined(() => client.dnssec.get(account, domain));
-    return status?.enabled ? { id: domain, outs: dnssecOutputs(status) } : undefined;
+    return status?.enabled ? [{ id: domain, outs: dnssecOutputs(status), createdAt: status.created_at }] : [];
   },
 
   async read({ client, account }, id) {

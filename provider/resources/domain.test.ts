@@ -37,7 +37,7 @@ describe("Domain diff", () => {
     expect(await provider.diff!("5", state, { name: "other.com" })).toEqual({
       changes: true,
       replaces: ["name"],
-      deleteBeforeReplace: true,
+      deleteBeforeReplace: false,
     });
   });
 

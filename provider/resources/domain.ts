@@ -45,12 +45,14 @@ export const domainResource: ResourceDefinition = {
   // state under its name until the next `up` confirms it.
   naturalId: (inputs) => canonicalDomainName(String(inputs.name)),
 
-  async adopt({ client, account }, inputs) {
+  // Identity: the name, unique across the service.
+  refusesDuplicates: true,
+  async findMatching({ client, account }, inputs) {
     try {
       const domain = await client.domains.get(account, canonicalDomainName(String(inputs.name)));
-      return { id: String(domain.id), outs: domainOutputs(domain) };
+      return [{ id: String(domain.id), outs: domainOutputs(domain), createdAt: domain.created_at }];
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (isNotFound(error)) return [];
       throw error;
     }
   },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DelegationSignerRecord } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
+import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
-import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/lookup";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
@@ -104,21 +104,24 @@ export const dsRecordResource: ResourceDefinition = {
     return { id: String(record.id), outs: dsRecordOutputs(record) };
   },
 
-  identicalCheck: "before-create",
-  findIdentical(ctx, inputs) {
-    return dsRecordResource.adopt!(ctx, inputs);
-  },
-
-  async adopt({ client, account }, inputs) {
-    const digest = inputs.digest === undefined ? undefined : String(inputs.digest).toLowerCase();
-    const record = await findFirst(
-      client.dsRecords.iterate(account, canonicalDomainRef(inputs.domain)),
-      (r) =>
+  // Identity: every field (algorithm, digest, digest type, keytag, public key).
+  async findMatching({ client, account }, inputs) {
+    const same = (a: string | null, b: unknown) =>
+      (a ?? undefined)?.toLowerCase().replace(/\s+/g, "") ===
+      (b === undefined ? undefined : String(b).toLowerCase().replace(/\s+/g, ""));
+    const matching: Created[] = [];
+    for await (const r of client.dsRecords.iterate(account, canonicalDomainRef(inputs.domain))) {
+      if (
         r.algorithm === String(inputs.algorithm) &&
-        (r.keytag ?? undefined) === (inputs.keytag as string | undefined) &&
-        (r.digest?.toLowerCase() ?? undefined) === digest,
-    );
-    return record ? { id: String(record.id), outs: dsRecordOutputs(record) } : undefined;
+        same(r.digest, inputs.digest) &&
+        same(r.digest_type, inputs.digestType) &&
+        same(r.keytag, inputs.keytag) &&
+        same(r.public_key, inputs.publicKey)
+      ) {
+        matching.push({ id: String(r.id), outs: dsRecordOutputs(r), createdAt: r.created_at });
+      }
+    }
+    return matching;
   },
 
   async read({ client, account }, id, state) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { EmailForward } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
+import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef, emailAddress } from "./framework/fields";
-import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/lookup";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
@@ -58,23 +58,23 @@ export const emailForwardResource: ResourceDefinition = {
     return { id: String(forward.id), outs: emailForwardOutputs(forward) };
   },
 
-  identicalCheck: "on-conflict",
-  async findIdentical(ctx, inputs) {
-    const found = await emailForwardResource.adopt!(ctx, inputs);
-    const same =
-      found &&
-      String(found.outs.destinationEmail).toLowerCase() === String(inputs.destinationEmail).toLowerCase();
-    return same ? found : undefined;
+  // Identity: the alias, unique in its domain.
+  refusesDuplicates: true,
+  async findMatching({ client, account }, inputs) {
+    const alias = String(inputs.aliasName).toLowerCase();
+    const matching: Created[] = [];
+    for await (const f of client.emailForwards.iterate(account, canonicalDomainRef(inputs.domain))) {
+      if (aliasOf(f.alias_email).toLowerCase() === alias) {
+        matching.push({ id: String(f.id), outs: emailForwardOutputs(f), createdAt: f.created_at });
+      }
+    }
+    return matching;
   },
 
-  async adopt({ client, account }, inputs) {
-    const alias = String(inputs.aliasName).toLowerCase();
-    const forward = await findFirst(
-      client.emailForwards.iterate(account, canonicalDomainRef(inputs.domain)),
-      (f) => aliasOf(f.alias_email).toLowerCase() === alias,
-    );
-    return forward ? { id: String(forward.id), outs: emailForwardOutputs(forward) } : undefined;
-  },
+  // An alias exists once per domain: a new destination for the same alias replaces delete-first.
+  deleteBeforeReplace: (olds, news) =>
+    canonicalDomainRef(olds.domain) === canonicalDomainRef(news.domain) &&
+    String(olds.aliasName).toLowerCase() === String(news.aliasName).toLowerCase(),
 
   async read({ client, account }, id, state) {
     const domain = canonicalDomainRef(state.domain);

@@ -119,15 +119,11 @@ export const templateResource: ResourceDefinition = {
     return { id: String(t.id), outs: templateOutputs(t) };
   },
 
-  async adopt(ctx, inputs) {
+  // Identity: the short name, unique in the account.
+  refusesDuplicates: true,
+  async findMatching(ctx, inputs) {
     const t = await orUndefined(() => v1Of(ctx).getTemplate(String(inputs.shortName)));
-    if (!t) return undefined;
-    const updated = await v1Of(ctx).updateTemplate(t.id, {
-      name: String(inputs.name),
-      short_name: String(inputs.shortName),
-      description: String(inputs.description ?? ""),
-    });
-    return { id: String(t.id), outs: templateOutputs(updated) };
+    return t ? [{ id: String(t.id), outs: templateOutputs(t), createdAt: t.created_at }] : [];
   },
 
   async read(ctx, id) {

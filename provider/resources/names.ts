@@ -21,6 +21,10 @@ export function domainNameProblem(name: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === "") return "must not be empty";
   if (trimmed !== name) return "must not have leading or trailing spaces";
+  // Checked before punycode conversion, which parses its input as a URL host and would quietly
+  // turn `a.com/../x` or `a.com?x=1` into `a.com`.
+  const bad = /[^\p{L}\p{M}\p{N}.-]/u.exec(trimmed);
+  if (bad) return `"${name}" holds a character a domain name cannot have: "${bad[0]}"`;
   const ascii = domainToASCII(trimmed.replace(/\.$/, "").toLowerCase());
   if (ascii === "") return `"${name}" is not a valid domain name`;
   if (ascii.length > 253) return "must be at most 253 characters";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DnsimpleClient, PrimaryServer } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
+import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
-import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./framework/lookup";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
@@ -82,29 +82,21 @@ export const primaryServerResource: ResourceDefinition = {
     return { id: String(server.id), outs: primaryServerOutputs(linked) };
   },
 
-  identicalCheck: "on-conflict",
-  async findIdentical({ client, account }, inputs) {
-    const server = await findFirst(
-      client.secondaryDns.iteratePrimaries(account),
-      (s) =>
-        s.name === inputs.name &&
-        s.ip.toLowerCase() === String(inputs.ip).toLowerCase() &&
-        Number(s.port) === Number(inputs.port),
-    );
-    if (!server) return undefined;
-    const linked = await reconcileLinks(client, account, server, zoneSet(inputs.linkedZones));
-    return { id: String(server.id), outs: primaryServerOutputs(linked) };
+  // Identity: the name, unique in the account (address and port must match too, or the
+  // existing server is not the one declared and cannot be adopted as it).
+  refusesDuplicates: true,
+  async findMatching({ client, account }, inputs) {
+    const matching: Created[] = [];
+    for await (const s of client.secondaryDns.iteratePrimaries(account)) {
+      if (s.name === inputs.name) {
+        matching.push({ id: String(s.id), outs: primaryServerOutputs(s), createdAt: s.created_at });
+      }
+    }
+    return matching;
   },
 
-  async adopt({ client, account }, inputs) {
-    const server = await findFirst(
-      client.secondaryDns.iteratePrimaries(account),
-      (s) => s.name === inputs.name,
-    );
-    if (!server) return undefined;
-    const linked = await reconcileLinks(client, account, server, zoneSet(inputs.linkedZones));
-    return { id: String(server.id), outs: primaryServerOutputs(linked) };
-  },
+  // A name exists once per account: a new address or port for the same name replaces delete-first.
+  deleteBeforeReplace: (olds, news) => olds.name === news.name,
 
   async read({ client, account }, id) {
     const server =

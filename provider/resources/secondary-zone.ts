@@ -32,24 +32,20 @@ export const secondaryZoneResource: ResourceDefinition = {
     return { id: String(zone.id), outs: secondaryZoneOutputs(zone) };
   },
 
-  identicalCheck: "on-conflict",
-  async findIdentical({ client, account }, inputs) {
+  // Identity: the name. A primary (hosted) zone of that name cannot be adopted as secondary.
+  refusesDuplicates: true,
+  async findMatching({ client, account }, inputs) {
     const zone = await orUndefinedWhenGone(
       client.zones.get(account, canonicalDomainName(String(inputs.name))),
     );
-    return zone?.secondary ? { id: String(zone.id), outs: secondaryZoneOutputs(zone) } : undefined;
-  },
-
-  async adopt({ client, account }, inputs) {
-    const zone = await orUndefinedWhenGone(
-      client.zones.get(account, canonicalDomainName(String(inputs.name))),
-    );
-    if (zone && !zone.secondary) {
+    if (!zone) return [];
+    if (!zone.secondary) {
       throw new Error(
-        `cannot adopt ${zone.name} as a secondary zone: it exists as a primary (hosted) zone in account ${account}`,
+        `${zone.name} exists as a primary (hosted) zone in account ${account}, not as a secondary zone: ` +
+          `it cannot be created or adopted as one`,
       );
     }
-    return zone ? { id: String(zone.id), outs: secondaryZoneOutputs(zone) } : undefined;
+    return [{ id: String(zone.id), outs: secondaryZoneOutputs(zone), createdAt: zone.created_at }];
   },
 
   async read({ client, account }, id, state) {

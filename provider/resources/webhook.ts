@@ -16,20 +16,25 @@ export const webhookResource: ResourceDefinition = {
   inputs: { url: httpsUrl() },
   replaceOnChange: ["url"],
 
-  async create({ client, account }, inputs) {
+  async create({ client, account }, inputs, mark) {
     invalidateCollection(collectionKey(account));
-    const webhook = await client.webhooks.create(account, { url: String(inputs.url) });
+    const webhook = await client.webhooks.create(
+      account,
+      { url: String(inputs.url) },
+      mark.newerThanId !== undefined ? { newerThanId: mark.newerThanId } : {},
+    );
     return { id: String(webhook.id), outs: webhookOutputs(webhook) };
   },
 
-  identicalCheck: "before-create",
-  findIdentical(ctx, inputs) {
-    return webhookResource.adopt!(ctx, inputs);
-  },
+  // Webhooks carry no creation time: the highest id before a create is what proves a webhook
+  // found after a lost answer is ours.
+  highestIdBeforeCreate: ({ client, account }) => client.webhooks.highestId(account),
 
-  async adopt({ client, account }, inputs) {
-    const webhook = (await client.webhooks.list(account)).find((w) => w.url === inputs.url);
-    return webhook ? { id: String(webhook.id), outs: webhookOutputs(webhook) } : undefined;
+  // Identity: the URL.
+  async findMatching({ client, account }, inputs) {
+    return (await client.webhooks.list(account))
+      .filter((w) => w.url === inputs.url)
+      .map((w) => ({ id: String(w.id), outs: webhookOutputs(w) }));
   },
 
   async read({ client, account }, id) {

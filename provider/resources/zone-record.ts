@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { ZoneRecord, ZoneRecordUpdate } from "../client";
-import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
+import type { Created, ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
@@ -34,6 +34,18 @@ export const RECORD_TYPES = [
 /** Types whose content is a host name: the service compares them without case or trailing dot. */
 const HOST_CONTENT = new Set(["CNAME", "ALIAS", "NS", "PTR", "MX", "POOL"]);
 const DEFAULT_TTL = 3600;
+/** DNS TTLs are unsigned 31-bit numbers (RFC 2181 §8). */
+const MAX_TTL = 2 ** 31 - 1;
+/** A record's data (RDATA) holds at most 65,535 bytes (RFC 1035 §3.2.1). */
+const MAX_RDATA_BYTES = 65535;
+
+/** The bytes the content takes on the wire: TXT data is cut into strings of 255 bytes, each with a length byte. */
+function rdataBytes(type: string, content: string): number {
+  const bytes = Buffer.byteLength(type === "TXT" || type === "SPF" ? unquote(content) : content, "utf8");
+  return type === "TXT" || type === "SPF" ? bytes + Math.max(1, Math.ceil(bytes / 255)) : bytes;
+}
+/** Types that must be the only record of their type (CNAME: of any type) at a name. */
+const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
 
 /** A record name as the service stores it: relative, lower case, no trailing dot; `""` is the apex. */
 export function canonicalRecordName(name: unknown): string {
@@ -105,7 +117,12 @@ export const zoneRecordResource: ResourceDefinition = {
       .transform((v) => v.toUpperCase())
       .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
     content: z.string(),
-    ttl: z.number().int("must be a whole number").min(1, "must be at least 1").default(DEFAULT_TTL),
+    ttl: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(MAX_TTL, `must be at most ${MAX_TTL} (DNS TTLs are 31-bit)`)
+      .default(DEFAULT_TTL),
     priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
     regions: z.array(z.string()).min(1, "must list at least one region").optional(),
   },
@@ -125,6 +142,15 @@ export const zoneRecordResource: ResourceDefinition = {
     }
     const content = String(inputs.content).trim();
     if (content === "") return [{ property: "content", reason: "content must not be empty" }];
+    const size = rdataBytes(type, String(inputs.content));
+    if (size > MAX_RDATA_BYTES) {
+      return [
+        {
+          property: "content",
+          reason: `is too long for a DNS record: ${size} bytes of record data, at most ${MAX_RDATA_BYTES}`,
+        },
+      ];
+    }
     if (type === "A" && isIP(content) !== 4) {
       return [
         { property: "content", reason: `an A record's content must be an IPv4 address, got "${content}"` },
@@ -152,50 +178,34 @@ export const zoneRecordResource: ResourceDefinition = {
     return { id: String(record.id), outs: recordOutputs(record, inputs) };
   },
 
-  identicalCheck: "before-create",
-  async findIdentical({ client, account }, inputs) {
+  // Identity: zone, name, type and content; a CNAME or ALIAS is alone at its name, so for those
+  // zone, name and type (adopting one brings its content in line).
+  async findMatching({ client, account }, inputs) {
     const zone = canonicalDomainName(String(inputs.zoneName));
     const name = canonicalRecordName(inputs.name);
     const type = String(inputs.type);
     const wanted = canonicalContent(type, String(inputs.content));
-    let found: ZoneRecord | undefined;
+    const matching: Created[] = [];
     for await (const record of client.zones.records.iterate(account, zone, { name, type })) {
-      const same = record.name === name && record.type === type && !record.system_record;
-      if (same && canonicalContent(type, record.content) === wanted) found = record;
+      if (record.name !== name || record.type !== type || record.system_record) continue;
+      if (!SINGLE_AT_NAME.has(type) && canonicalContent(type, record.content) !== wanted) continue;
+      matching.push({
+        id: String(record.id),
+        outs: recordOutputs(record, inputs),
+        createdAt: record.created_at,
+      });
     }
-    if (!found) return undefined;
-    const outs = await updateRecord(
-      { client, account },
-      String(found.id),
-      { ...inputs, ...recordOutputs(found, {}) },
-      inputs,
-    );
-    return { id: String(found.id), outs };
+    return matching;
   },
 
-  async adopt({ client, account }, inputs) {
-    const zone = canonicalDomainName(String(inputs.zoneName));
-    const name = canonicalRecordName(inputs.name);
-    const type = String(inputs.type);
-    const candidates: ZoneRecord[] = [];
-    for await (const record of client.zones.records.iterate(account, zone, { name, type })) {
-      if (record.name === name && record.type === type && !record.system_record) candidates.push(record);
-    }
-    const wanted = canonicalContent(type, String(inputs.content));
-    const found =
-      candidates.find((r) => canonicalContent(type, r.content) === wanted) ??
-      (candidates.length === 1 && !["TXT", "MX", "NS", "A", "AAAA", "SRV", "CAA"].includes(type)
-        ? candidates[0]
-        : undefined);
-    if (!found) return undefined;
-    // Adopting takes the record over as declared: bring TTL, priority and regions in line.
-    const outs = await updateRecord(
-      { client, account },
-      String(found.id),
-      { ...inputs, ...recordOutputs(found, {}) },
-      inputs,
-    );
-    return { id: String(found.id), outs };
+  refusesDuplicates: (inputs) => SINGLE_AT_NAME.has(String(inputs.type)),
+
+  deleteBeforeReplace(olds, news) {
+    // A CNAME cannot share its name with another record: the old one must go first.
+    const sameName =
+      canonicalDomainName(String(olds.zoneName)) === canonicalDomainName(String(news.zoneName)) &&
+      canonicalRecordName(olds.name) === canonicalRecordName(news.name);
+    return sameName && (SINGLE_AT_NAME.has(String(olds.type)) || SINGLE_AT_NAME.has(String(news.type)));
   },
 
   async read({ client, account }, id, state) {

@@ -74,6 +74,8 @@ export const BAD_INPUTS: BadInput[] = [
   row("Domain", "account", "non-numeric account", { account: "acme" }),
   row("Domain", "adopt", "string instead of boolean", { adopt: "true" }),
   row("Domain", "nmae", "unknown property (typo)", { nmae: "typo.com" }),
+  row("Domain", "name", "a path after the name", { name: "a.com/../../1/domains" }),
+  row("Domain", "name", "a query after the name", { name: "a.com?x=1" }),
   // DsRecord
   row("DsRecord", "algorithm", "unknown algorithm number", { algorithm: "99" }),
   row("DsRecord", "algorithm", "algorithm by name", { algorithm: "RSA" }),
@@ -100,6 +102,7 @@ export const BAD_INPUTS: BadInput[] = [
   row("Webhook", "url", "FTP URL", { url: "ftp://hooks.example.com/x" }),
   row("Webhook", "url", "missing URL", { url: undefined }),
   row("Webhook", "account", "negative account", { account: -3 }),
+  row("Webhook", "url", "credentials in the URL", { url: "https://user:hunter2-pass@hooks.example.com/x" }),
   // SecondaryZone
   row("SecondaryZone", "name", "empty label", { name: "sec..net" }),
   row("SecondaryZone", "name", "underscore in a label", { name: "bad_zone.net" }),
@@ -133,6 +136,15 @@ export const BAD_INPUTS: BadInput[] = [
   row("ZoneRecord", "name", "space in the record name", { name: "w w" }),
   row("ZoneRecord", "name", "CNAME at the apex", { type: "CNAME", name: "", content: "target.example.net" }),
   row("ZoneRecord", "content", "empty content", { content: "" }),
+  row("ZoneRecord", "ttl", "TTL past 2^31-1", { ttl: 1e12 }),
+  row("ZoneRecord", "content", "TXT content longer than a record holds", {
+    type: "TXT",
+    content: "x".repeat(70_000),
+  }),
+  // adopt on kinds with nothing to identify an existing object by (issue 11)
+  row("LetsEncryptCertificate", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
+  row("PlatformMetadata", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
+  row("DomainPush", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
   // Dnssec (issue 6)
   row("Dnssec", "domain", "bad domain name", { domain: "nope" }),
   // Registrar, certificates, pushes, platform, legacy v1 (issue 6)

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
 import { z } from "zod";
 import { ApiConnectionError, createStatusError } from "../../client";
-import { type ResourceDefinition, toDynamicProvider } from "./define-resource";
+import { forgetClaimsOfThisProcess, type ResourceDefinition, toDynamicProvider } from "./define-resource";
+import { beginCreate } from "./create-journal";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 
@@ -33,127 +37,164 @@ describe("a create that fails after the object exists", () => {
       reasons: ["second step failed"],
     });
   });
-
-  it("explains adoption when the service says the object already exists", async () => {
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      async create() {
-        throw new Error("The domain x.com is already in DNSimple and cannot be added");
-      },
-      async adopt() {
-        return undefined;
-      },
-    });
-    await expect(provider.create({ name: "x" })).rejects.toThrow(/set `adopt: true` on this resource/);
-  });
 });
 
-describe("a create that finds what an earlier, unrecorded attempt left behind", () => {
-  let kinds = 0;
-  function kind(check: "before-create" | "on-conflict", existing: string[], createError?: Error) {
-    const created: string[] = [];
-    kinds++;
-    const definition: ResourceDefinition = {
-      ...failingHalfway,
-      kind: `Identical-${check}-${kinds}`,
-      identicalCheck: check,
-      async findIdentical(_ctx, inputs) {
-        const i = existing.indexOf(String(inputs.name));
-        return i >= 0 ? { id: `existing-${i}`, outs: { found: true } } : undefined;
-      },
-      async create(_ctx, inputs) {
-        if (createError) throw createError;
-        created.push(String(inputs.name));
-        return { id: `new-${created.length}`, outs: {} };
-      },
-    };
-    return { provider: toDynamicProvider(definition), created };
+/**
+ * A toy service of named objects with creation times, for the ownership rules: what exists
+ * before the program runs was made by hand; the program's creates append to it.
+ */
+function toyService(handMade: string[] = []) {
+  const objects: Array<{ id: string; name: string; createdAt: string }> = handMade.map((name, i) => ({
+    id: String(i + 1),
+    name,
+    createdAt: "2020-01-01T00:00:00Z",
+  }));
+  const store = (name: string) => {
+    const object = { id: String(objects.length + 1), name, createdAt: new Date().toISOString() };
+    objects.push(object);
+    return object;
+  };
+  return { objects, store };
+}
+
+let toyKinds = 0;
+function toyKind(
+  service: ReturnType<typeof toyService>,
+  options: {
+    unique?: boolean;
+    script?: Array<"ok" | "stored-then-lost" | "lost" | "refused">;
+    noMatching?: boolean;
+    /** The same kind name across calls: one kind seen by two runs. */
+    kind?: string;
+  } = {},
+) {
+  const script = options.script ?? [];
+  const definition: ResourceDefinition = {
+    ...failingHalfway,
+    kind: options.kind ?? `Toy-${++toyKinds}`,
+    refusesDuplicates: options.unique === true,
+    async create(_ctx, inputs) {
+      const step = script.shift() ?? "ok";
+      const name = String(inputs.name);
+      if (step === "lost") throw lostAnswer();
+      if (step === "refused" || (options.unique && service.objects.some((o) => o.name === name))) {
+        throw createStatusError({
+          status: 400,
+          method: "POST",
+          url: "http://127.0.0.1/v2/1/toys",
+          body: { message: "The toy mistaken.com cannot be added" },
+        });
+      }
+      const object = service.store(name);
+      if (step === "stored-then-lost") throw lostAnswer();
+      return { id: object.id, outs: { made: true } };
+    },
+    async read(_ctx, id) {
+      return service.objects.some((o) => o.id === id) ? { made: true } : undefined;
+    },
+  };
+  if (!options.noMatching) {
+    definition.findMatching = async (_ctx, inputs) =>
+      service.objects
+        .filter((o) => o.name === inputs.name)
+        .map((o) => ({ id: o.id, outs: { found: true }, createdAt: o.createdAt }));
   }
+  return toDynamicProvider(definition);
+}
 
-  it("takes over an identical object instead of creating another one", async () => {
-    const { provider, created } = kind("before-create", ["www"]);
-    expect((await provider.create({ name: "www" })).id).toBe("existing-0");
-    expect(created).toEqual([]);
+const lostAnswer = (retries = 0) =>
+  new ApiConnectionError("Connection failed [UND_ERR_SOCKET]: other side closed (POST /v2/1/toys)", {
+    method: "POST",
+    url: "http://127.0.0.1/v2/1/toys",
+    retries,
   });
 
-  it("gives two identical declarations of one run an object each", async () => {
-    const { provider, created } = kind("before-create", ["twin"]);
-    expect((await provider.create({ name: "twin" })).id).toBe("existing-0");
-    expect((await provider.create({ name: "twin" })).id).toBe("new-1");
-    expect(created).toEqual(["twin"]);
+describe("ours or adopted: a create never takes over what this stack did not make", () => {
+  it("makes its own object next to an identical hand-made one", async () => {
+    const service = toyService(["www"]);
+    const { id } = await toyKind(service).create({ name: "www" });
+    expect(id).toBe("2");
+    expect(service.objects.map((o) => o.name)).toEqual(["www", "www"]);
   });
 
-  it("only looks when the service refuses a duplicate, for kinds it keeps unique", async () => {
-    const conflict = new Error("alias already exists");
-    expect((await kind("on-conflict", ["sales"], conflict).provider.create({ name: "sales" })).id).toBe(
-      "existing-0",
+  it("refuses with the adopt hint where the service keeps names unique", async () => {
+    const service = toyService(["sales"]);
+    await expect(toyKind(service, { unique: true }).create({ name: "sales" })).rejects.toThrow(
+      /already exists \(id 1\) and was not made by this stack.*set `adopt: true`/,
     );
-    await expect(kind("on-conflict", [], conflict).provider.create({ name: "sales" })).rejects.toThrow(
-      /already exists/,
+  });
+
+  it("takes over the existing object only with adopt: true", async () => {
+    const service = toyService(["sales"]);
+    const { id } = await toyKind(service, { unique: true }).create({ name: "sales", adopt: true });
+    expect(id).toBe("1");
+    expect(service.objects).toHaveLength(1);
+  });
+
+  it("creates when adopt finds nothing", async () => {
+    const service = toyService([]);
+    expect((await toyKind(service).create({ name: "new", adopt: true })).id).toBe("1");
+  });
+
+  it("never picks one of several equal candidates for adopt", async () => {
+    const service = toyService(["twin", "twin"]);
+    await expect(toyKind(service).create({ name: "twin", adopt: true })).rejects.toThrow(
+      /2 existing Toy-\d+ objects match this declaration \(ids 1, 2\) and adopt will not choose/,
     );
-    const { provider, created } = kind("on-conflict", ["sales"]);
-    expect((await provider.create({ name: "sales" })).id).toBe("new-1");
-    expect(created).toEqual(["sales"]);
+  });
+
+  it("tells a refusal from a conflict by what exists, not by the words of the message", async () => {
+    // The message says "mistaken.com", which holds "taken"; nothing of that name exists.
+    const service = toyService([]);
+    const provider = toyKind(service, { unique: true, script: ["refused"] });
+    const error = (await provider.create({ name: "mistaken.com" }).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^400/);
+    expect(error.message).not.toMatch(/adopt/);
+  });
+
+  it("refuses adopt at check for a kind that cannot adopt", async () => {
+    const { failures } = await toyKind(toyService(), { noMatching: true }).check!(
+      {},
+      { name: "x", adopt: true },
+    );
+    expect(failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/cannot be adopted/) }]);
   });
 });
 
 describe("a create whose outcome is unknown (answer lost, 5xx)", () => {
-  const lost = (retries = 0) =>
-    new ApiConnectionError("Connection failed [UND_ERR_SOCKET]: other side closed (POST /v2/1/contacts)", {
-      method: "POST",
-      url: "http://127.0.0.1/v2/1/contacts",
-      retries,
-    });
-  let kinds = 0;
-  /** A service of named objects whose create fails as scripted, after or before storing. */
-  function flakyKind(
-    script: Array<"ok" | "stored-then-lost" | "lost" | "lost-after-a-429" | "lost-after-retries" | "refused">,
-  ) {
-    const stored: string[] = [];
-    const definition: ResourceDefinition = {
-      ...failingHalfway,
-      kind: `Flaky-${++kinds}`,
-      identicalCheck: "before-create",
-      async findIdentical(_ctx, inputs) {
-        const i = stored.indexOf(String(inputs.name));
-        return i >= 0 ? { id: `obj-${i}`, outs: {} } : undefined;
-      },
-      async create(_ctx, inputs) {
-        const step = script.shift() ?? "ok";
-        if (step === "lost") throw lost();
-        if (step === "lost-after-retries") throw lost(8);
-        if (step === "lost-after-a-429") throw lost(1);
-        if (step === "refused") {
-          throw createStatusError({ status: 400, method: "POST", url: "http://127.0.0.1/v2/1/x", body: {} });
-        }
-        stored.push(String(inputs.name));
-        if (step === "stored-then-lost") throw lost();
-        return { id: `obj-${stored.length - 1}`, outs: {} };
-      },
-    };
-    return { provider: toDynamicProvider(definition), stored, script };
-  }
-
-  it("takes over the object when the lost create went through", async () => {
-    const { provider, stored } = flakyKind(["stored-then-lost"]);
-    expect((await provider.create({ name: "jane" })).id).toBe("obj-0");
-    expect(stored).toEqual(["jane"]);
+  it("takes over the object its own lost create made", async () => {
+    const service = toyService();
+    expect((await toyKind(service, { script: ["stored-then-lost"] }).create({ name: "jane" })).id).toBe("1");
+    expect(service.objects).toHaveLength(1);
   });
 
-  it("sends the create again when the service has nothing", async () => {
-    const { provider, stored, script } = flakyKind(["lost", "lost-after-a-429", "ok"]);
-    expect((await provider.create({ name: "joe" })).id).toBe("obj-0");
-    expect(stored).toEqual(["joe"]);
-    expect(script).toEqual([]);
+  it("never takes an older identical object for its own", async () => {
+    const service = toyService(["jane"]);
+    const { id } = await toyKind(service, { script: ["lost", "ok"] }).create({ name: "jane" });
+    expect(id).toBe("2");
+  });
+
+  it("takes its own object when the resend is refused as a duplicate", async () => {
+    const service = toyService();
+    const provider = toyKind(service, { unique: true, script: ["stored-then-lost"] });
+    expect((await provider.create({ name: "sales" })).id).toBe("1");
   });
 
   it("does not resend what the client retried to the end of its budget, nor a refusal", async () => {
-    const retried = flakyKind(["lost-after-retries", "ok"]);
-    await expect(retried.provider.create({ name: "a" })).rejects.toThrow(/other side closed/);
-    expect(retried.stored).toEqual([]);
-    const refused = flakyKind(["refused", "ok"]);
-    await expect(refused.provider.create({ name: "b" })).rejects.toThrow(/400/);
-    expect(refused.stored).toEqual([]);
+    const service = toyService();
+    const retried = toyKind(service, { script: ["lost", "ok"] });
+    const failing = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Exhausted",
+      findMatching: async () => [],
+      async create() {
+        throw lostAnswer(8);
+      },
+    });
+    await expect(failing.create({ name: "a" })).rejects.toThrow(/other side closed/);
+    expect((await retried.create({ name: "b" })).id).toBe("1");
+    const refused = toyKind(toyService(), { script: ["refused", "ok"] });
+    await expect(refused.create({ name: "c" })).rejects.toThrow(/400/);
   });
 
   it("gives up after maxRetries resends", async () => {
@@ -161,10 +202,125 @@ describe("a create whose outcome is unknown (answer lost, 5xx)", () => {
       get: (key) =>
         ({ "dnsimple:account": "1", "dnsimple:token": "unit-token", "dnsimple:maxRetries": "2" })[key],
     });
-    const { provider, stored, script } = flakyKind(["lost", "lost", "lost", "ok"]);
-    await expect(provider.create({ name: "c" })).rejects.toThrow(/other side closed/);
-    expect(stored).toEqual([]);
+    const service = toyService();
+    const script: Array<"lost" | "ok"> = ["lost", "lost", "lost", "ok"];
+    await expect(toyKind(service, { script }).create({ name: "c" })).rejects.toThrow(/other side closed/);
+    expect(service.objects).toEqual([]);
     expect(script).toEqual(["ok"]);
+  });
+});
+
+describe("the create journal: recovering a create that Pulumi never recorded", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+  });
+  afterEach(() => {
+    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("takes over the object whose answer came but was never saved (engine killed after the create)", async () => {
+    const service = toyService();
+    await toyKind(service, { kind: "Journaled" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
+    // A new run: same declaration, no state. The journal names the object.
+    forgetClaimsOfThisProcess();
+    const again = await toyKind(service, { kind: "Journaled" }).create({
+      name: "www",
+      ownerKey: "p/s/Toy/www",
+    });
+    expect(again.id).toBe("1");
+    expect(service.objects).toHaveLength(1);
+  });
+
+  it("takes over what a create whose answer was lost made, and only what it made", async () => {
+    const service = toyService(["www"]);
+    // The engine and provider were killed while the create was on its way: the journal holds
+    // its start; the service holds the object it made.
+    beginCreate({ key: "p/s/Toy/www", kind: "Lost", account: "1", since: new Date().toISOString() });
+    service.store("www");
+    forgetClaimsOfThisProcess();
+    const again = await toyKind(service, { kind: "Lost" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
+    expect(again.id).toBe("2");
+    expect(service.objects).toHaveLength(2);
+  });
+
+  it("takes over nothing without an entry, and forgets the entry once state holds the object", async () => {
+    const service = toyService();
+    const provider = toyKind(service, { kind: "Settled" });
+    const { id } = await provider.create({ name: "www", ownerKey: "p/s/Toy/www" });
+    await provider.diff!(id, { name: "www", ownerKey: "p/s/Toy/www" }, { name: "www" });
+    forgetClaimsOfThisProcess();
+    const again = await toyKind(service, { kind: "Settled" }).create({
+      name: "www",
+      ownerKey: "p/s/Toy/www",
+    });
+    expect(again.id).toBe("2");
+  });
+
+  it("never gives one object to two resources", async () => {
+    const service = toyService();
+    await toyKind(service, { kind: "Shared" }).create({ name: "www", ownerKey: "p/s/Toy/a" });
+    // b's answer was lost after storing; a's object is newer than b's start too, but a holds it.
+    forgetClaimsOfThisProcess();
+    const b = toyKind(service, { script: ["stored-then-lost"], kind: "Shared" });
+    expect((await b.create({ name: "www", ownerKey: "p/s/Toy/b" })).id).toBe("2");
+  });
+});
+
+describe("replacement order", () => {
+  const kind = (deleteFirst?: (o: Record<string, unknown>, n: Record<string, unknown>) => boolean) =>
+    toDynamicProvider({
+      ...failingHalfway,
+      kind: "Order",
+      ...(deleteFirst ? { deleteBeforeReplace: deleteFirst } : {}),
+    });
+
+  it("creates the new object before deleting the old one unless the kind requires otherwise", async () => {
+    expect(await kind().diff!("1", { name: "a", accountId: "1" }, { name: "b" })).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+    });
+    expect(await kind(() => true).diff!("1", { name: "a", accountId: "1" }, { name: "b" })).toMatchObject({
+      deleteBeforeReplace: true,
+    });
+  });
+});
+
+describe("optional inputs the service decides", () => {
+  const provider = toDynamicProvider({
+    ...failingHalfway,
+    kind: "Optional",
+    inputs: { name: z.string(), port: z.number().optional() },
+    replaceOnChange: [],
+    async create() {
+      return { id: "1", outs: { port: 53 } };
+    },
+    async update(_ctx, _id, _olds, news) {
+      return { port: news.port ?? 53 };
+    },
+  });
+
+  it("shows the service's value as output when the input is left out", async () => {
+    expect((await provider.create({ name: "a" })).outs).toMatchObject({ port: 53 });
+  });
+
+  it("sees no change when an input left out meets the service's value", async () => {
+    expect(await provider.diff!("1", { name: "a", port: 53, accountId: "1" }, { name: "a" })).toEqual({
+      changes: false,
+    });
+    expect(
+      await provider.diff!("1", { name: "a", port: 53, accountId: "1" }, { name: "a", port: 54 }),
+    ).toEqual({
+      changes: true,
+    });
+  });
+
+  it("keeps the service's value through an update of another input", async () => {
+    const { outs } = await provider.update!("1", { name: "a", port: 53, accountId: "1" }, { name: "b" });
+    expect(outs).toMatchObject({ name: "b", port: 53 });
   });
 });
 

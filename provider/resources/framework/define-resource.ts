@@ -1,6 +1,14 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { type DnsimpleClient, isApiError, isConnectionError } from "../../client";
+import { createdSince, type DnsimpleClient, isApiError, isConnectionError } from "../../client";
+import {
+  beginCreate,
+  createAnswered,
+  forgetCreate,
+  idsHeldByOthers,
+  pendingCreate,
+  settleCreate,
+} from "./create-journal";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -20,6 +28,18 @@ export type State = Record<string, unknown>;
 export interface Created {
   readonly id: string;
   readonly outs: State;
+  /** The service's `created_at` of the object, when it has one: tells our own creates from others'. */
+  readonly createdAt?: string | null | undefined;
+}
+
+/**
+ * What proves an object was made by one of our creates: it was created at or after `since` (the
+ * service's time when the create started), or, for kinds without creation times, its id is above
+ * `newerThanId` (the highest id before the create).
+ */
+export interface CreateMark {
+  readonly since: Date;
+  readonly newerThanId?: number | undefined;
 }
 
 /**
@@ -39,23 +59,33 @@ export interface ResourceDefinition {
   readonly normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
   /** Rules across fields, run when no input is unknown. */
   refine?(inputs: State): CheckFailure[];
-  create(ctx: ResourceContext, inputs: State): Promise<Created>;
-  /** Finds an existing object matching the inputs, for `adopt: true`. */
-  adopt?(ctx: ResourceContext, inputs: State): Promise<Created | undefined>;
+  create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
   /**
-   * Finds an object identical to the inputs in every property that identifies it: what an
-   * earlier create left behind when Pulumi never recorded its result (an engine killed mid-`up`,
-   * a response lost in an earlier run). Taking it over is indistinguishable from creating it, and
-   * it is the only way a plain `refresh` + `up` after a crash ends with each object exactly once.
+   * The existing objects that match the inputs in every identifying field. Used for `adopt: true`
+   * (exactly one must match), to tell a create the service refused as a duplicate from other
+   * failures, and to find the object of one of our own creates whose answer was lost (then only
+   * objects created after that create started count, see `CreateMark`). Kinds without it cannot
+   * adopt. Similarity alone never makes an object ours.
    */
-  findIdentical?(ctx: ResourceContext, inputs: State): Promise<Created | undefined>;
+  findMatching?(ctx: ResourceContext, inputs: State): Promise<Created[]>;
   /**
-   * When `findIdentical` runs: `before-create` for kinds the service lets exist twice (records,
-   * DS records, webhooks, contacts); `on-conflict` for kinds it keeps unique, only when it
-   * refuses the create as a duplicate (an existing object that differs still fails with the
-   * adopt hint).
+   * Whether the service refuses a second object with the same identity (a unique name): then a
+   * refused create is checked against `findMatching`, and an object found there that this stack
+   * did not make gets the "already exists, set `adopt: true`" error. A function decides per
+   * declaration (a CNAME is unique at its name, an A record is not).
    */
-  readonly identicalCheck?: "before-create" | "on-conflict";
+  readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
+  /**
+   * For kinds whose objects carry no creation time: the highest existing id, noted before each
+   * create (one extra request) so that a lost answer can still be settled with proof.
+   */
+  highestIdBeforeCreate?(ctx: ResourceContext): Promise<number>;
+  /**
+   * Whether a replacement must delete the old object before creating the new one because the
+   * service does not let both exist (same unique name, say). Default: create the new one first,
+   * so a replaced DNS object is never absent.
+   */
+  deleteBeforeReplace?(olds: State, news: State): boolean;
   /**
    * For kinds whose `read` and `delete` accept a natural key (a domain's name): that key. When a
    * create fails in a way that leaves open whether it took effect, and the client's read-back
@@ -77,9 +107,14 @@ export const commonInputs: FieldSchemas = {
     .transform(String)
     .optional(),
   adopt: z.boolean().optional(),
+  /**
+   * The resource's stable key, set by the SDK (project, stack, type, name): names the resource's
+   * entry in the create journal. Not for programs to set; never a reason for a change.
+   */
+  ownerKey: z.string().optional(),
 };
 
-const COMMON_LOCAL_ONLY = ["adopt"];
+const COMMON_LOCAL_ONLY = ["adopt", "ownerKey"];
 
 /**
  * State marker of an object whose create may or may not have taken effect (see `naturalId`).
@@ -111,41 +146,27 @@ function inputsOf(definition: ResourceDefinition, state: State): State {
   return out;
 }
 
-/** The service refused a create because the object (or its unique name) already exists. */
-function isConflict(error: unknown): error is Error {
-  return error instanceof Error && /already|taken|exists|in use/i.test(error.message);
+/** The error a create gets when the object exists and is not ours: with the way out. */
+export class AlreadyExistsError extends Error {
+  override readonly name = "AlreadyExistsError";
 }
 
-/** Wraps "already exists" style failures with the way out: adopting the object. */
-function explainConflict(definition: ResourceDefinition, error: unknown): unknown {
-  if (!isConflict(error) || !definition.adopt) return error;
-  error.message +=
-    `. To manage the existing ${definition.kind} with Pulumi instead of creating a new one, ` +
-    `set \`adopt: true\` on this resource (see the README, "Adopting existing objects").`;
-  return error;
+function alreadyExists(definition: ResourceDefinition, existing: Created[], cause: unknown): Error {
+  const ids = existing.map((c) => c.id).join(", ");
+  const reason = cause instanceof Error ? `${cause.message}. ` : "";
+  return new AlreadyExistsError(
+    `${reason}A ${definition.kind} like this already exists (id ${ids}) and was not made by this stack. ` +
+      `To manage the existing ${definition.kind} with Pulumi instead of creating a new one, set ` +
+      `\`adopt: true\` on this resource (see the README, "Adopting existing objects").`,
+  );
 }
 
 /**
- * Objects this process created or took over, by kind: two resources of one program that declare
- * identical objects still get one object each.
+ * A refusal that may mean "it exists already": the service answers 400, 409 or 422 for a
+ * duplicate. Only a look at what exists decides (`findMatching`), never the words of the message.
  */
-const claimed = new Set<string>();
-
-async function claimIdentical(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  inputs: State,
-): Promise<Created | undefined> {
-  const found = await definition.findIdentical?.(ctx, inputs);
-  if (!found) return undefined;
-  const key = `${definition.kind}:${ctx.account}:${found.id}`;
-  if (claimed.has(key)) return undefined;
-  claimed.add(key);
-  return found;
-}
-
-function remember(definition: ResourceDefinition, account: string, id: string): void {
-  claimed.add(`${definition.kind}:${account}:${id}`);
+function mayBeDuplicateRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status !== undefined && [400, 409, 422].includes(error.status);
 }
 
 /**
@@ -158,27 +179,134 @@ function mayHaveTakenEffect(error: unknown): boolean {
   return error.status >= 500 || error.status === 408;
 }
 
+/** Objects this process created, adopted or recovered, by kind and account: never claimed twice. */
+const claimed = new Set<string>();
+const claimKey = (definition: ResourceDefinition, account: string, id: string) =>
+  `${definition.kind}:${account}:${id}`;
+
+/** For tests: start over as a new provider process would. */
+export function forgetClaimsOfThisProcess(): void {
+  claimed.clear();
+}
+
+function remember(definition: ResourceDefinition, account: string, id: string): void {
+  claimed.add(claimKey(definition, account, id));
+}
+
 /**
- * `definition.create`, settling a failure that leaves open whether the object was created. For
- * kinds with `findIdentical` the service is asked: an identical object no one in this process
- * has claimed is the one just created, and is taken over. If none exists, the create surely did
- * not happen; it is sent again when the client stopped before its retry budget was spent (a
- * create without a read-back fails on its first ambiguous attempt), up to `maxRetries` times.
+ * The object one of our creates made, if the service holds one: identical to the inputs, made
+ * after the create started (`mark`), and held by no other resource. The oldest such object wins.
+ */
+async function findOwnCreate(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  inputs: State,
+  mark: CreateMark,
+  key: string | undefined,
+): Promise<Created | undefined> {
+  if (!definition.findMatching) return undefined;
+  const heldElsewhere = key ? idsHeldByOthers(key, definition.kind, ctx.account) : new Set<string>();
+  const candidates = (await definition.findMatching(ctx, inputs))
+    .filter((c) =>
+      mark.newerThanId !== undefined
+        ? Number(c.id) > mark.newerThanId
+        : createdSince(c.createdAt, mark.since),
+    )
+    .filter((c) => !claimed.has(claimKey(definition, ctx.account, c.id)) && !heldElsewhere.has(c.id))
+    .sort((a, b) => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id));
+  const [own] = candidates;
+  if (own) remember(definition, ctx.account, own.id);
+  return own;
+}
+
+/**
+ * Brings an object taken over (adopted, or recovered from a lost answer) in line with the
+ * declaration: the inputs that differ and can change in place are updated.
+ */
+async function converge(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  found: Created,
+  inputs: State,
+  localOnly: ReadonlySet<string>,
+  normalized: (key: string, value: unknown) => unknown,
+): Promise<Created> {
+  if (!definition.update) return found;
+  const current: State = { ...inputs, ...found.outs };
+  const differs = Object.keys(definition.inputs).some(
+    (key) =>
+      !localOnly.has(key) &&
+      !definition.replaceOnChange.includes(key) &&
+      inputs[key] !== undefined &&
+      !isDeepStrictEqual(normalized(key, current[key]), normalized(key, inputs[key])),
+  );
+  if (!differs) return found;
+  return { ...found, outs: await definition.update(ctx, found.id, current, inputs) };
+}
+
+/** `adopt: true`: the one existing object matching the inputs, if any; several is an error. */
+async function findToAdopt(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  inputs: State,
+): Promise<Created | undefined> {
+  const matching = (await definition.findMatching!(ctx, inputs)).filter(
+    (c) => !claimed.has(claimKey(definition, ctx.account, c.id)),
+  );
+  if (matching.length > 1) {
+    throw new Error(
+      `adopt: ${matching.length} existing ${definition.kind} objects match this declaration ` +
+        `(ids ${matching.map((c) => c.id).join(", ")}) and adopt will not choose one; make the ` +
+        `declaration match exactly one (or delete the extra objects)`,
+    );
+  }
+  const [found] = matching;
+  if (found) remember(definition, ctx.account, found.id);
+  return found;
+}
+
+/**
+ * `definition.create`, settling a failure that leaves open whether the object was created: an
+ * identical object made since the create started is the one just created and is taken over; if
+ * there is none, the create surely did not happen, and it is sent again when the client stopped
+ * before its retry budget was spent (a create without a read-back fails on its first ambiguous
+ * attempt), up to `maxRetries` times. A refusal is checked against what exists: an object made by
+ * this create (its first attempt went through) is taken; someone else's is the adopt hint.
  */
 async function createSettlingAmbiguity(
   definition: ResourceDefinition,
   ctx: ResourceContext,
   inputs: State,
+  mark: CreateMark,
+  key: string | undefined,
 ): Promise<Created> {
   const { maxRetries } = getSettings();
   for (let round = 0; ; round++) {
     try {
-      return await definition.create(ctx, inputs);
+      return await definition.create(ctx, inputs, mark);
     } catch (error) {
-      if (!definition.findIdentical || !mayHaveTakenEffect(error)) throw error;
+      if (!definition.findMatching) throw error;
+      const unique =
+        typeof definition.refusesDuplicates === "function"
+          ? definition.refusesDuplicates(inputs)
+          : definition.refusesDuplicates === true;
+      if (mayBeDuplicateRefusal(error)) {
+        if (!unique) throw error;
+        let existing: Created[];
+        try {
+          existing = await definition.findMatching(ctx, inputs);
+        } catch {
+          throw error;
+        }
+        if (existing.length === 0) throw error;
+        const own = await findOwnCreate(definition, ctx, inputs, mark, key);
+        if (own) return own;
+        throw alreadyExists(definition, existing, error);
+      }
+      if (!mayHaveTakenEffect(error)) throw error;
       let found: Created | undefined;
       try {
-        found = await claimIdentical(definition, ctx, inputs);
+        found = await findOwnCreate(definition, ctx, inputs, mark, key);
       } catch {
         throw error; // the read-back failed too: report the create's own failure
       }
@@ -193,6 +321,32 @@ async function createSettlingAmbiguity(
 }
 
 /**
+ * What a create of this resource left behind in an earlier run that Pulumi never recorded: the
+ * journal's entry names the object (the answer came) or the time the create started (it did not).
+ */
+async function recoverEarlierCreate(
+  definition: ResourceDefinition,
+  ctx: ResourceContext,
+  inputs: State,
+  key: string,
+): Promise<Created | undefined> {
+  const entry = pendingCreate(key);
+  if (!entry || entry.kind !== definition.kind || entry.account !== ctx.account) return undefined;
+  if (entry.createdId !== undefined) {
+    if (claimed.has(claimKey(definition, ctx.account, entry.createdId))) return undefined;
+    const outs = await definition.read(ctx, entry.createdId, inputs);
+    if (!outs) return undefined;
+    remember(definition, ctx.account, entry.createdId);
+    return { id: entry.createdId, outs };
+  }
+  const mark: CreateMark = {
+    since: new Date(entry.since),
+    ...(entry.newerThanId !== undefined ? { newerThanId: entry.newerThanId } : {}),
+  };
+  return findOwnCreate(definition, ctx, inputs, mark, key);
+}
+
+/**
  * The state of an object whose create was left unconfirmed, once settled: read under its natural
  * id if the create took effect, created now (with the inputs it was declared with) if not.
  */
@@ -203,9 +357,10 @@ async function settleUnconfirmed(
 ): Promise<State> {
   const ctx = context(stateAccount(previous));
   const declared = inputsOf(definition, previous);
+  const mark: CreateMark = { since: ctx.client.transport.serviceTime() };
   const outs =
     (await definition.read(ctx, id, previous)) ??
-    (await createSettlingAmbiguity(definition, ctx, declared)).outs;
+    (await createSettlingAmbiguity(definition, ctx, declared, mark, undefined)).outs;
   const settled: State = { ...previous, ...outs };
   delete settled[CREATE_UNCONFIRMED];
   return settled;
@@ -215,9 +370,17 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Fields a declaration may leave out whose value the service decides: no opinion, no diff. */
+function isOptionalWithoutDefault(schema: z.ZodType): boolean {
+  return schema.safeParse(undefined).success && schema.safeParse(undefined).data === undefined;
+}
+
 export function toDynamicProvider(definition: ResourceDefinition): dynamic.ResourceProvider {
   const fields: FieldSchemas = { ...commonInputs, ...definition.inputs };
   const localOnly = new Set([...COMMON_LOCAL_ONLY, ...(definition.localOnly ?? [])]);
+  const serviceDecides = new Set(
+    Object.keys(definition.inputs).filter((key) => isOptionalWithoutDefault(definition.inputs[key]!)),
+  );
   const normalized = (key: string, value: unknown): unknown => {
     const normalize = definition.normalize?.[key];
     return normalize && value !== undefined && value !== null ? normalize(value) : value;
@@ -226,19 +389,30 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
   return {
     async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
       const { inputs, failures } = validateInputs(fields, news);
+      if (inputs.adopt === true && !definition.findMatching) {
+        failures.push({
+          property: "adopt",
+          reason:
+            `a ${definition.kind} cannot be adopted: nothing identifies an existing one for sure ` +
+            `(no natural key), so adopt would have to guess; remove adopt and let Pulumi create it`,
+        });
+      }
       if (failures.length === 0 && definition.refine && !containsUnknown(inputs)) {
         failures.push(...definition.refine(inputs));
       }
       return { inputs, failures };
     },
 
-    async diff(_id: string, olds: State, news: State): Promise<dynamic.DiffResult> {
+    async diff(id: string, olds: State, news: State): Promise<dynamic.DiffResult> {
+      settleCreate(olds.ownerKey, id);
       const replaces: string[] = [];
       let changes = false;
       for (const key of Object.keys(fields)) {
-        if (key === "account" || key === "adopt") continue;
+        if (key === "account" || key === "adopt" || key === "ownerKey") continue;
         const next = news[key];
         const before = olds[key];
+        // An optional input left out leaves the value to the service (its default, shown as output).
+        if (next === undefined && serviceDecides.has(key)) continue;
         const differs =
           containsUnknown(next) || !isDeepStrictEqual(normalized(key, before), normalized(key, next));
         if (!differs) continue;
@@ -248,37 +422,60 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       // Moving to another account means a new object there, whatever the other inputs say.
       const nextAccount = news.account ?? getSettings().account;
       const previousAccount = olds.accountId ?? olds.account;
-      if (
+      const accountMoves =
         nextAccount !== undefined &&
         previousAccount !== undefined &&
-        (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount))
-      ) {
+        (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount));
+      if (accountMoves) {
         changes = true;
         replaces.push("account");
       }
-      // An unconfirmed create is settled by the update.
+      // An unconfirmed create, or an order still pending, is settled by the update.
       if (olds[CREATE_UNCONFIRMED] === true) changes = true;
-      return replaces.length > 0 ? { changes: true, replaces, deleteBeforeReplace: true } : { changes };
+      if (olds.pendingOrderId !== undefined && olds.pendingOrderId !== null) changes = true;
+      if (replaces.length === 0) return { changes };
+      const deleteBeforeReplace =
+        !accountMoves && !containsUnknown(news) && (definition.deleteBeforeReplace?.(olds, news) ?? false);
+      return { changes: true, replaces, deleteBeforeReplace };
     },
 
     async create(props: State): Promise<dynamic.CreateResult> {
       const inputs = ownProperties(props);
       const account = requireAccount(getSettings(), inputs.account as string | undefined);
       const ctx = context(account);
+      const key = typeof inputs.ownerKey === "string" && inputs.ownerKey !== "" ? inputs.ownerKey : undefined;
       let created: Created | undefined;
-      if (inputs.adopt === true && definition.adopt) created = await definition.adopt(ctx, inputs);
-      if (!created && definition.findIdentical && definition.identicalCheck === "before-create") {
-        created = await claimIdentical(definition, ctx, inputs);
+      if (inputs.adopt === true && definition.findMatching) {
+        const found = await findToAdopt(definition, ctx, inputs);
+        if (found) created = await converge(definition, ctx, found, inputs, localOnly, normalized);
+      }
+      if (!created && key) {
+        const recovered = await recoverEarlierCreate(definition, ctx, inputs, key);
+        if (recovered) created = await converge(definition, ctx, recovered, inputs, localOnly, normalized);
       }
       if (!created) {
+        const newerThanId = definition.highestIdBeforeCreate
+          ? await definition.highestIdBeforeCreate(ctx)
+          : undefined;
+        const mark: CreateMark = {
+          since: ctx.client.transport.serviceTime(),
+          ...(newerThanId !== undefined ? { newerThanId } : {}),
+        };
+        if (key) {
+          beginCreate({
+            key,
+            kind: definition.kind,
+            account,
+            since: mark.since.toISOString(),
+            ...(newerThanId !== undefined ? { newerThanId } : {}),
+          });
+        }
         try {
-          created = await createSettlingAmbiguity(definition, ctx, inputs);
+          created = await createSettlingAmbiguity(definition, ctx, inputs, mark, key);
         } catch (error) {
-          if (definition.findIdentical && definition.identicalCheck === "on-conflict" && isConflict(error)) {
-            created = await claimIdentical(definition, ctx, inputs);
-            if (created) return { id: created.id, outs: { ...inputs, ...created.outs, accountId: account } };
-          }
+          if (key && !mayHaveTakenEffect(error) && !isPartialCreate(error)) forgetCreate(key);
           if (isPartialCreate(error)) {
+            if (key) createAnswered(key, error.created.id);
             // Pulumi records the object with these properties (ErrorResourceInitFailed).
             throw Object.assign(new Error(error.message), {
               id: error.created.id,
@@ -309,8 +506,9 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
               reasons: [message],
             });
           }
-          throw explainConflict(definition, error);
+          throw error;
         }
+        if (key) createAnswered(key, created.id);
       }
       remember(definition, account, created.id);
       return { id: created.id, outs: { ...inputs, ...created.outs, accountId: account } };
@@ -318,6 +516,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
 
     async read(id: string, props: State): Promise<dynamic.ReadResult> {
       const state = ownProperties(props);
+      settleCreate(state.ownerKey, id);
       const account = stateAccount(state);
       const outs = await definition.read(context(account), id, state);
       if (!outs) return {};
@@ -328,11 +527,13 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
     async update(id: string, olds: State, news: State): Promise<dynamic.UpdateResult> {
       let previous = ownProperties(olds);
       const next = ownProperties(news);
+      settleCreate(previous.ownerKey, id);
       const account = stateAccount(previous);
       if (previous[CREATE_UNCONFIRMED] === true) previous = await settleUnconfirmed(definition, id, previous);
       const apiChange = Object.keys(definition.inputs).some(
         (key) =>
           !localOnly.has(key) &&
+          !(next[key] === undefined && serviceDecides.has(key)) &&
           !isDeepStrictEqual(normalized(key, previous[key]), normalized(key, next[key])),
       );
       let outs: State = {};
@@ -342,17 +543,32 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
             `${definition.kind} cannot be updated in place (provider bug: diff should replace)`,
           );
         }
-        outs = await definition.update(context(account), id, previous, next);
+        try {
+          outs = await definition.update(context(account), id, previous, next);
+        } catch (error) {
+          if (!isPartialCreate(error)) throw error;
+          // Done in part (an order still pending): Pulumi keeps what is true of it in state.
+          throw Object.assign(new Error(error.message), {
+            id,
+            properties: { ...previous, ...error.created.outs, accountId: account, __provider: news.__provider },
+            reasons: [error.message],
+          });
+        }
       }
       const merged: State = { ...previous, ...outs };
-      for (const key of Object.keys(fields)) delete merged[key];
+      // Inputs come from the program; one it leaves out keeps the value the service decided.
+      for (const key of Object.keys(fields)) {
+        if (!(next[key] === undefined && serviceDecides.has(key))) delete merged[key];
+      }
       delete merged[CREATE_UNCONFIRMED];
-      return { outs: { ...merged, ...next, accountId: account } };
+      const defined = Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined));
+      return { outs: { ...merged, ...defined, accountId: account } };
     },
 
     async delete(id: string, props: State): Promise<void> {
       const state = ownProperties(props);
       await definition.delete(context(stateAccount(state)), id, state);
+      settleCreate(state.ownerKey, id);
     },
   };
 }

@@ -26,7 +26,17 @@ export const httpsUrl = () =>
     try {
       url = new URL(value);
     } catch {
-      ctx.addIssue({ code: "custom", message: `"${value}" is not a URL` });
+      ctx.addIssue({ code: "custom", message: `"${value.replace(/\/\/[^/@]*@/, "//…@")}" is not a URL` });
+      return;
+    }
+    if (url.username !== "" || url.password !== "") {
+      // Inputs are kept in state in clear: a password in a URL would be too.
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must not contain credentials (user:password@): they would be stored in the stack in clear; " +
+          "authenticate the receiver another way, e.g. a secret path segment passed as a Pulumi secret",
+      });
       return;
     }
     if (url.protocol !== "https:") {
