@@ -550,7 +550,12 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
           // Done in part (an order still pending): Pulumi keeps what is true of it in state.
           throw Object.assign(new Error(error.message), {
             id,
-            properties: { ...previous, ...error.created.outs, accountId: account, __provider: news.__provider },
+            properties: {
+              ...previous,
+              ...error.created.outs,
+              accountId: account,
+              __provider: news.__provider,
+            },
             reasons: [error.message],
           });
         }
