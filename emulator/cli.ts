@@ -83,7 +83,14 @@ export function parseArgs(argv: string[]): EmulatorOptions {
         break;
       case "--delay-ms": {
         const ms = int();
-        o.delays = { registration: ms, transfer: ms, renewal: ms, restore: ms, certificate: ms };
+        o.delays = {
+          registration: ms,
+          transfer: ms,
+          renewal: ms,
+          restore: ms,
+          certificate: ms,
+          registrant_change: ms,
+        };
         break;
       }
       case "--help":

@@ -190,8 +190,14 @@ export function deleteDomainCascade(store: Store, events: Events, domain: Domain
   store.pushes.deleteWhere((p) => p.domain_id === id);
   const orders = store.orders.deleteWhere((o) => o.domain_id === id);
   const orderIds = new Set(orders.map((o) => o.id));
-  store.jobs.deleteWhere(
-    (j) => (j.kind === "order" && orderIds.has(j.ref_id)) || (j.kind !== "order" && certIds.has(j.ref_id)),
+  const changes = store.registrantChanges.deleteWhere((c) => c.domain_id === id);
+  const changeIds = new Set(changes.map((c) => c.id));
+  store.jobs.deleteWhere((j) =>
+    j.kind === "order"
+      ? orderIds.has(j.ref_id)
+      : j.kind === "registrant_change"
+        ? changeIds.has(j.ref_id)
+        : certIds.has(j.ref_id),
   );
   store.platformMessages.deleteWhere((m) => m.resource === `domain:${id}`);
   store.metadata.deleteWhere((m) => m.resource === `domain:${id}`);

@@ -215,6 +215,21 @@ export interface OrderRow {
   updated_at: string;
 }
 
+/** A change of a registered domain's registrant (`/registrar/registrant_changes`). */
+export interface RegistrantChangeRow {
+  id: number;
+  account_id: number;
+  domain_id: number;
+  contact_id: number;
+  /** `new` → `pending` → `completed`; `cancelling` → `cancelled` when cancelled. */
+  state: "new" | "pending" | "cancelling" | "cancelled" | "completed";
+  extended_attributes: Record<string, string>;
+  registry_owner_change: boolean;
+  irt_lock_lifted_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PrimaryServerRow {
   id: number;
   account_id: number;
@@ -316,7 +331,7 @@ export interface OAuthCodeRow {
 /** A pending state change: at `due_at_ms` the job moves its subject on (see `jobs.ts`). */
 export interface JobRow {
   id: number;
-  kind: "order" | "certificate" | "certificate_renewal";
+  kind: "order" | "certificate" | "certificate_renewal" | "registrant_change";
   ref_id: number;
   due_at_ms: number;
 }
@@ -328,6 +343,8 @@ export interface Delays {
   renewal: number;
   restore: number;
   certificate: number;
+  /** A registrant change that is a change of owner: half of it `new`, half `pending`. */
+  registrant_change: number;
 }
 
 /** Deterministic registrar answers, set by the admin surface or a seed file. */
@@ -352,4 +369,5 @@ export const DEFAULT_DELAYS: Delays = {
   renewal: 0,
   restore: 0,
   certificate: 0,
+  registrant_change: 0,
 };

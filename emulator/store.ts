@@ -28,6 +28,7 @@ import type {
   PrimaryServerRow,
   PushRow,
   RecordRow,
+  RegistrantChangeRow,
   Settings,
   SubscriptionRow,
   TemplateRow,
@@ -158,6 +159,7 @@ export class Store {
   readonly certificatePurchases = new Table<CertificatePurchaseRow>();
   readonly certificateRenewals = new Table<CertificateRenewalRow>();
   readonly orders = new Table<OrderRow>();
+  readonly registrantChanges = new Table<RegistrantChangeRow>();
   readonly primaryServers = new Table<PrimaryServerRow>();
   readonly webhooks = new Table<WebhookRow>();
   readonly charges = new Table<ChargeRow>();
@@ -199,6 +201,7 @@ export class Store {
       certificate_purchases: this.certificatePurchases,
       certificate_renewals: this.certificateRenewals,
       orders: this.orders,
+      registrant_changes: this.registrantChanges,
       primary_servers: this.primaryServers,
       webhooks: this.webhooks,
       charges: this.charges,

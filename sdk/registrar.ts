@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { type CommonArgs, MODULE, withSecretOutputs } from "./common";
+import { type CommonArgs, everyProperty, MODULE, ownerKey, withSecretOutputs } from "./common";
 
 const registrationProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-registration");
 const transferProvider: pulumi.dynamic.ResourceProvider = require("./stubs/domain-transfer");
@@ -19,23 +19,38 @@ export interface WaitingArgs {
 export interface DomainRegistrationArgs extends CommonArgs, WaitingArgs {
   /** The name to register. Changing it means another registration (replacement). */
   domain: pulumi.Input<string>;
-  /** The registrant: a contact id of the account (e.g. `contact.contactId`). */
+  /**
+   * The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a
+   * registrant change at the registry, in place; one the registry leaves pending (a change of owner
+   * can take days) is recorded in state and the next `up` keeps waiting for it. Registries that
+   * want extended attributes for the new registrant get them from `extendedAttributes`.
+   */
   registrantId: pulumi.Input<string | number>;
   /** Renew automatically before expiry (default false). Changes in place. */
   autoRenew?: pulumi.Input<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
-  /** TLD-specific attributes the registry requires (only used when registering). */
+  /** TLD-specific attributes the registry requires (when registering and changing the registrant). */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`). */
   premiumPrice?: pulumi.Input<string>;
+  /**
+   * Consent to a second order. When the domain has left the account since this stack registered
+   * it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked
+   * `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new
+   * registration. Set `orderAgain: true` to register it again (then remove it, or it consents to
+   * the next time too), or remove the resource from the program to stop managing it. Default false.
+   */
+  orderAgain?: pulumi.Input<boolean>;
 }
 
 /**
  * Registers a domain with the registry. This spends money. A registration that the service
  * answers as pending is polled up to `timeoutSeconds`; on timeout it stays in the stack and the
  * next `up` resumes waiting. **Destroy never deletes a registration**: it only removes the
- * resource from the stack, and the domain stays registered.
+ * resource from the stack, and the domain stays registered. **No second payment by surprise**: if
+ * the domain leaves the account, the resource stays in the stack marked `goneFromAccount`, and
+ * `up` registers it again only with `orderAgain: true`.
  *
  * @example
  * ```ts
@@ -63,6 +78,12 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
   /** The domain's state: `registered` once done. */
   declare readonly state: pulumi.Output<string>;
   declare readonly expiresAt: pulumi.Output<string | null>;
+  /** True when the domain has left the account since this stack ordered it (see `orderAgain`). */
+  declare readonly goneFromAccount: pulumi.Output<boolean>;
+  /** The latest registrant change this resource started. */
+  declare readonly registrantChangeId: pulumi.Output<number | undefined>;
+  /** Its state: `new` and `pending` while open, then `completed` or `cancelled`. */
+  declare readonly registrantChangeState: pulumi.Output<string | undefined>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainRegistrationArgs, opts?: pulumi.CustomResourceOptions) {
@@ -70,14 +91,24 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
       registrationProvider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "registrantId",
+          "autoRenew",
+          "whoisPrivacy",
+          "registrationId",
+          "registrationState",
+          "pendingOrderId",
+          "domainId",
+          "state",
+          "expiresAt",
+          "goneFromAccount",
+          "registrantChangeId",
+          "registrantChangeState",
+          "accountId",
+        ]),
         ...args,
-        registrationId: undefined,
-        registrationState: undefined,
-        pendingOrderId: undefined,
-        domainId: undefined,
-        state: undefined,
-        expiresAt: undefined,
-        accountId: undefined,
+        ownerKey: ownerKey("DomainRegistration", name, opts),
       },
       opts,
       MODULE,
@@ -98,10 +129,15 @@ export interface DomainTransferArgs extends CommonArgs, WaitingArgs {
   autoRenew?: pulumi.Input<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
-  /** TLD-specific attributes (only used when transferring). */
+  /** TLD-specific attributes (when transferring and changing the registrant). */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** For premium names: the transfer price as confirmation. */
   premiumPrice?: pulumi.Input<string>;
+  /**
+   * Consent to a second order: like {@link DomainRegistrationArgs.orderAgain}, for a domain that
+   * left the account after this stack transferred it in (a new transfer needs a current `authCode`).
+   */
+  orderAgain?: pulumi.Input<boolean>;
 }
 
 /**
@@ -133,6 +169,12 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   declare readonly domainId: pulumi.Output<number>;
   declare readonly state: pulumi.Output<string>;
   declare readonly expiresAt: pulumi.Output<string | null>;
+  /** True when the domain has left the account since this stack ordered it (see `orderAgain`). */
+  declare readonly goneFromAccount: pulumi.Output<boolean>;
+  /** The latest registrant change this resource started. */
+  declare readonly registrantChangeId: pulumi.Output<number | undefined>;
+  /** Its state: `new` and `pending` while open, then `completed` or `cancelled`. */
+  declare readonly registrantChangeState: pulumi.Output<string | undefined>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainTransferArgs, opts?: pulumi.CustomResourceOptions) {
@@ -140,17 +182,27 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
       transferProvider,
       name,
       {
+        ...everyProperty([
+          "domain",
+          "registrantId",
+          "autoRenew",
+          "whoisPrivacy",
+          "transferId",
+          "transferState",
+          "statusDescription",
+          "pendingOrderId",
+          "domainId",
+          "state",
+          "expiresAt",
+          "goneFromAccount",
+          "registrantChangeId",
+          "registrantChangeState",
+          "accountId",
+        ]),
         ...args,
+        ownerKey: ownerKey("DomainTransfer", name, opts),
         // Secret whatever the program passed: the engine keeps inputs and same-named outputs encrypted.
         authCode: pulumi.secret(args.authCode),
-        transferId: undefined,
-        transferState: undefined,
-        statusDescription: undefined,
-        pendingOrderId: undefined,
-        domainId: undefined,
-        state: undefined,
-        expiresAt: undefined,
-        accountId: undefined,
       },
       withSecretOutputs(opts, ["authCode"]),
       MODULE,

@@ -14,6 +14,7 @@ import { registerEmailForwardRoutes } from "./email-forwards";
 import { registerIdentityRoutes } from "./identity";
 import { registerPlatformRoutes } from "./platform";
 import { registerPushRoutes } from "./pushes";
+import { registerRegistrantChangeRoutes } from "./registrant-changes";
 import { registerRegistrarRoutes } from "./registrar";
 import { registerSecondaryDnsRoutes } from "./secondary-dns";
 import { registerV1Routes } from "./v1";
@@ -30,6 +31,7 @@ export function registerAllRoutes(r: RouteRegistry, jobs: Jobs, events: Events, 
   registerPushRoutes(r);
   registerCertificateRoutes(r, jobs, events, store);
   registerRegistrarRoutes(r, jobs, events, store);
+  registerRegistrantChangeRoutes(r, jobs, events, store);
   registerContactRoutes(r);
   registerZoneRoutes(r);
   registerSecondaryDnsRoutes(r);

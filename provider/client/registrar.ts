@@ -1,8 +1,12 @@
-/** Registrar: availability, prices, registration, transfer, renewal, restore, transfer out. */
+/**
+ * Registrar: availability, prices, registration, transfer, renewal, restore, transfer out, and
+ * registrant changes (`/registrar/registrant_changes`).
+ */
 import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
+import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf } from "./schemas";
+import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
 import type { RequestSpec, Transport } from "./transport";
 
 /** Availability of a name. */
@@ -87,6 +91,90 @@ export const DomainRestoreSchema = z.looseObject({
 });
 /** A restore order. */
 export type DomainRestore = z.infer<typeof DomainRestoreSchema>;
+
+/** States of a registrant change; `new` and `pending` are still open. */
+export const REGISTRANT_CHANGE_STATES = ["new", "pending", "cancelling", "cancelled", "completed"] as const;
+/** A registrant change's state. */
+export type RegistrantChangeState = (typeof REGISTRANT_CHANGE_STATES)[number];
+const OPEN_STATES = ["new", "pending"] as const satisfies ReadonlyArray<RegistrantChangeState>;
+/** The open states: the change may still complete or be cancelled. */
+export const OPEN_REGISTRANT_CHANGE_STATES: ReadonlyArray<string> = OPEN_STATES;
+
+/**
+ * A registrant change: moving a registered domain to another contact as its registrant. Changes
+ * that are a change of owner at the registry (`registry_owner_change`) may stay `new`/`pending`
+ * for days; `irt_lock_lifted_by` is when the 60-day inter-registrar transfer lock that follows
+ * ends. `state` stays a string: a state the service adds later must not break reading.
+ */
+export const RegistrantChangeSchema = z.looseObject({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  contact_id: z.number().int(),
+  domain_id: z.number().int(),
+  state: z.string(),
+  extended_attributes: z.record(z.string(), z.string()).nullable(),
+  registry_owner_change: z.boolean(),
+  irt_lock_lifted_by: DateOnly.nullable(),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
+/** A registrant change. */
+export type RegistrantChange = z.infer<typeof RegistrantChangeSchema>;
+
+/** One TLD-specific attribute a registry asks for, with its allowed values when it has a list. */
+export const ExtendedAttributeSchema = z.looseObject({
+  name: z.string(),
+  title: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  required: z.boolean(),
+  options: z
+    .array(
+      z.looseObject({
+        title: z.string().nullable().optional(),
+        value: z.string(),
+        description: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+/** One TLD-specific attribute. */
+export type ExtendedAttribute = z.infer<typeof ExtendedAttributeSchema>;
+
+/** What a registrant change of this domain to this contact requires. */
+export const RegistrantChangeCheckSchema = z.looseObject({
+  domain_id: z.number().int(),
+  contact_id: z.number().int(),
+  extended_attributes: z.array(ExtendedAttributeSchema),
+  registry_owner_change: z.boolean(),
+});
+/** What a registrant change requires. */
+export type RegistrantChangeCheck = z.infer<typeof RegistrantChangeCheckSchema>;
+
+export const RegistrantChangeEnvelope = dataOf(RegistrantChangeSchema);
+export const RegistrantChangePageSchema = pageOf(RegistrantChangeSchema);
+export const RegistrantChangeCheckEnvelope = dataOf(RegistrantChangeCheckSchema);
+
+/** Body of a registrant-change check. */
+export interface RegistrantChangeCheckInput {
+  /** The domain's name or id. */
+  domain_id: string | number;
+  /** The new registrant's contact id. */
+  contact_id: string | number;
+}
+
+/** Body of a registrant change. */
+export interface RegistrantChangeInput extends RegistrantChangeCheckInput {
+  /** TLD-specific attributes the check lists as required. */
+  extended_attributes?: Record<string, string>;
+}
+
+/** Filters and paging of the registrant-change list. */
+export interface RegistrantChangeListOptions extends ListOptions {
+  /** One state; the service lists only the open ones (`new`, `pending`) when omitted. */
+  state?: RegistrantChangeState;
+  domainId?: number;
+  contactId?: number;
+}
 
 export const DomainCheckEnvelope = dataOf(DomainCheckSchema);
 export const DomainPremiumPriceEnvelope = dataOf(DomainPremiumPriceSchema);
@@ -355,5 +443,147 @@ export class RegistrarApi {
       method: "DELETE",
       path: path`/${account}/registrar/domains/${domain}/auto_renewal`,
     });
+  }
+
+  /**
+   * What changing the registrant of a domain to a contact requires: the TLD's extended
+   * attributes and whether it is a change of owner at the registry. Reads only, so it is retried
+   * like a GET. 404 names the missing domain or contact.
+   *
+   * @example
+   * const { extended_attributes } = await client.registrar.checkRegistrantChange(1, {
+   *   domain_id: "example.com", contact_id: 2,
+   * });
+   */
+  checkRegistrantChange(
+    account: AccountId,
+    input: RegistrantChangeCheckInput,
+  ): Promise<RegistrantChangeCheck> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/registrant_changes/check`,
+      body: { domain_id: input.domain_id, contact_id: input.contact_id },
+      schema: RegistrantChangeCheckEnvelope,
+      retryMode: "idempotent",
+    });
+  }
+
+  /**
+   * Starts a registrant change: 201 when it completed at once, 202 while it is `new`/`pending`.
+   * After a lost answer the client looks for an open change of this domain to this contact
+   * before sending it again, so a retry never starts a second one.
+   *
+   * @example
+   * const change = await client.registrar.createRegistrantChange(1, { domain_id: "example.com", contact_id: 2 });
+   */
+  createRegistrantChange(account: AccountId, input: RegistrantChangeInput): Promise<RegistrantChange> {
+    return this.data({
+      method: "POST",
+      path: path`/${account}/registrar/registrant_changes`,
+      body: input,
+      schema: RegistrantChangeEnvelope,
+      lookup: async () => {
+        const found = await this.findOpenRegistrantChange(account, input.domain_id, Number(input.contact_id));
+        return found === undefined ? undefined : { data: found };
+      },
+    });
+  }
+
+  /**
+   * A registrant change.
+   *
+   * @example
+   * const change = await client.registrar.getRegistrantChange(1, 101);
+   */
+  getRegistrantChange(account: AccountId, id: number): Promise<RegistrantChange> {
+    return this.data({
+      method: "GET",
+      path: path`/${account}/registrar/registrant_changes/${id}`,
+      schema: RegistrantChangeEnvelope,
+    });
+  }
+
+  /**
+   * One page of registrant changes (only open ones unless `state` says otherwise).
+   *
+   * @example
+   * const page = await client.registrar.listRegistrantChanges(1, { domainId: 5, state: "completed" });
+   */
+  listRegistrantChanges(
+    account: AccountId,
+    options?: RegistrantChangeListOptions,
+  ): Promise<Page<RegistrantChange>> {
+    return this.t.request({
+      method: "GET",
+      path: path`/${account}/registrar/registrant_changes`,
+      query: {
+        ...pagingQuery(options),
+        state: options?.state,
+        domain_id: options?.domainId,
+        contact_id: options?.contactId,
+      },
+      schema: RegistrantChangePageSchema,
+    });
+  }
+
+  /**
+   * Every registrant change matching the filters, page by page.
+   *
+   * @example
+   * for await (const change of client.registrar.iterateRegistrantChanges(1, { domainId: 5 })) { ... }
+   */
+  iterateRegistrantChanges(
+    account: AccountId,
+    options?: Omit<RegistrantChangeListOptions, "page" | "perPage">,
+  ): AsyncGenerator<RegistrantChange> {
+    return paginate((page) =>
+      this.listRegistrantChanges(account, { ...options, page, perPage: ITERATE_PAGE_SIZE }),
+    );
+  }
+
+  /**
+   * The open (`new` or `pending`) registrant change of a domain to a contact, if there is one.
+   * `domain` may be a name: it is resolved to the id the list filters by.
+   *
+   * @example
+   * const open = await client.registrar.findOpenRegistrantChange(1, "example.com", 2);
+   */
+  async findOpenRegistrantChange(
+    account: AccountId,
+    domain: string | number,
+    contactId: number,
+  ): Promise<RegistrantChange | undefined> {
+    const domainId =
+      typeof domain === "number" || /^\d+$/.test(domain)
+        ? Number(domain)
+        : (
+            await this.t.request({
+              method: "GET",
+              path: path`/${account}/domains/${domain}`,
+              schema: dataOf(z.looseObject({ id: z.number().int() })),
+            })
+          ).data.id;
+    for (const state of OPEN_STATES) {
+      for await (const change of this.iterateRegistrantChanges(account, { domainId, contactId, state })) {
+        if (change.domain_id === domainId && change.contact_id === contactId) return change;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Cancels a registrant change: `undefined` when it was cancelled at once (204), the change in
+   * state `cancelling` when the registry still has to confirm (202).
+   *
+   * @example
+   * await client.registrar.cancelRegistrantChange(1, 101);
+   */
+  async cancelRegistrantChange(account: AccountId, id: number): Promise<RegistrantChange | undefined> {
+    const body = (await this.t.request({
+      method: "DELETE",
+      path: path`/${account}/registrar/registrant_changes/${id}`,
+      schema: RegistrantChangeEnvelope.optional(),
+    })) as { data: RegistrantChange } | undefined;
+    return body?.data;
   }
 }

@@ -1,7 +1,9 @@
+import { createStatusError, type DnsimpleClient, type Domain, type RegistrantChange } from "../client";
 import { toDynamicProvider } from "./framework/define-resource";
+import { isPartialCreate, type PartialCreateError } from "./framework/partial";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
-import { domainRegistrationResource, domainTransferResource } from "./registrar";
+import { domainRegistrationResource, domainTransferResource, goneMessage } from "./registrar";
 
 const registration = toDynamicProvider(domainRegistrationResource);
 const transfer = toDynamicProvider(domainTransferResource);
@@ -104,5 +106,306 @@ describe("DomainTransfer", () => {
     expect(await transfer.diff!("example.com", state, { ...state, authCode: "new" })).toEqual({
       changes: true,
     });
+  });
+});
+
+// ---- Registrant changes and "no second payment by surprise", against a fake client (no I/O). ----
+
+interface Calls {
+  register: number;
+  transfer: number;
+  createChange: Array<Record<string, unknown>>;
+  cancelChange: number[];
+}
+
+function notFound(what: string) {
+  return createStatusError({
+    status: 404,
+    method: "GET",
+    url: "https://api.dnsimple.com/v2/1/x",
+    body: { message: `${what} not found` },
+  });
+}
+
+const DOMAIN: Domain = {
+  id: 5,
+  account_id: 1,
+  registrant_id: 7,
+  name: "example.com",
+  unicode_name: "example.com",
+  state: "registered",
+  auto_renew: false,
+  private_whois: false,
+  expires_on: "2030-01-01",
+  expires_at: "2030-01-01T00:00:00Z",
+  created_at: "2024-01-01T00:00:00Z",
+  updated_at: "2024-01-01T00:00:00Z",
+} as Domain;
+
+function change(fields: Partial<RegistrantChange>): RegistrantChange {
+  return {
+    id: 40,
+    account_id: 1,
+    domain_id: 5,
+    contact_id: 8,
+    state: "new",
+    extended_attributes: {},
+    registry_owner_change: true,
+    irt_lock_lifted_by: null,
+    created_at: "2024-01-01T00:00:00Z",
+    updated_at: "2024-01-01T00:00:00Z",
+    ...fields,
+  };
+}
+
+/**
+ * A fake account: `domain` is what the service holds (undefined = gone); registrant changes
+ * follow `changeStates` one poll after another.
+ */
+function fakeContext(options: {
+  domain?: Domain | undefined;
+  changeStates?: string[];
+  openChange?: RegistrantChange;
+  required?: string[];
+}) {
+  const calls: Calls = { register: 0, transfer: 0, createChange: [], cancelChange: [] };
+  let domain = options.domain;
+  const states = [...(options.changeStates ?? ["completed"])];
+  let polls = 0;
+  const client = {
+    domains: {
+      get: async () => {
+        if (!domain) throw notFound("Domain `example.com`");
+        return domain;
+      },
+    },
+    registrar: {
+      check: async () => ({ domain: "example.com", available: true, premium: false }),
+      register: async () => {
+        calls.register++;
+        domain = { ...DOMAIN };
+        return { id: 90, domain_id: 5, registrant_id: 7, period: 1, state: "registered" };
+      },
+      transfer: async () => {
+        calls.transfer++;
+        domain = { ...DOMAIN };
+        return { id: 91, domain_id: 5, registrant_id: 7, state: "transferred" };
+      },
+      getRegistration: async () => ({ id: 90, state: "registered" }),
+      checkRegistrantChange: async () => ({
+        domain_id: 5,
+        contact_id: 8,
+        registry_owner_change: true,
+        extended_attributes: (options.required ?? []).map((name) => ({ name, required: true })),
+      }),
+      findOpenRegistrantChange: async () => options.openChange,
+      createRegistrantChange: async (_account: string, input: Record<string, unknown>) => {
+        calls.createChange.push(input);
+        return change({ state: states[0] ?? "completed" });
+      },
+      getRegistrantChange: async (_account: string, id: number) => {
+        polls++;
+        const state = states[Math.min(polls - 1, states.length - 1)] ?? "completed";
+        if (state === "completed" && domain) domain = { ...domain, registrant_id: 8 };
+        return change({ id, state });
+      },
+      cancelRegistrantChange: async (_account: string, id: number) => {
+        calls.cancelChange.push(id);
+        return undefined;
+      },
+    },
+  } as unknown as DnsimpleClient;
+  return { ctx: { client, account: "1" }, calls };
+}
+
+const FAST = { timeoutSeconds: 0.05, pollIntervalSeconds: 0.01 };
+
+describe("DomainRegistration registrant change", () => {
+  it("a new registrant is an update in place, not a replacement", async () => {
+    expect(await registration.diff!("example.com", regState, { ...regState, registrantId: "8" })).toEqual({
+      changes: true,
+    });
+  });
+
+  it("runs a registrant change and reports the new registrant", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN, changeStates: ["new", "pending", "completed"] });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", regState, {
+      ...regState,
+      registrantId: "8",
+      pollIntervalSeconds: 0.001,
+    });
+    expect(calls.createChange).toEqual([{ domain_id: "example.com", contact_id: 8 }]);
+    expect(outs).toMatchObject({
+      registrantId: "8",
+      registrantChangeId: 40,
+      registrantChangeState: "completed",
+    });
+    expect(calls.register).toBe(0);
+  });
+
+  it("keeps a change still pending after the timeout in state with the old registrant", async () => {
+    const { ctx } = fakeContext({ domain: DOMAIN, changeStates: ["new", "pending"] });
+    const error = await domainRegistrationResource.update!(ctx, "example.com", regState, {
+      ...regState,
+      registrantId: "8",
+      ...FAST,
+    }).catch((e: unknown) => e);
+    expect(isPartialCreate(error)).toBe(true);
+    const partial = error as PartialCreateError;
+    expect(partial.message).toMatch(/registrant change of example\.com to contact 8 \(40\) is still pending/);
+    expect(partial.created.outs).toMatchObject({
+      registrantId: "7",
+      registrantChangeId: 40,
+      registrantChangeState: "pending",
+    });
+  });
+
+  it("the next up resumes the recorded change instead of starting another", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN, changeStates: ["pending", "completed"] });
+    const olds = { ...regState, registrantChangeId: 40, registrantChangeState: "pending" };
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", olds, {
+      ...regState,
+      registrantId: "8",
+      pollIntervalSeconds: 0.001,
+    });
+    expect(calls.createChange).toEqual([]);
+    expect(outs).toMatchObject({ registrantId: "8", registrantChangeState: "completed" });
+  });
+
+  it("takes over an open change a failed run left behind (not recorded in state)", async () => {
+    const open = change({ id: 41, state: "pending" });
+    const { ctx, calls } = fakeContext({
+      domain: DOMAIN,
+      changeStates: ["pending", "completed"],
+      openChange: open,
+    });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", regState, {
+      ...regState,
+      registrantId: "8",
+      pollIntervalSeconds: 0.001,
+    });
+    expect(calls.createChange).toEqual([]);
+    expect(outs).toMatchObject({ registrantChangeId: 41, registrantChangeState: "completed" });
+  });
+
+  it("cancels a recorded open change to a contact the program no longer names", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN, changeStates: ["new"] });
+    const olds = { ...regState, registrantChangeId: 40, registrantChangeState: "new" };
+    // The fake's change 40 is to contact 8; the program went back to 7, the current registrant.
+    await domainRegistrationResource.update!(ctx, "example.com", olds, { ...regState, registrantId: "7" });
+    expect(calls.cancelChange).toEqual([40]);
+    expect(calls.createChange).toEqual([]);
+  });
+
+  it("names the missing extended attributes before starting a change", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN, required: ["x-fi-registrant-idnumber"] });
+    await expect(
+      domainRegistrationResource.update!(ctx, "example.com", regState, { ...regState, registrantId: "8" }),
+    ).rejects.toThrow(/extendedAttributes: .*needs x-fi-registrant-idnumber/);
+    expect(calls.createChange).toEqual([]);
+    const ok = fakeContext({ domain: DOMAIN, required: ["x-fi-registrant-idnumber"] });
+    await domainRegistrationResource.update!(ok.ctx, "example.com", regState, {
+      ...regState,
+      registrantId: "8",
+      extendedAttributes: { "x-fi-registrant-idnumber": "1234", unrelated: "x" },
+    });
+    expect(ok.calls.createChange).toEqual([
+      {
+        domain_id: "example.com",
+        contact_id: 8,
+        extended_attributes: { "x-fi-registrant-idnumber": "1234" },
+      },
+    ]);
+  });
+});
+
+describe("no second payment by surprise", () => {
+  it("read keeps a domain that left the account, marked gone (never drops it)", async () => {
+    const gone = fakeContext({ domain: undefined });
+    expect(await domainRegistrationResource.read(gone.ctx, "example.com", regState)).toEqual({
+      goneFromAccount: true,
+      state: null,
+    });
+    const hosted = fakeContext({ domain: { ...DOMAIN, state: "hosted" } });
+    expect(await domainRegistrationResource.read(hosted.ctx, "example.com", regState)).toEqual({
+      goneFromAccount: true,
+      state: "hosted",
+    });
+    const back = fakeContext({ domain: DOMAIN });
+    expect(
+      await domainRegistrationResource.read(back.ctx, "example.com", { ...regState, goneFromAccount: true }),
+    ).toMatchObject({ goneFromAccount: false, state: "registered" });
+  });
+
+  it("diff reports the marker as an update; stacks from before the marker see no change", async () => {
+    const { inputs } = await registration.check!({}, { domain: "example.com", registrantId: 7 });
+    expect(inputs).toMatchObject({ orderAgain: false, goneFromAccount: false });
+    const program = { ...regState, orderAgain: false, goneFromAccount: false };
+    expect(await registration.diff!("example.com", { ...regState, goneFromAccount: true }, program)).toEqual({
+      changes: true,
+    });
+    expect(await registration.diff!("example.com", regState, program)).toEqual({ changes: false });
+  });
+
+  it("a program cannot set the marker itself", async () => {
+    const { failures } = await registration.check!(
+      {},
+      { domain: "example.com", registrantId: 7, goneFromAccount: true, orderAgain: "yes" },
+    );
+    expect((failures ?? []).map((f) => f.property).sort()).toEqual(["goneFromAccount", "orderAgain"]);
+  });
+
+  it("update of a gone domain fails with the explanation and orders nothing", async () => {
+    const { ctx, calls } = fakeContext({ domain: undefined });
+    const error = await domainRegistrationResource.update!(
+      ctx,
+      "example.com",
+      { ...regState, goneFromAccount: true },
+      { ...regState, orderAgain: false },
+    ).catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      goneMessage("DomainRegistration", "registration", "example.com", "1"),
+    );
+    expect((error as Error).message).toMatch(
+      /example\.com is no longer registered in DNSimple account 1.*new, paid registration.*`orderAgain: true`.*remove the resource/,
+    );
+    expect(calls.register).toBe(0);
+  });
+
+  it("checks the service too: a domain gone since the last refresh is not ordered either", async () => {
+    const { ctx, calls } = fakeContext({ domain: undefined });
+    await expect(
+      domainRegistrationResource.update!(ctx, "example.com", regState, { ...regState, autoRenew: true }),
+    ).rejects.toThrow(/no longer registered/);
+    expect(calls.register).toBe(0);
+  });
+
+  it("orders again exactly once with orderAgain: true, and the marker clears", async () => {
+    const { ctx, calls } = fakeContext({ domain: undefined });
+    const outs = await domainRegistrationResource.update!(
+      ctx,
+      "example.com",
+      { ...regState, goneFromAccount: true },
+      { ...regState, orderAgain: true },
+    );
+    expect(calls.register).toBe(1);
+    expect(outs).toMatchObject({ goneFromAccount: false, registrationId: 90, state: "registered" });
+  });
+
+  it("applies to transfers too (the new transfer uses the current auth code)", async () => {
+    const xfer = { ...regState, authCode: "code" };
+    const refused = fakeContext({ domain: undefined });
+    await expect(
+      domainTransferResource.update!(refused.ctx, "example.com", { ...xfer, goneFromAccount: true }, xfer),
+    ).rejects.toThrow(/set `orderAgain: true` on this DomainTransfer/);
+    expect(refused.calls.transfer).toBe(0);
+    const again = fakeContext({ domain: undefined });
+    await domainTransferResource.update!(
+      again.ctx,
+      "example.com",
+      { ...xfer, goneFromAccount: true },
+      { ...xfer, orderAgain: true },
+    );
+    expect(again.calls.transfer).toBe(1);
   });
 });

@@ -3,10 +3,18 @@
  * a while. Both wait a bounded, configurable time; when it runs out the object is kept in state
  * with a `pendingOrderId`, and the next `up` (an in-place update) resumes waiting instead of
  * ordering again. Destroy never gives a registered domain up.
+ *
+ * A new `registrantId` is a registrant change at the registry, done in place; a change that stays
+ * pending is recorded in state (`registrantChangeId`, `registrantChangeState`) and the next `up`
+ * keeps waiting for it instead of starting another.
+ *
+ * No second payment by surprise: when the domain leaves the account (deleted, transferred away,
+ * registration lapsed), `read` keeps the resource, marked `goneFromAccount`; the next `up` fails
+ * with an explanation instead of ordering again, unless the program sets `orderAgain: true`.
  */
 import { z } from "zod";
-import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer } from "../client";
-import { path as apiPath } from "../client";
+import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer, RegistrantChange } from "../client";
+import { OPEN_REGISTRANT_CHANGE_STATES, path as apiPath } from "../client";
 import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName, numericId } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
@@ -36,6 +44,29 @@ export function waitingOf(inputs: State): { timeoutMs: number; intervalMs: numbe
   };
 }
 
+/**
+ * Inputs of both order kinds that guard against a second order: `orderAgain` is the program's
+ * explicit consent; `goneFromAccount` is the provider's marker in state. Both default to false (and
+ * false compares like absent, so stacks from before these inputs see no change): a marker that a
+ * program leaves out must still differ from `true` in state, or the next `up` would not notice.
+ */
+const orderGuardInputs = {
+  /**
+   * Consent to order the domain again (a new, paid registration or transfer) when it has left the
+   * account since this stack ordered it. Without it, such an `up` fails with an explanation.
+   */
+  orderAgain: z.boolean().default(false),
+  /** Set by the provider when the domain left the account; not for programs. */
+  goneFromAccount: z
+    .literal(false, {
+      message:
+        "is set by the provider when the domain has left the account; to order it again set orderAgain: true",
+    })
+    .default(false),
+};
+
+const falseAsAbsent = (v: unknown): unknown => (v === false ? undefined : v);
+
 const extendedAttributes = () =>
   z.record(z.string(), z.string(), { message: "must map attribute names to string values" }).optional();
 
@@ -55,6 +86,7 @@ function domainOutputs(domain: Domain): State {
     whoisPrivacy: domain.private_whois,
     state: domain.state,
     expiresAt: domain.expires_at ?? null,
+    goneFromAccount: false,
   };
 }
 
@@ -109,25 +141,48 @@ async function applySettings(
 
 interface OrderKind<O extends DomainRegistration | DomainTransfer> {
   label: string;
+  /** The resource kind, as programs declare it. */
+  resource: string;
   pendingStates: ReadonlyArray<string>;
   doneStates: ReadonlyArray<string>;
   get(client: DnsimpleClient, account: string, name: string, id: number): Promise<O>;
+  /** Places the order (money is spent). */
+  place(ctx: ResourceContext, name: string, inputs: State): Promise<O>;
   outputs(order: O): State;
 }
 
 const REGISTRATION: OrderKind<DomainRegistration> = {
   label: "registration",
+  resource: "DomainRegistration",
   pendingStates: ["new", "registering"],
   doneStates: ["registered"],
   get: (client, account, name, id) => client.registrar.getRegistration(account, name, id),
+  async place({ client, account }, name, inputs) {
+    await confirmPremium(client, account, name, inputs);
+    return client.registrar.register(account, name, {
+      registrant_id: Number(inputs.registrantId),
+      ...orderOptions(inputs),
+    });
+  },
   outputs: (order) => ({ registrationId: order.id, registrationState: order.state }),
 };
 
 const TRANSFER: OrderKind<DomainTransfer> = {
   label: "transfer",
+  resource: "DomainTransfer",
   pendingStates: ["new", "transferring"],
   doneStates: ["transferred"],
   get: (client, account, name, id) => client.registrar.getTransfer(account, name, id),
+  async place({ client, account }, name, inputs) {
+    const existing = await orUndefined(() => client.domains.get(account, name));
+    if (existing && existing.state !== "hosted")
+      throw new Error(`${name} is already registered in this account`);
+    return client.registrar.transfer(account, name, {
+      registrant_id: Number(inputs.registrantId),
+      auth_code: String(inputs.authCode),
+      ...orderOptions(inputs),
+    });
+  },
   outputs: (order) => ({
     transferId: order.id,
     transferState: order.state,
@@ -173,7 +228,41 @@ async function awaitOrder<O extends DomainRegistration | DomainTransfer>(
   return { ...kind.outputs(value), ...domainOutputs(domain) };
 }
 
-/** Read shared by both kinds: the domain's registrar view, or undefined when it is gone. */
+/**
+ * Why the next `up` refuses to order again, naming the domain, the account and the ways out.
+ * `domain` is what is left of it in the account (a hosted zone) or undefined when nothing is.
+ */
+export function goneMessage(resource: string, label: string, name: string, account: string): string {
+  return (
+    `${name} is no longer registered in DNSimple account ${account}: since this stack's ${label} it ` +
+    `was deleted, transferred away or its registration lapsed. Pulumi does not order it again on ` +
+    `its own, because that would be a new, paid ${label}. To order it again, set \`orderAgain: true\` ` +
+    `on this ${resource} and run \`pulumi up\`; to stop managing it, remove the resource from the ` +
+    `program (or run \`pulumi state delete\` with its URN).`
+  );
+}
+
+/** Whether the account still holds the domain as a registered (or registering) domain of ours. */
+function stillOurs(domain: Domain | undefined): boolean {
+  return domain !== undefined && domain.state !== "hosted";
+}
+
+/** The registrant change recorded in state, when it is still open. */
+function openChangeId(state: State): number | undefined {
+  const id = state.registrantChangeId;
+  const open = OPEN_REGISTRANT_CHANGE_STATES.includes(String(state.registrantChangeState));
+  return open && id !== undefined && id !== null ? Number(id) : undefined;
+}
+
+function changeOutputs(change: RegistrantChange): State {
+  return { registrantChangeId: change.id, registrantChangeState: change.state };
+}
+
+/**
+ * Read shared by both kinds: the domain's registrar view. A domain that left the account stays in
+ * state marked `goneFromAccount` (never dropped: dropping it would make the next `up` order it
+ * again); undefined only when an order of ours failed or was cancelled before completing.
+ */
 async function readOrdered<O extends DomainRegistration | DomainTransfer>(
   ctx: ResourceContext,
   kind: OrderKind<O>,
@@ -182,21 +271,166 @@ async function readOrdered<O extends DomainRegistration | DomainTransfer>(
 ): Promise<State | undefined> {
   const { client, account } = ctx;
   const domain = await orUndefined(() => client.domains.get(account, id));
-  if (!domain) return undefined;
   const pending = state.pendingOrderId;
-  if (pending !== undefined && pending !== null) {
+  if (domain && pending !== undefined && pending !== null) {
     const order = await orUndefined(() => kind.get(client, account, id, Number(pending)));
     if (!order || (!kind.pendingStates.includes(order.state) && !kind.doneStates.includes(order.state))) {
       return undefined; // failed or cancelled: nothing of ours left
     }
     // Still marked pending: the next `up` finishes the job (and settles auto-renew and privacy).
-    return { ...kind.outputs(order), domainId: domain.id, state: domain.state };
+    return { ...kind.outputs(order), domainId: domain.id, state: domain.state, goneFromAccount: false };
   }
-  if (domain.state === "hosted") return undefined;
-  return domainOutputs(domain);
+  if (!domain || !stillOurs(domain)) return { goneFromAccount: true, state: domain?.state ?? null };
+  const outs = domainOutputs(domain);
+  const changeId = openChangeId(state);
+  if (changeId !== undefined) {
+    const change = await orUndefined(() => client.registrar.getRegistrantChange(account, changeId));
+    return { ...outs, registrantChangeState: change?.state ?? "cancelled" };
+  }
+  return outs;
 }
 
-/** Update shared by both kinds: resume waiting, then settle auto-renew and WHOIS privacy. */
+/** Waits for a registrant change; returns it once it is no longer open, or undefined on timeout. */
+async function awaitRegistrantChange(
+  ctx: ResourceContext,
+  change: RegistrantChange,
+  inputs: State,
+): Promise<{ value: RegistrantChange; finished: boolean }> {
+  const { client, account } = ctx;
+  const { timeoutMs, intervalMs } = waitingOf(inputs);
+  if (!OPEN_REGISTRANT_CHANGE_STATES.includes(change.state)) return { value: change, finished: true };
+  return waitFor(
+    () => client.registrar.getRegistrantChange(account, change.id),
+    (c) => !OPEN_REGISTRANT_CHANGE_STATES.includes(c.state),
+    timeoutMs,
+    intervalMs,
+  );
+}
+
+/**
+ * The extended attributes to send with a registrant change: the ones the check lists, from the
+ * program's `extendedAttributes`. A required one that is missing fails before the change starts.
+ */
+async function registrantChangeAttributes(
+  ctx: ResourceContext,
+  name: string,
+  contactId: number,
+  inputs: State,
+): Promise<Record<string, string>> {
+  const check = await ctx.client.registrar.checkRegistrantChange(ctx.account, {
+    domain_id: name,
+    contact_id: contactId,
+  });
+  const given = (inputs.extendedAttributes ?? {}) as Record<string, string>;
+  const missing = check.extended_attributes.filter((a) => a.required && !given[a.name]).map((a) => a.name);
+  if (missing.length > 0) {
+    throw new Error(
+      `extendedAttributes: changing the registrant of ${name} needs ${missing.join(", ")} ` +
+        `(the registry's extended attributes for the new registrant); add them to extendedAttributes`,
+    );
+  }
+  const attributes: Record<string, string> = {};
+  for (const a of check.extended_attributes) {
+    const value = given[a.name];
+    if (value !== undefined) attributes[a.name] = value;
+  }
+  return attributes;
+}
+
+/**
+ * Makes `news.registrantId` the domain's registrant through a registrant change, in place:
+ * resumes the open change recorded in state (or left by an earlier run that failed before it
+ * could record it) instead of starting another; cancels an open change to a contact the program
+ * no longer names. Returns the outputs to merge, or throws: a change still open after
+ * `timeoutSeconds` as a partial result (the change is recorded in state and the registrant stays
+ * the old one there), a cancelled one as an error.
+ */
+async function changeRegistrant(
+  ctx: ResourceContext,
+  name: string,
+  domain: Domain,
+  olds: State,
+  news: State,
+): Promise<State> {
+  const { client, account } = ctx;
+  const target = Number(news.registrantId);
+  let change: RegistrantChange | undefined;
+  const recorded = openChangeId(olds);
+  if (recorded !== undefined) {
+    const found = await orUndefined(() => client.registrar.getRegistrantChange(account, recorded));
+    if (found && OPEN_REGISTRANT_CHANGE_STATES.includes(found.state)) {
+      if (found.contact_id === target) change = found;
+      else await cancelQuietly(ctx, found.id);
+    }
+  }
+  if (!change && domain.registrant_id === target) return {};
+  change ??= await client.registrar.findOpenRegistrantChange(account, domain.id, target);
+  if (!change) {
+    const attributes = await registrantChangeAttributes(ctx, name, target, news);
+    change = await client.registrar.createRegistrantChange(account, {
+      domain_id: name,
+      contact_id: target,
+      ...(Object.keys(attributes).length > 0 ? { extended_attributes: attributes } : {}),
+    });
+  }
+  const { value, finished } = await awaitRegistrantChange(ctx, change, news);
+  if (!finished) {
+    const { timeoutMs } = waitingOf(news);
+    throw new PartialCreateError(
+      `The registrant change of ${name} to contact ${target} (${value.id}) is still ${value.state} after ` +
+        `${timeoutMs / 1000} s: the registry may take days to confirm a change of owner. It stays in the ` +
+        `stack; run \`pulumi up\` again to keep waiting (it will not start another), or raise timeoutSeconds.`,
+      {
+        id: name,
+        outs: {
+          ...domainOutputs(domain),
+          ...changeOutputs(value),
+          registrantId: domain.registrant_id === null ? null : String(domain.registrant_id),
+        },
+      },
+    );
+  }
+  if (value.state !== "completed") {
+    throw new Error(
+      `The registrant change of ${name} to contact ${target} (${value.id}) ended as ${value.state}; ` +
+        `the registrant is still contact ${domain.registrant_id}. Run \`pulumi up\` to start a new change.`,
+    );
+  }
+  return changeOutputs(value);
+}
+
+async function cancelQuietly(ctx: ResourceContext, changeId: number): Promise<void> {
+  try {
+    await ctx.client.registrar.cancelRegistrantChange(ctx.account, changeId);
+  } catch (error) {
+    // Completed or cancelled meanwhile: nothing left to cancel.
+    if (!hasStatus(error, 400) && !hasStatus(error, 404)) throw error;
+  }
+}
+
+/**
+ * Orders a domain again after it left the account, when the program says so (`orderAgain`);
+ * fails with the explanation otherwise. A timeout keeps the new order in state as pending.
+ */
+async function orderAgain<O extends DomainRegistration | DomainTransfer>(
+  ctx: ResourceContext,
+  kind: OrderKind<O>,
+  name: string,
+  news: State,
+): Promise<State> {
+  if (news.orderAgain !== true) throw new Error(goneMessage(kind.resource, kind.label, name, ctx.account));
+  const order = await kind.place(ctx, name, news);
+  const outs = await awaitOrder(ctx, kind, name, order, news, (partial, message) => {
+    return new PartialCreateError(message, { id: name, outs: { ...partial, goneFromAccount: false } });
+  });
+  return { ...outs, goneFromAccount: false };
+}
+
+/**
+ * Update shared by both kinds: order again after the domain left the account (only with
+ * `orderAgain`), resume waiting for a pending order, change the registrant, then settle
+ * auto-renew and WHOIS privacy.
+ */
 async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
   ctx: ResourceContext,
   kind: OrderKind<O>,
@@ -205,25 +439,24 @@ async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
   news: State,
 ): Promise<State> {
   const { client, account } = ctx;
-  if (
-    news.registrantId !== undefined &&
-    olds.registrantId !== undefined &&
-    String(olds.registrantId) !== String(news.registrantId) &&
-    olds.pendingOrderId === undefined
-  ) {
-    throw new Error(
-      `Changing the registrant of ${id} is a registrant change at the registry, which this provider does not ` +
-        `perform; change it in the service's web interface, then run \`pulumi refresh\`.`,
-    );
-  }
   const pending = olds.pendingOrderId;
   if (pending !== undefined && pending !== null) {
     const order = await kind.get(client, account, id, Number(pending));
     // A plain error keeps the old state (still pending), so the next `up` tries again.
     return awaitOrder(ctx, kind, id, order, news, (_outs, message) => new Error(message));
   }
+  const current = await orUndefined(() => client.domains.get(account, id));
+  // Checked against the service, not only the marker: a refresh may not have run since it left.
+  if (!current || !stillOurs(current)) return orderAgain(ctx, kind, id, news);
+  let changed: State = {};
+  if (
+    openChangeId(olds) !== undefined ||
+    (news.registrantId !== undefined && String(current.registrant_id) !== String(news.registrantId))
+  ) {
+    changed = await changeRegistrant(ctx, id, current, olds, news);
+  }
   const domain = await applySettings(ctx, id, await client.domains.get(account, id), news);
-  return domainOutputs(domain);
+  return { ...domainOutputs(domain), ...changed };
 }
 
 /** The order options registrations and transfers share. */
@@ -252,13 +485,15 @@ async function finishOrder<O extends DomainRegistration | DomainTransfer>(
   return { id: name, outs };
 }
 
-/** Takes over a domain already registered in the account, with the declared settings, without ordering. */
-async function adoptRegisteredDomain({ client, account }: ResourceContext, inputs: State) {
+/**
+ * The domain already registered in the account under the declared name (adopting it takes it
+ * over without ordering; the framework's `update` then applies the declared settings).
+ */
+async function findRegisteredDomain({ client, account }: ResourceContext, inputs: State) {
   const name = canonicalDomainName(String(inputs.domain));
   const domain = await orUndefined(() => client.domains.get(account, name));
-  if (!domain || domain.state === "hosted") return undefined;
-  const settled = await applySettings({ client, account }, name, domain, inputs);
-  return { id: name, outs: domainOutputs(settled) };
+  if (!domain || domain.state === "hosted") return [];
+  return [{ id: name, outs: domainOutputs(domain), createdAt: domain.created_at }];
 }
 
 /**
@@ -275,24 +510,26 @@ export const domainRegistrationResource: ResourceDefinition = {
     whoisPrivacy: z.boolean().default(false),
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
+    ...orderGuardInputs,
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
-  localOnly: ["extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
-  normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
+  localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
+  normalize: {
+    domain: (v) => canonicalDomainName(String(v)),
+    registrantId: String,
+    orderAgain: falseAsAbsent,
+    goneFromAccount: falseAsAbsent,
+  },
 
   async create(ctx, inputs) {
-    const { client, account } = ctx;
     const name = canonicalDomainName(String(inputs.domain));
-    await confirmPremium(client, account, name, inputs);
-    const order = await client.registrar.register(account, name, {
-      registrant_id: Number(inputs.registrantId),
-      ...orderOptions(inputs),
-    });
+    const order = await REGISTRATION.place(ctx, name, inputs);
     return finishOrder(ctx, REGISTRATION, name, order, inputs);
   },
 
-  adopt: adoptRegisteredDomain,
+  refusesDuplicates: true,
+  findMatching: findRegisteredDomain,
 
   read: (ctx, id, state) => readOrdered(ctx, REGISTRATION, id, state),
   update: (ctx, id, olds, news) => updateOrdered(ctx, REGISTRATION, id, olds, news),
@@ -318,27 +555,26 @@ export const domainTransferResource: ResourceDefinition = {
     whoisPrivacy: z.boolean().default(false),
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
+    ...orderGuardInputs,
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
-  localOnly: ["authCode", "extendedAttributes", "premiumPrice", ...WAITING_LOCAL],
-  normalize: { domain: (v) => canonicalDomainName(String(v)), registrantId: String },
+  localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
+  normalize: {
+    domain: (v) => canonicalDomainName(String(v)),
+    registrantId: String,
+    orderAgain: falseAsAbsent,
+    goneFromAccount: falseAsAbsent,
+  },
 
   async create(ctx, inputs) {
-    const { client, account } = ctx;
     const name = canonicalDomainName(String(inputs.domain));
-    const existing = await orUndefined(() => client.domains.get(account, name));
-    if (existing && existing.state !== "hosted")
-      throw new Error(`${name} is already registered in this account`);
-    const order = await client.registrar.transfer(account, name, {
-      registrant_id: Number(inputs.registrantId),
-      auth_code: String(inputs.authCode),
-      ...orderOptions(inputs),
-    });
+    const order = await TRANSFER.place(ctx, name, inputs);
     return finishOrder(ctx, TRANSFER, name, order, inputs);
   },
 
-  adopt: adoptRegisteredDomain,
+  refusesDuplicates: true,
+  findMatching: findRegisteredDomain,
 
   read: (ctx, id, state) => readOrdered(ctx, TRANSFER, id, state),
   update: (ctx, id, olds, news) => updateOrdered(ctx, TRANSFER, id, olds, news),
