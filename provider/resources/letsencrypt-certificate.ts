@@ -9,7 +9,7 @@ import type { ResourceContext, ResourceDefinition, State } from "./framework/def
 import { domainRef } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainRef } from "./names";
-import { WAITING_LOCAL, waitingInputs, waitingOf } from "./registrar";
+import { WAITING_LOCAL, WAITING_MARKERS, waitingInputs, waitingOf } from "./registrar";
 import { orUndefined, waitFor } from "./support";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
@@ -94,6 +94,7 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
     ...waitingInputs,
   },
   replaceOnChange: ["domain", "name", "alternateNames", "signatureAlgorithm", "autoRenew"],
+  markers: WAITING_MARKERS,
   localOnly: [...WAITING_LOCAL],
   normalize: {
     domain: canonicalDomainRef,

@@ -292,9 +292,31 @@ describe("DomainRegistration registrant change", () => {
     const { ctx, calls } = fakeContext({ domain: DOMAIN, changeStates: ["new"] });
     const olds = { ...regState, registrantChangeId: 40, registrantChangeState: "new" };
     // The fake's change 40 is to contact 8; the program went back to 7, the current registrant.
-    await domainRegistrationResource.update!(ctx, "example.com", olds, { ...regState, registrantId: "7" });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", olds, {
+      ...regState,
+      registrantId: "7",
+    });
     expect(calls.cancelChange).toEqual([40]);
     expect(calls.createChange).toEqual([]);
+    expect(outs).toMatchObject({ registrantChangeId: 40, registrantChangeState: "cancelled" });
+  });
+
+  it("records the final state of a recorded change that completed before the next up", async () => {
+    const { ctx, calls } = fakeContext({
+      domain: { ...DOMAIN, registrant_id: 8 },
+      changeStates: ["completed"],
+    });
+    const olds = { ...regState, registrantChangeId: 40, registrantChangeState: "pending" };
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", olds, {
+      ...regState,
+      registrantId: "8",
+    });
+    expect(calls.createChange).toEqual([]);
+    expect(outs).toMatchObject({
+      registrantId: "8",
+      registrantChangeId: 40,
+      registrantChangeState: "completed",
+    });
   });
 
   it("names the missing extended attributes before starting a change", async () => {

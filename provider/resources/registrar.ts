@@ -36,6 +36,8 @@ export const waitingInputs = {
 };
 
 export const WAITING_LOCAL = ["timeoutSeconds", "pollIntervalSeconds"];
+/** The waiting input the provider sets: declare it as a `marker` of every kind that waits. */
+export const WAITING_MARKERS = ["pendingOrderId"];
 
 export function waitingOf(inputs: State): { timeoutMs: number; intervalMs: number } {
   return {
@@ -355,15 +357,21 @@ async function changeRegistrant(
   const { client, account } = ctx;
   const target = Number(news.registrantId);
   let change: RegistrantChange | undefined;
+  // What became of the change recorded in state: its final state replaces the open one there.
+  let recordedOuts: State = {};
   const recorded = openChangeId(olds);
   if (recorded !== undefined) {
     const found = await orUndefined(() => client.registrar.getRegistrantChange(account, recorded));
+    recordedOuts = found ? changeOutputs(found) : { registrantChangeState: "cancelled" };
     if (found && OPEN_REGISTRANT_CHANGE_STATES.includes(found.state)) {
       if (found.contact_id === target) change = found;
-      else await cancelQuietly(ctx, found.id);
+      else {
+        const cancelling = await cancelQuietly(ctx, found.id);
+        recordedOuts = { ...recordedOuts, registrantChangeState: cancelling?.state ?? "cancelled" };
+      }
     }
   }
-  if (!change && domain.registrant_id === target) return {};
+  if (!change && domain.registrant_id === target) return recordedOuts;
   change ??= await client.registrar.findOpenRegistrantChange(account, domain.id, target);
   if (!change) {
     const attributes = await registrantChangeAttributes(ctx, name, target, news);
@@ -399,12 +407,14 @@ async function changeRegistrant(
   return changeOutputs(value);
 }
 
-async function cancelQuietly(ctx: ResourceContext, changeId: number): Promise<void> {
+/** Cancels an open change; the change while it is `cancelling`, undefined once cancelled or gone. */
+async function cancelQuietly(ctx: ResourceContext, changeId: number): Promise<RegistrantChange | undefined> {
   try {
-    await ctx.client.registrar.cancelRegistrantChange(ctx.account, changeId);
+    return await ctx.client.registrar.cancelRegistrantChange(ctx.account, changeId);
   } catch (error) {
     // Completed or cancelled meanwhile: nothing left to cancel.
     if (!hasStatus(error, 400) && !hasStatus(error, 404)) throw error;
+    return undefined;
   }
 }
 
@@ -514,6 +524,7 @@ export const domainRegistrationResource: ResourceDefinition = {
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
+  markers: WAITING_MARKERS,
   localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
   normalize: {
     domain: (v) => canonicalDomainName(String(v)),
@@ -559,6 +570,7 @@ export const domainTransferResource: ResourceDefinition = {
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
+  markers: WAITING_MARKERS,
   localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
   normalize: {
     domain: (v) => canonicalDomainName(String(v)),

@@ -57,6 +57,11 @@ export interface ResourceDefinition {
   readonly localOnly?: ReadonlyArray<string>;
   /** How the service rewrites a value (case, trailing dots, punycode): compared after this. */
   readonly normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
+  /**
+   * Optional inputs only the provider sets, in state (an order still pending, say): always
+   * compared, so that the next `up` sees one in state and resumes; never "left to the service".
+   */
+  readonly markers?: ReadonlyArray<string>;
   /** Rules across fields, run when no input is unknown. */
   refine?(inputs: State): CheckFailure[];
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
@@ -379,7 +384,9 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
   const fields: FieldSchemas = { ...commonInputs, ...definition.inputs };
   const localOnly = new Set([...COMMON_LOCAL_ONLY, ...(definition.localOnly ?? [])]);
   const serviceDecides = new Set(
-    Object.keys(definition.inputs).filter((key) => isOptionalWithoutDefault(definition.inputs[key]!)),
+    Object.keys(definition.inputs).filter(
+      (key) => isOptionalWithoutDefault(definition.inputs[key]!) && !definition.markers?.includes(key),
+    ),
   );
   const normalized = (key: string, value: unknown): unknown => {
     const normalize = definition.normalize?.[key];
