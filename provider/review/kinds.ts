@@ -1,0 +1,292 @@
+/**
+ * What the review needs to know about each resource kind, in one table: where its changes are
+ * listed, what identifies an object to a reader, which fields it shows, which it always hides,
+ * the words of the headline, and whether a replacement deletes before it creates (mirroring each
+ * definition's `deleteBeforeReplace` in `provider/resources/`, which the tests hold it against:
+ * the preview JSON does not say in which order a replacement runs).
+ *
+ * @example
+ * ```ts
+ * KINDS.ZoneRecord.section; // "records"
+ * ```
+ */
+
+export type Props = Record<string, unknown>;
+
+/** Where a kind's changes appear: inside a zone's block, or in an account-wide section. */
+export type Section =
+  | "domain"
+  | "records"
+  | "forwards"
+  | "dnssec"
+  | "certificates"
+  | "registrar"
+  | "secondary"
+  | "webhooks"
+  | "contacts"
+  | "delegation"
+  | "templates"
+  | "pushes"
+  | "platform";
+
+export interface KindInfo {
+  readonly section: Section;
+  /** What one object is called in a sentence, when not the singular noun. */
+  readonly title?: string;
+  /** Singular and plural noun of the headline ("record", "records"). */
+  readonly noun: readonly [string, string];
+  /** Headline verbs per operation, when they differ from added/changed/deleted/replaced. */
+  readonly verbs?: Partial<Record<"create" | "update" | "delete" | "replace", string>>;
+  /** The zone (domain name) a change belongs to; undefined: account-wide. */
+  zone?(p: Props): unknown;
+  /** What a reader recognises the object by (after masking). */
+  label(p: Props): string;
+  /** Fields shown, in this order; others are not listed (outputs, bookkeeping). */
+  readonly fields: readonly string[];
+  /**
+   * Fields whose values never appear: always masked, even in a preview made with
+   * `--show-secrets`. `"*"` masks every field not in `fields` of the `public` list.
+   */
+  readonly hidden?: readonly string[];
+  /** For kinds of personal data: the only fields whose values may be shown. */
+  readonly public?: readonly string[];
+  /** Whether a replacement deletes the old object first (it is then briefly absent). */
+  deleteFirst?(olds: Props, news: Props): boolean;
+}
+
+/** Pulumi's marker of a value that is not known before `up`. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** Pulumi's signature key of a secret value in state. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** A value as text for a label: unknown values and other resources' outputs named, never a secret. */
+export function str(v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (v === UNKNOWN) return "(known after up)";
+  if (typeof v === "object") {
+    if (SECRET_SIG in (v as object)) return "[secret]";
+    const from = (v as { $from?: unknown }).$from;
+    if (typeof from === "string") return `(from ${from})`;
+    if (Array.isArray(v)) return v.map(str).join(", ");
+    return "(object)";
+  }
+  return String(v);
+}
+const host = (v: unknown) => str(v).trim().toLowerCase().replace(/\.$/, "");
+const recordName = (v: unknown) => {
+  const n = host(v);
+  return n === "@" ? "" : n;
+};
+
+/** Record types of which a name can hold only one (the service refuses a second). */
+const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
+
+/** Personal data of contacts never appears; these fields may. */
+export const CONTACT_PUBLIC_FIELDS = ["label", "organizationName", "jobTitle", "country"] as const;
+
+export const KINDS: Readonly<Record<string, KindInfo>> = {
+  Domain: {
+    section: "domain",
+    noun: ["zone", "zones"],
+    zone: (p) => p.name,
+    label: (p) => str(p.name),
+    fields: ["name", "allowDeleteRegistered", "adopt"],
+  },
+  ZoneRecord: {
+    section: "records",
+    noun: ["record", "records"],
+    zone: (p) => p.zoneName,
+    label: (p) => (recordName(p.name) === "" ? "@" : recordName(p.name)),
+    fields: ["name", "type", "content", "ttl", "priority", "regions"],
+    deleteFirst: (o, n) =>
+      host(o.zoneName) === host(n.zoneName) &&
+      recordName(o.name) === recordName(n.name) &&
+      (SINGLE_AT_NAME.has(str(o.type).toUpperCase()) || SINGLE_AT_NAME.has(str(n.type).toUpperCase())),
+  },
+  EmailForward: {
+    section: "forwards",
+    noun: ["email forward", "email forwards"],
+    zone: (p) => p.domain,
+    label: (p) => str(p.aliasName).toLowerCase(),
+    fields: ["aliasName", "destinationEmail"],
+    deleteFirst: (o, n) =>
+      host(o.domain) === host(n.domain) && str(o.aliasName).toLowerCase() === str(n.aliasName).toLowerCase(),
+  },
+  DsRecord: {
+    section: "dnssec",
+    noun: ["DS record", "DS records"],
+    zone: (p) => p.domain,
+    label: (p) => (p.keytag !== undefined ? `DS keytag ${str(p.keytag)}` : "DS record (public key)"),
+    fields: ["keytag", "algorithm", "digestType", "digest", "publicKey"],
+  },
+  Dnssec: {
+    section: "dnssec",
+    noun: ["zone", "zones"],
+    verbs: {
+      create: "signed (DNSSEC on)",
+      delete: "unsigned (DNSSEC off)",
+      replace: "signed instead of another",
+    },
+    title: "DNSSEC signing of",
+    zone: (p) => p.domain,
+    label: (p) => str(p.domain),
+    fields: ["domain"],
+  },
+  LetsEncryptCertificate: {
+    section: "certificates",
+    noun: ["certificate", "certificates"],
+    verbs: { create: "ordered", replace: "reissued" },
+    zone: (p) => p.domain,
+    label: (p) => (str(p.name) === "" ? str(p.domain) : `${str(p.name)}.${str(p.domain)}`),
+    fields: [
+      "name",
+      "alternateNames",
+      "signatureAlgorithm",
+      "autoRenew",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["privateKey"],
+  },
+  DomainRegistration: {
+    section: "registrar",
+    noun: ["domain", "domains"],
+    verbs: {
+      create: "registered",
+      update: "changed at the registrar",
+      delete: "left the stack (still registered)",
+      replace: "registered instead of another",
+    },
+    label: (p) => str(p.domain),
+    fields: [
+      "domain",
+      "registrantId",
+      "autoRenew",
+      "whoisPrivacy",
+      "premiumPrice",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["extendedAttributes"],
+  },
+  DomainTransfer: {
+    section: "registrar",
+    noun: ["domain transfer", "domain transfers"],
+    verbs: { create: "started", delete: "left the stack", replace: "started instead of another" },
+    label: (p) => str(p.domain),
+    fields: [
+      "domain",
+      "registrantId",
+      "authCode",
+      "autoRenew",
+      "whoisPrivacy",
+      "premiumPrice",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["authCode", "extendedAttributes"],
+  },
+  SecondaryZone: {
+    section: "secondary",
+    noun: ["secondary zone", "secondary zones"],
+    label: (p) => str(p.name),
+    fields: ["name"],
+  },
+  PrimaryServer: {
+    section: "secondary",
+    noun: ["primary server", "primary servers"],
+    label: (p) => str(p.name),
+    fields: ["name", "ip", "port", "linkedZones"],
+    deleteFirst: (o, n) => o.name === n.name,
+  },
+  Webhook: {
+    section: "webhooks",
+    noun: ["webhook", "webhooks"],
+    label: (p) => maskUrl(p.url),
+    fields: ["url"],
+  },
+  Contact: {
+    section: "contacts",
+    noun: ["contact", "contacts"],
+    label: (p) => (str(p.label) !== "" ? str(p.label) : "(no label)"),
+    fields: [
+      "label",
+      "organizationName",
+      "jobTitle",
+      "country",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "fax",
+      "address1",
+      "address2",
+      "city",
+      "stateProvince",
+      "postalCode",
+    ],
+    public: CONTACT_PUBLIC_FIELDS,
+  },
+  NameServerDelegation: {
+    section: "delegation",
+    noun: ["name server delegation", "name server delegations"],
+    label: (p) => str(p.domain),
+    fields: ["domain", "nameServers"],
+  },
+  RegistryNameServer: {
+    section: "delegation",
+    noun: ["glue record", "glue records"],
+    label: (p) => str(p.name),
+    fields: ["domain", "name", "ip"],
+  },
+  Template: {
+    section: "templates",
+    noun: ["template", "templates"],
+    label: (p) => str(p.shortName),
+    fields: ["name", "shortName", "description"],
+  },
+  DomainPush: {
+    section: "pushes",
+    noun: ["domain push", "domain pushes"],
+    verbs: { replace: "pushed elsewhere" },
+    label: (p) => str(p.domain),
+    fields: ["domain", "targetAccount"],
+  },
+  DomainPushAnswer: {
+    section: "pushes",
+    noun: ["push answer", "push answers"],
+    label: (p) => `push ${str(p.pushId)}`,
+    fields: ["pushId", "accept", "contactId"],
+  },
+  PlatformMessage: {
+    section: "platform",
+    noun: ["platform message", "platform messages"],
+    label: (p) => str(p.title),
+    fields: ["resource", "title", "message", "url", "expiresAt"],
+  },
+  PlatformMetadata: {
+    section: "platform",
+    noun: ["metadata entry", "metadata entries"],
+    label: (p) => str(p.key),
+    fields: ["resource", "key", "value"],
+  },
+};
+
+/** A URL without what may be a secret: user info, path and query are replaced by `…`. */
+export function maskUrl(value: unknown): string {
+  const text = str(value);
+  try {
+    const url = new URL(text);
+    const rest = url.pathname !== "/" || url.search !== "" ? "/…" : "";
+    return `${url.protocol}//${url.host}${rest}`;
+  } catch {
+    return text === "" ? "" : "(not a URL)";
+  }
+}
+
+/** An e-mail address with its local part hidden: `•••@example.com`. */
+export function maskEmail(value: unknown): string {
+  const text = str(value);
+  const at = text.lastIndexOf("@");
+  return at < 0 ? "•••" : `•••${text.slice(at)}`;
+}

@@ -1,0 +1,181 @@
+/**
+ * `pulumi preview --json` → the changes of this package's resources, one per resource, with their
+ * inputs before and after. Pure: no I/O. Values stay raw here (masking happens when they are
+ * shown, see `values.ts`), except that secrets are never unwrapped.
+ *
+ * @example
+ * ```ts
+ * const model = parsePreview(JSON.parse(readFileSync("preview.json", "utf8")));
+ * model.changes[0]; // { kind: "ZoneRecord", op: "update", zone: "example.com", ... }
+ * ```
+ */
+import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";
+
+export { SECRET_SIG, UNKNOWN };
+
+export type Op = "create" | "update" | "delete" | "replace";
+
+export interface Change {
+  readonly kind: string;
+  /** The resource's name in the program (last part of the URN). */
+  readonly name: string;
+  readonly urn: string;
+  readonly op: Op;
+  /** Account id the object lives in (after the change; before it for deletes). */
+  readonly account: string;
+  /** For replacements that move the object: the account it leaves. */
+  readonly fromAccount?: string;
+  /** Zone (domain name) for zone-bound kinds, `""` for account-wide ones. */
+  readonly zone: string;
+  /** Inputs before (update, delete, replace) and after (create, update, replace). */
+  readonly before?: Props;
+  readonly after?: Props;
+  /** Outputs before the change (state of a domain, pending orders, ...). */
+  readonly outputs?: Props;
+  /** Input fields that differ (bookkeeping fields excluded). */
+  readonly changed: readonly string[];
+  /** Fields that force the replacement, as the provider's diff reported them. */
+  readonly replaceReasons: readonly string[];
+  /** A replacement that deletes the old object before creating the new one. */
+  readonly deleteFirst: boolean;
+}
+
+export interface PreviewModel {
+  readonly stack: string;
+  readonly project: string;
+  readonly changes: readonly Change[];
+  /** Resources of this package the preview leaves as they are. */
+  readonly unchanged: number;
+  /** Error messages of a preview that failed. */
+  readonly errors: readonly string[];
+}
+
+/** Thrown for input that is not a `pulumi preview --json` document. */
+export class PreviewFormatError extends Error {
+  readonly code = "preview_format";
+}
+
+const TYPE_PREFIX = "pulumi-nodejs:dynamic/dnsimple:";
+const BOOKKEEPING = new Set(["__provider", "ownerKey"]);
+
+interface RawStep {
+  op?: string;
+  urn?: string;
+  oldState?: { inputs?: Props; outputs?: Props; propertyDependencies?: Record<string, string[]> };
+  newState?: { inputs?: Props; outputs?: Props; propertyDependencies?: Record<string, string[]> };
+  replaceReasons?: string[];
+}
+
+/** The kind of a URN of this package (`...::pulumi-nodejs:dynamic/dnsimple:ZoneRecord::www`), or undefined. */
+export function kindOfUrn(urn: string): string | undefined {
+  const type = urn.split("::")[2] ?? "";
+  const last = type.split("$").pop() ?? "";
+  return last.startsWith(TYPE_PREFIX) ? last.slice(TYPE_PREFIX.length) : undefined;
+}
+
+function ownInputs(inputs: Props | undefined): Props | undefined {
+  if (!inputs) return undefined;
+  return Object.fromEntries(Object.entries(inputs).filter(([k]) => !BOOKKEEPING.has(k)));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Parses the document `pulumi preview --json` prints. */
+export function parsePreview(doc: unknown): PreviewModel {
+  if (doc === null || typeof doc !== "object" || !Array.isArray((doc as { steps?: unknown }).steps)) {
+    const diagnostics = (doc as { diagnostics?: unknown } | null)?.diagnostics;
+    if (!Array.isArray(diagnostics)) {
+      throw new PreviewFormatError("not the output of `pulumi preview --json`: no `steps` list");
+    }
+  }
+  const raw = doc as { steps?: RawStep[]; config?: Props; diagnostics?: Array<Record<string, unknown>> };
+  const steps = raw.steps ?? [];
+  const defaultAccount =
+    typeof raw.config?.["dnsimple:account"] === "string" ? String(raw.config["dnsimple:account"]) : "";
+  // `urn:pulumi:<stack>::<project>::<type>::<name>`
+  const [stackPart = "", project = ""] = (steps.find((s) => typeof s.urn === "string")?.urn ?? "").split(
+    "::",
+  );
+  const stack = stackPart.replace(/^urn:pulumi:/, "");
+
+  // Inputs by URN, to name the objects whose outputs another resource takes (unknown in a preview).
+  const inputsByUrn = new Map<string, Props>();
+  for (const step of steps) {
+    const inputs = step.newState?.inputs ?? step.oldState?.inputs;
+    if (step.urn && inputs) inputsByUrn.set(step.urn, inputs);
+  }
+  const resolve = (value: unknown, deps: string[] | undefined): unknown => {
+    if (value !== UNKNOWN) return value;
+    const source = deps?.length === 1 ? deps[0] : undefined;
+    const kind = source ? kindOfUrn(source) : undefined;
+    if (!source || !kind) return UNKNOWN;
+    const inputs = inputsByUrn.get(source) ?? {};
+    if (kind === "Domain" && typeof inputs.name === "string") return inputs.name;
+    return { $from: source.split("::").pop() ?? source, kind };
+  };
+  const resolved = (state: RawStep["newState"]): Props | undefined => {
+    const inputs = ownInputs(state?.inputs);
+    if (!inputs) return undefined;
+    return Object.fromEntries(
+      Object.entries(inputs).map(([k, v]) => [k, resolve(v, state?.propertyDependencies?.[k])]),
+    );
+  };
+
+  const changes: Change[] = [];
+  let unchanged = 0;
+  for (const step of steps) {
+    const urn = step.urn ?? "";
+    const kind = kindOfUrn(urn);
+    if (!kind) continue;
+    const op = step.op === "delete-replaced" || step.op === "create-replacement" ? undefined : step.op;
+    if (op === "same" || op === "read" || op === "refresh") {
+      unchanged++;
+      continue;
+    }
+    if (op !== "create" && op !== "update" && op !== "delete" && op !== "replace") continue;
+    const before = op === "create" ? undefined : resolved(step.oldState);
+    const after = op === "delete" ? undefined : resolved(step.newState);
+    const outputs = step.oldState?.outputs;
+    const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+    const changed = before && after ? [...keys].filter((k) => !same(before[k], after[k])).sort() : [];
+    const accountOf = (p: Props | undefined) => {
+      const a = p?.account ?? (p === before ? outputs?.accountId : undefined);
+      return a === undefined || a === null || a === UNKNOWN ? defaultAccount : String(a);
+    };
+    const account = accountOf(after ?? before);
+    const fromAccount = op === "replace" ? accountOf(before) : undefined;
+    const info = KINDS[kind];
+    const zoneValue = info?.zone?.(after ?? before ?? {});
+    const zone =
+      zoneValue === undefined
+        ? ""
+        : typeof zoneValue === "string"
+          ? zoneValue.toLowerCase().replace(/\.$/, "")
+          : "(a zone not known yet)";
+    changes.push({
+      kind,
+      name: urn.split("::").pop() ?? urn,
+      urn,
+      op,
+      account,
+      ...(fromAccount !== undefined && fromAccount !== account ? { fromAccount } : {}),
+      zone,
+      ...(before ? { before } : {}),
+      ...(after ? { after } : {}),
+      ...(outputs ? { outputs: ownInputs(outputs) as Props } : {}),
+      changed,
+      replaceReasons: step.replaceReasons ?? [],
+      deleteFirst:
+        op === "replace" && before !== undefined && after !== undefined && fromAccount === account
+          ? (info?.deleteFirst?.(before, after) ?? false)
+          : false,
+    });
+  }
+  const errors = (raw.diagnostics ?? [])
+    .filter((d) => d.severity === "error")
+    .map((d) => String(d.message ?? "").trim())
+    .filter((m) => m !== "");
+  return { stack, project, changes, unchanged, errors };
+}

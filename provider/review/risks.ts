@@ -1,0 +1,374 @@
+/**
+ * Which changes a reviewer must look at twice, and why: deletes and replacements, mail and
+ * delegation, DNSSEC, money, registered domains, ownership. Pure.
+ *
+ * @example
+ * ```ts
+ * const risks = assessRisks(parsePreview(doc), prices);
+ * risks[0]; // { tags: ["MX"], subject: "`@` MX in `example.com`", reasons: ["mail for ..."] }
+ * ```
+ */
+import { KINDS, type Props, str } from "./kinds";
+import type { Change, PreviewModel } from "./parse";
+import type { Prices } from "./prices";
+import { shown } from "./values";
+
+export type RiskTag =
+  | "blocked"
+  | "money"
+  | "delete"
+  | "replace"
+  | "MX"
+  | "NS"
+  | "apex"
+  | "delegation"
+  | "DNSSEC"
+  | "ownership"
+  | "secondary";
+
+export interface Risk {
+  readonly tags: readonly RiskTag[];
+  readonly change: Change;
+  /** Sentences, each a reason (Markdown, values already masked). */
+  readonly reasons: readonly string[];
+}
+
+/** Notes that are not risks but a reviewer should know (what a delete leaves behind). */
+export interface Note {
+  readonly change: Change;
+  readonly text: string;
+}
+
+const c = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+function val(change: Change, field: string, side: "before" | "after"): string {
+  return shown(change.kind, field, (side === "before" ? change.before : change.after)?.[field]);
+}
+
+function recordType(p: Props | undefined): string {
+  return str(p?.type).toUpperCase();
+}
+
+function recordValue(change: Change, side: "before" | "after"): string {
+  const p = side === "before" ? change.before : change.after;
+  const priority = p?.priority !== undefined ? `${str(p.priority)} ` : "";
+  return `${priority}${val(change, "content", side)}`;
+}
+
+/** The domains a preview spends money on, with the account each is bought in. */
+export function moneyDomains(
+  model: PreviewModel,
+): Array<{ domain: string; account: string; action: string }> {
+  const out = new Map<string, { domain: string; account: string; action: string }>();
+  for (const ch of model.changes) {
+    for (const action of spending(ch)) {
+      const domain = str(ch.after?.domain).toLowerCase();
+      if (domain !== "" && !domain.startsWith("(")) out.set(domain, { domain, account: ch.account, action });
+    }
+  }
+  return [...out.values()];
+}
+
+/** What a change buys: "registration", "transfer", "renewal", "certificate". */
+function spending(ch: Change): string[] {
+  const out: string[] = [];
+  const orders = ch.op === "create" || ch.op === "replace";
+  const renewOn =
+    ch.after?.autoRenew === true && (orders || (ch.op === "update" && ch.before?.autoRenew !== true));
+  if (ch.kind === "DomainRegistration" && orders) out.push("registration");
+  if (ch.kind === "DomainTransfer" && orders) out.push("transfer");
+  if ((ch.kind === "DomainRegistration" || ch.kind === "DomainTransfer") && renewOn) out.push("renewal");
+  if (ch.kind === "LetsEncryptCertificate" && orders) out.push("certificate");
+  return out;
+}
+
+function priceText(
+  prices: Prices | undefined,
+  domain: string,
+  action: "registration" | "transfer" | "renewal",
+  declared?: unknown,
+): string {
+  const p = prices?.[domain];
+  if (p?.[action] !== undefined) {
+    return `${p[action]}${p.premium ? " (premium)" : ""} according to the service`;
+  }
+  if (declared !== undefined && action !== "renewal")
+    return `${str(declared)} (the premium price the program confirms)`;
+  if (p?.error) return `price unknown: ${p.error}`;
+  return "price not looked up (run the review with `--prices`)";
+}
+
+const RECORD_WHAT: Record<string, string> = {
+  A: "the address",
+  AAAA: "the IPv6 address",
+  ALIAS: "the alias",
+  CNAME: "the alias",
+  TXT: "the text (SPF, verification, …)",
+};
+
+/** The risks of every change, in the order of the changes. */
+export function assessRisks(model: PreviewModel, prices?: Prices): Risk[] {
+  const risks: Risk[] = [];
+  for (const ch of model.changes) {
+    const r = riskOf(ch, prices);
+    if (r) risks.push(r);
+  }
+  return risks;
+}
+
+/** What deletes leave in place (registrations stay registered, pushes stay done). */
+export function notesOf(model: PreviewModel): Note[] {
+  const notes: Note[] = [];
+  for (const ch of model.changes) {
+    if (ch.op !== "delete") continue;
+    if (ch.kind === "DomainRegistration")
+      notes.push({
+        change: ch,
+        text: `${c(str(ch.before?.domain))} leaves the stack but stays registered: destroy never deletes a registration.`,
+      });
+    if (ch.kind === "DomainTransfer" && !transferPending(ch))
+      notes.push({
+        change: ch,
+        text: `${c(str(ch.before?.domain))} leaves the stack; the completed transfer stays.`,
+      });
+    if (ch.kind === "DomainPush" || ch.kind === "DomainPushAnswer")
+      notes.push({
+        change: ch,
+        text: `${ch.kind === "DomainPush" ? "Push of" : "Answer to push"} ${c(ch.kind === "DomainPush" ? str(ch.before?.domain) : str(ch.before?.pushId))}: a push cannot be undone; the resource only leaves the stack.`,
+      });
+  }
+  return notes;
+}
+
+function transferPending(ch: Change): boolean {
+  const state = str(ch.outputs?.transferState);
+  return ch.outputs?.pendingOrderId !== undefined || state === "transferring" || state === "new";
+}
+
+function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
+  const tags: RiskTag[] = [];
+  const reasons: string[] = [];
+  const add = (tag: RiskTag, reason: string) => {
+    if (!tags.includes(tag)) tags.push(tag);
+    reasons.push(reason);
+  };
+  const p = ch.after ?? ch.before ?? {};
+  const kind = ch.kind;
+
+  // Deletes.
+  if (ch.op === "delete") {
+    if (kind === "Domain") {
+      const registered = str(ch.outputs?.state) === "registered";
+      if (registered && ch.before?.allowDeleteRegistered !== true) {
+        add(
+          "blocked",
+          `${c(str(ch.before?.name))} is a registered domain: \`pulumi up\` will refuse to delete it (the guard). ` +
+            "Set `allowDeleteRegistered: true` to delete it, or `pulumi state delete` to stop managing it.",
+        );
+      } else if (registered) {
+        add(
+          "delete",
+          `Deletes the registered domain ${c(str(ch.before?.name))} (\`allowDeleteRegistered: true\`): the registration, paid for, cannot be undone; the zone goes with every record, forward, DS record and certificate in it.`,
+        );
+      } else {
+        add(
+          "delete",
+          `Deletes the zone ${c(str(ch.before?.name))} with every record, forward, DS record and certificate in it.`,
+        );
+      }
+    } else if (kind === "DomainRegistration" || kind === "DomainPush" || kind === "DomainPushAnswer") {
+      // Nothing happens at the service: a note, not a risk.
+    } else if (kind === "DomainTransfer") {
+      if (transferPending(ch)) add("delete", `Cancels the running transfer of ${c(str(ch.before?.domain))}.`);
+    } else if (kind === "NameServerDelegation") {
+      add(
+        "delegation",
+        `Gives ${c(str(ch.before?.domain))} back the service's name servers at the registry: every lookup of the domain moves.`,
+      );
+    } else if (kind === "RegistryNameServer") {
+      add(
+        "delegation",
+        `Removes the glue record ${c(str(ch.before?.name))} at the registry: a delegation to it stops resolving.`,
+      );
+    } else if (kind === "Dnssec") {
+      add(
+        "DNSSEC",
+        `Turns DNSSEC signing of ${c(ch.zone)} off: while a DS record is still published at the registry, validating resolvers reject the zone. Remove the DS records first.`,
+      );
+    } else if (kind === "DsRecord") {
+      add(
+        "DNSSEC",
+        `Removes a DS record of ${c(ch.zone)} at the registry: if it matches the key that signs the zone, validation fails until a matching one is published.`,
+      );
+    } else if (kind === "ZoneRecord") {
+      add(
+        "delete",
+        `The record is removed: lookups of ${c(fqdn(ch.before ?? {}))} ${recordType(ch.before)} get no answer (or a cached one for ${str(ch.before?.ttl)} s).`,
+      );
+    } else if (kind === "SecondaryZone") {
+      add("delete", `Deletes the secondary zone ${c(str(ch.before?.name))}: the service stops serving it.`);
+    } else {
+      add("delete", `Deletes the ${KINDS[kind]?.noun[0] ?? kind}.`);
+    }
+  }
+
+  // Replacements.
+  if (ch.op === "replace") {
+    const because =
+      ch.replaceReasons.length > 0 ? ch.replaceReasons.map((r) => `\`${r}\``).join(", ") : "a field";
+    if (ch.fromAccount !== undefined) {
+      add(
+        "replace",
+        `Moves from account ${ch.fromAccount} to account ${ch.account}: created there, then deleted here.`,
+      );
+    } else if (kind === "Domain") {
+      add(
+        "replace",
+        `A new zone ${c(str(ch.after?.name))} is created and ${c(str(ch.before?.name))} is deleted with every record in it.`,
+      );
+    } else if (kind === "DomainRegistration" || kind === "DomainTransfer") {
+      // Spending below says what is bought; the old registration stays.
+    } else {
+      const order = ch.deleteFirst
+        ? "The old one is deleted before the new one is created: **briefly absent**."
+        : "The new one is created before the old one is deleted: never absent.";
+      add("replace", `Replaced because ${because} cannot change in place. ${order}`);
+    }
+  }
+
+  // Records: mail, delegation, the apex.
+  if (kind === "ZoneRecord") {
+    const types = new Set([recordType(ch.before), recordType(ch.after)].filter((t) => t !== ""));
+    const apex = [ch.before, ch.after].some((s) => s !== undefined && isApex(s.name));
+    const subject = fqdn(p);
+    if (types.has("MX")) {
+      if (ch.op === "create")
+        add(
+          "MX",
+          `Adds a mail exchanger for ${c(subject)}: mail may now go to ${c(recordValue(ch, "after"))}.`,
+        );
+      else if (ch.op === "delete")
+        add("MX", `Mail for ${c(subject)} no longer goes to ${c(recordValue(ch, "before"))}.`);
+      else if (recordValue(ch, "before") !== recordValue(ch, "after") || ch.op === "replace")
+        add(
+          "MX",
+          `Mail for ${c(subject)} now goes to ${c(recordValue(ch, "after"))} (was ${c(recordValue(ch, "before"))}).`,
+        );
+      else add("MX", `Changes a mail exchanger of ${c(subject)}.`);
+    }
+    if (types.has("NS")) {
+      add(
+        "NS",
+        `Changes the delegation of ${c(subject)}: ${ch.op === "delete" ? `${c(recordValue(ch, "before"))} no longer answers for it` : `${c(recordValue(ch, "after"))} answers for it`}.`,
+      );
+    }
+    if (apex && !types.has("MX") && !types.has("NS")) {
+      const type = recordType(ch.after ?? ch.before);
+      const what = RECORD_WHAT[type] ?? `the ${type} record`;
+      add(
+        "apex",
+        `Changes ${what} of the bare domain ${c(ch.zone)}${ch.op === "update" || ch.op === "replace" ? `: ${c(recordValue(ch, "before"))} → ${c(recordValue(ch, "after"))}` : ""}.`,
+      );
+    }
+  }
+
+  // DNSSEC and DS records.
+  if (kind === "Dnssec" && (ch.op === "create" || ch.op === "replace")) {
+    add(
+      "DNSSEC",
+      `Turns DNSSEC signing of ${c(ch.zone)} on: publish a matching DS record at the registry, and only then.`,
+    );
+    const was = str(ch.before?.domain).toLowerCase();
+    if (ch.op === "replace" && was !== "" && was !== ch.zone)
+      add(
+        "DNSSEC",
+        `Turns it off for ${c(was)}: while a DS record of it is published, validating resolvers reject that zone.`,
+      );
+  }
+  if (kind === "DsRecord" && (ch.op === "create" || ch.op === "replace")) {
+    add(
+      "DNSSEC",
+      `Publishes DS keytag ${c(str(ch.after?.keytag))} for ${c(ch.zone)} at the registry: a DS record that matches no key signing the zone takes it offline for validating resolvers.`,
+    );
+  }
+
+  // Delegation at the registry (legacy v1).
+  if (kind === "NameServerDelegation" && ch.op !== "delete") {
+    add(
+      "delegation",
+      `Delegates ${c(str(ch.after?.domain))} at the registry to ${c(val(ch, "nameServers", "after"))}${ch.before ? ` (was ${c(val(ch, "nameServers", "before"))})` : ""}: every lookup of the domain goes there.`,
+    );
+  }
+  if (kind === "RegistryNameServer" && ch.op !== "delete") {
+    add(
+      "delegation",
+      `Glue record ${c(str(ch.after?.name))} → ${c(str(ch.after?.ip))} at the registry${ch.before ? ` (was ${c(`${str(ch.before.name)} → ${str(ch.before.ip)}`)})` : ""}.`,
+    );
+  }
+
+  // Secondary DNS: zones unlinked from a primary stop receiving transfers.
+  if (kind === "PrimaryServer" && ch.op === "update") {
+    const was = new Set((ch.before?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
+    const now = new Set((ch.after?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
+    const dropped = [...was].filter((z) => !now.has(z));
+    if (dropped.length > 0)
+      add(
+        "secondary",
+        `Unlinks ${dropped.map(c).join(", ")} from ${c(str(ch.after?.name))}: their zone transfers from it stop.`,
+      );
+  }
+
+  // Ownership.
+  if (kind === "DomainPush" && (ch.op === "create" || ch.op === "replace")) {
+    add(
+      "ownership",
+      `Pushes ${c(str(ch.after?.domain))} to another account (${c(val(ch, "targetAccount", "after"))}): once accepted it leaves this account, which cannot be undone.`,
+    );
+  }
+  if (kind === "DomainPushAnswer" && (ch.op === "create" || ch.op === "replace")) {
+    add(
+      "ownership",
+      ch.after?.accept === false
+        ? `Rejects a domain push in account ${ch.account}.`
+        : `Accepts a domain push into account ${ch.account}.`,
+    );
+  }
+
+  // Money.
+  for (const action of spending(ch)) {
+    const domain = str(ch.after?.domain).toLowerCase();
+    if (action === "registration")
+      add(
+        "money",
+        `Registers ${c(domain)}: ${priceText(prices, domain, "registration", ch.after?.premiumPrice)}.${ch.op === "replace" ? ` ${c(str(ch.before?.domain))} stays registered.` : ""}`,
+      );
+    if (action === "transfer")
+      add(
+        "money",
+        `Transfers ${c(domain)} in: ${priceText(prices, domain, "transfer", ch.after?.premiumPrice)}.`,
+      );
+    if (action === "renewal")
+      add(
+        "money",
+        `Renews ${c(domain)} automatically every year: ${priceText(prices, domain, "renewal")} per renewal.`,
+      );
+    if (action === "certificate")
+      add(
+        "money",
+        `Orders a Let's Encrypt certificate for ${c(KINDS.LetsEncryptCertificate!.label(ch.after ?? {}))}${ch.after?.autoRenew === true ? ", renewed automatically" : ""} (the API states no price for it).`,
+      );
+  }
+
+  return tags.length > 0 ? { tags, change: ch, reasons } : undefined;
+}
+
+function isApex(name: unknown): boolean {
+  const n = str(name).trim().replace(/\.$/, "");
+  return n === "" || n === "@";
+}
+
+/** `name.zone`, or the zone for the apex. */
+export function fqdn(p: Props): string {
+  const zone = typeof p.zoneName === "string" ? p.zoneName.toLowerCase().replace(/\.$/, "") : "(new zone)";
+  return isApex(p.name) ? zone : `${str(p.name).toLowerCase()}.${zone}`;
+}

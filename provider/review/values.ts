@@ -1,0 +1,75 @@
+/**
+ * How a value of a change is shown: secrets and personal data masked, unknown values named,
+ * everything safe to put in a Markdown table cell.
+ *
+ * @example
+ * ```ts
+ * shown("Contact", "phone", "+1.5555550100"); // "[personal data]"
+ * shown("Webhook", "url", "https://hooks.example.com/T0/B0/x"); // "https://hooks.example.com/…"
+ * ```
+ */
+import { KINDS, maskEmail, maskUrl, SECRET_SIG, UNKNOWN } from "./kinds";
+
+export const SECRET_TEXT = "[secret]";
+export const PERSONAL_TEXT = "[personal data]";
+
+/** A value Pulumi marks secret: `"[secret]"` in a preview, a signed object in state. */
+export function isSecret(value: unknown): boolean {
+  return (
+    value === SECRET_TEXT ||
+    (value !== null && typeof value === "object" && SECRET_SIG in (value as Record<string, unknown>))
+  );
+}
+
+/** Whether a field's value may be shown at all for this kind. */
+export function isMaskedField(kind: string, field: string): boolean {
+  const info = KINDS[kind];
+  if (!info) return false;
+  if (info.hidden?.includes(field)) return true;
+  return (
+    info.public !== undefined && !info.public.includes(field) && field !== "account" && field !== "adopt"
+  );
+}
+
+function plain(value: unknown): string {
+  if (isSecret(value)) return SECRET_TEXT;
+  if (value === UNKNOWN) return "(known after up)";
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value)) return value.map(plain).join(", ");
+  if (typeof value === "object") {
+    const from = (value as { $from?: unknown }).$from;
+    if (typeof from === "string") return `(from ${from})`;
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${k}=${plain(v)}`)
+      .join(", ");
+  }
+  return String(value);
+}
+
+/** The text of one field's value, masked as the kind requires (not yet escaped for Markdown). */
+export function shown(kind: string, field: string, value: unknown): string {
+  if (value === undefined) return "";
+  if (isSecret(value)) return SECRET_TEXT;
+  if (isMaskedField(kind, field)) return kind === "Contact" ? PERSONAL_TEXT : SECRET_TEXT;
+  if (value === UNKNOWN || (typeof value === "object" && value !== null && "$from" in value))
+    return plain(value);
+  if (kind === "Webhook" && field === "url") return maskUrl(value);
+  if (kind === "EmailForward" && field === "destinationEmail") return maskEmail(value);
+  if (kind === "DomainPush" && field === "targetAccount" && String(value).includes("@"))
+    return maskEmail(value);
+  return plain(value);
+}
+
+/** Text as an inline code span that survives a table cell (pipes, backticks, new lines, length). */
+export function code(text: string, max = 72): string {
+  if (text === "") return "";
+  let t = text.replace(/\s+/g, " ");
+  if (t.length > max) t = `${t.slice(0, max - 1)}…`;
+  t = t.replace(/\|/g, "\\|");
+  return t.includes("`") ? `\`\` ${t} \`\`` : `\`${t}\``;
+}
+
+/** Plain text for a table cell or a sentence (pipes escaped, no new lines). */
+export function cell(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+}

@@ -1,0 +1,217 @@
+/**
+ * The pull-request review rendered from previews of real programs (test/review/fixtures, captured
+ * by `bash scripts/review-fixtures` with the real engine against the emulator), compared with the
+ * checked-in Markdown (test/review/expected; `bash scripts/review-fixtures --update` rewrites it).
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { KINDS, parsePreview, renderReview, type Change } from "../../provider/review";
+import { EXIT, main } from "../../provider/review/cli";
+import { resourceKinds } from "../../provider/resources";
+import { emailForwardResource } from "../../provider/resources/email-forward";
+import { primaryServerResource } from "../../provider/resources/primary-server";
+import { zoneRecordResource } from "../../provider/resources/zone-record";
+import { EXPECTED, FIXTURES, fixtureNames, loadFixture, renderFixture } from "../review/render-fixtures";
+import { FORBIDDEN_VALUES } from "../review/scenarios";
+
+const names = fixtureNames();
+const models = new Map(names.map((name) => [name, parsePreview(JSON.parse(loadFixture(name).text))]));
+const allChanges: Change[] = [...models.values()].flatMap((m) => m.changes);
+
+async function runCli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+describe("review summaries of real previews", () => {
+  it("has the fixtures of every scenario", () => {
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "records",
+        "mail-dnssec",
+        "secondary-webhooks-contacts",
+        "large-1000",
+        "no-changes",
+      ]),
+    );
+  });
+
+  it.each(names)("renders %s as the checked-in Markdown", (name) => {
+    const review = renderFixture(loadFixture(name));
+    expect(review.markdown).toBe(readFileSync(path.join(EXPECTED, `${name}.md`), "utf8"));
+  });
+
+  it("covers adding, changing, deleting and replacing every resource kind", () => {
+    const seen = new Map<string, Set<string>>();
+    for (const ch of allChanges) seen.set(ch.kind, new Set([...(seen.get(ch.kind) ?? []), ch.op]));
+    expect([...resourceKinds].sort()).toEqual(Object.keys(KINDS).sort());
+    for (const kind of resourceKinds) {
+      const ops = seen.get(kind) ?? new Set();
+      // A change of a kind whose every input replaces is a replacement.
+      expect({ kind, ops: [...ops].sort() }).toEqual({
+        kind,
+        ops: expect.arrayContaining(["create", "delete", "replace"]),
+      });
+    }
+    const updatable = resourceKinds.filter((k) => seen.get(k)?.has("update"));
+    expect(updatable).toEqual(
+      expect.arrayContaining([
+        "ZoneRecord",
+        "Domain",
+        "Contact",
+        "PrimaryServer",
+        "DomainRegistration",
+        "DomainTransfer",
+        "LetsEncryptCertificate",
+        "NameServerDelegation",
+        "RegistryNameServer",
+        "Template",
+        "PlatformMessage",
+        "PlatformMetadata",
+      ]),
+    );
+  });
+
+  it("orders replacements as the resource definitions do (delete first or create first)", () => {
+    const definitions = {
+      ZoneRecord: zoneRecordResource,
+      EmailForward: emailForwardResource,
+      PrimaryServer: primaryServerResource,
+    };
+    const replaces = allChanges.filter(
+      (ch) => ch.op === "replace" && ch.before && ch.after && !ch.fromAccount,
+    );
+    expect(replaces.some((ch) => ch.deleteFirst)).toBe(true);
+    for (const ch of replaces) {
+      const definition = definitions[ch.kind as keyof typeof definitions];
+      const expected = definition?.deleteBeforeReplace?.(ch.before!, ch.after!) ?? false;
+      expect({ urn: ch.urn, deleteFirst: ch.deleteFirst }).toEqual({ urn: ch.urn, deleteFirst: expected });
+    }
+  });
+
+  it("never shows a token, an auth code or a contact's personal data", () => {
+    for (const name of names) {
+      const markdown = renderFixture(loadFixture(name)).markdown;
+      for (const value of FORBIDDEN_VALUES)
+        expect({ name, leaked: markdown.includes(value) ? value : null }).toEqual({ name, leaked: null });
+    }
+  });
+
+  it("masks personal data and secrets even in a preview made with --show-secrets", () => {
+    // The same preview as if Pulumi had printed secrets in clear (or in state's signed form).
+    const people = loadFixture("secondary-webhooks-contacts").text;
+    const registrar = loadFixture("registrar-domains-certificates").text;
+    const clear = (text: string, plain: string[]) => {
+      let i = 0;
+      return text.replace(/"\[secret\]"/g, () => JSON.stringify(plain[i++ % plain.length]));
+    };
+    const personal = FORBIDDEN_VALUES.filter((v) => v.includes("personal.example") || v.includes("+"));
+    const signed = people.replace(/"\[secret\]"/g, () =>
+      JSON.stringify({
+        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+        value: personal[0],
+      }),
+    );
+    for (const text of [clear(people, personal), clear(registrar, ["auth-sekrit-incoming-55a1"]), signed]) {
+      const markdown = renderReview(parsePreview(JSON.parse(text))).markdown;
+      for (const value of [...personal, "auth-sekrit-incoming-55a1"]) expect(markdown).not.toContain(value);
+    }
+  });
+
+  it("hides webhook paths and the local part of forward and push addresses", () => {
+    const markdown = renderFixture(loadFixture("secondary-webhooks-contacts")).markdown;
+    expect(markdown).not.toContain("XyZsEcReTpAtH");
+    expect(markdown).toContain("`https://chat.example.com/…`");
+    const mail = renderFixture(loadFixture("mail-dnssec")).markdown;
+    expect(mail).not.toMatch(/frontdesk|helpdesk|sales-team@/);
+    expect(mail).toContain("`•••@acme-corp.com`");
+  });
+
+  it("flags MX, NS, apex, deletes and a delete-first replacement with reasons", () => {
+    const { risks, headline } = renderFixture(loadFixture("records"));
+    expect(headline).toBe(
+      "3 records added, 4 changed, 3 deleted, 2 replaced in acme-corp.com; 2 records added in acme-corp.net; 1 zone added",
+    );
+    const tags = risks.map((r) => `${r.change.name}:${[...r.tags].sort().join("+")}`).sort();
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        "mx1:MX",
+        "mx2:MX+delete",
+        "apex:apex",
+        "lab2:NS",
+        "blog:replace",
+        "api:delete",
+      ]),
+    );
+    const blog = risks.find((r) => r.change.name === "blog")!;
+    expect(blog.reasons.join(" ")).toMatch(/briefly absent/);
+    expect(risks.find((r) => r.change.name === "www")).toBeUndefined(); // a TTL change is no risk
+  });
+
+  it("says what costs money, with the service's prices, and that the guard blocks a registered domain", () => {
+    const { markdown } = renderFixture(loadFixture("registrar-domains-certificates"));
+    expect(markdown).toMatch(/Registers `acme-premium\.io`: 1200\.00 \(premium\) according to the service/);
+    expect(markdown).toMatch(
+      /Renews `acme-new\.com` automatically every year: \d+\.\d\d according to the service/,
+    );
+    expect(markdown).toMatch(
+      /`acme-brand\.com` is a registered domain: `pulumi up` will refuse to delete it/,
+    );
+    expect(markdown).toMatch(/`acme-retired\.com` leaves the stack but stays registered/);
+  });
+
+  it("collapses 1,000 record changes into counts per zone and type with the first rows", () => {
+    const review = renderFixture(loadFixture("large-1000"));
+    expect(review.headline).toBe("300 records added, 500 changed, 200 deleted in acme-big.com");
+    expect(review.markdown).toContain("1000 record changes, by type:");
+    expect(review.markdown).toContain("| A | 0 | 500 | 200 | 0 |");
+    expect(review.markdown).toContain("…and 980 more record changes in this zone, not listed.");
+    expect(review.markdown.length).toBeLessThan(20_000);
+    expect(review.markdown.split("\n").filter((l) => l.startsWith("| **")).length).toBe(20);
+  });
+
+  it("says there is nothing to review when nothing changes", () => {
+    const review = renderFixture(loadFixture("no-changes"));
+    expect(review.headline).toBe("No DNS changes.");
+    expect(review.risky).toBe(false);
+  });
+});
+
+describe("the review command", () => {
+  const file = (name: string) => path.join(FIXTURES, `${name}.json`);
+
+  it("exits 3 with --fail-on-risk when risks are present, 0 without the flag", async () => {
+    expect((await runCli(["review", "--file", file("records"), "--fail-on-risk"])).code).toBe(EXIT.risky);
+    const plain = await runCli(["review", "--file", file("records")]);
+    expect(plain.code).toBe(EXIT.ok);
+    expect(plain.out).toContain("<!-- pulumi-dnsimple-dynamic:review stack=production -->");
+  });
+
+  it("exits 0 with --fail-on-risk when nothing is risky", async () => {
+    expect((await runCli(["review", "--file", file("no-changes"), "--fail-on-risk"])).code).toBe(EXIT.ok);
+  });
+
+  it("exits 1 on a usage error and 2 on input that is not a preview", async () => {
+    expect((await runCli(["review", "--bogus"])).code).toBe(EXIT.usage);
+    expect((await runCli(["publish"])).code).toBe(EXIT.usage);
+    expect((await runCli(["review", "--file", path.join(__dirname, "review.test.ts")])).code).toBe(
+      EXIT.input,
+    );
+    expect((await runCli(["review", "--file", path.join(FIXTURES, "missing.json")])).code).toBe(EXIT.input);
+  });
+
+  it("takes the stack name and prices from options", async () => {
+    const { out } = await runCli([
+      "review",
+      `--file=${file("registrar-domains-certificates")}`,
+      "--stack",
+      "prod-eu",
+      "--prices-file",
+      path.join(FIXTURES, "registrar-domains-certificates.prices.json"),
+    ]);
+    expect(out).toContain("stack=prod-eu -->");
+    expect(out).toContain("1200.00 (premium) according to the service");
+  });
+});

@@ -1,0 +1,626 @@
+/**
+ * The programs behind the review fixtures: for each scenario, the baseline that `up` creates and
+ * the changed program that `pulumi preview --json` compares with it. Together they add, change,
+ * delete and replace every resource kind (a kind whose inputs all force replacement shows its
+ * change as a replacement; `account` moves replace any kind). Declarations are those of the
+ * generic e2e program (`test/e2e/programs/generic`): `{ $ref: "name.output" }` takes an output.
+ */
+import type { RunningEmulator } from "../../emulator";
+
+type Declaration = {
+  type: string;
+  name: string;
+  args: Record<string, unknown>;
+  options?: Record<string, unknown>;
+};
+
+export interface Scenario {
+  /** Fixture file name (`fixtures/<name>.json`) and expected Markdown (`expected/<name>.md`). */
+  name: string;
+  project: string;
+  stack: string;
+  token: string;
+  seed: Record<string, unknown>;
+  /** Looks up what the programs need from the seeded emulator (ids). */
+  prepare?(emulator: RunningEmulator): Promise<Record<string, string>>;
+  /** Programs brought up one after the other (usually one). */
+  baseline(context?: Record<string, string>): Declaration[][];
+  between?(emulator: RunningEmulator, context?: Record<string, string>): Promise<void>;
+  changed(context?: Record<string, string>): Declaration[];
+  /** Store the fixture gzipped (large previews). */
+  gzip?: boolean;
+}
+
+const ref = (value: string) => ({ $ref: value });
+
+/** Personal data of the contacts in the programs: must never reach a summary. */
+const PEOPLE = {
+  ada: {
+    label: "owner",
+    firstName: "Adaline",
+    lastName: "Quuxwright",
+    email: "adaline.quuxwright@personal.example",
+    phone: "+44.2071234567",
+    address1: "12 Zyxwvut Row",
+    city: "Lowerbridgeton",
+    stateProvince: "Greater Qualmshire",
+    postalCode: "N1 9QQ",
+    country: "GB",
+  },
+  grace: {
+    label: "billing",
+    firstName: "Gracelyn",
+    lastName: "Hopsworthy",
+    email: "gracelyn.h@personal.example",
+    phone: "+1.7035550177",
+    address1: "7 Compilerquay Lane",
+    city: "Arlingmoorton",
+    stateProvince: "Virginia North",
+    postalCode: "VA 22201-QX",
+    country: "US",
+  },
+  linus: {
+    label: "tech",
+    firstName: "Linnea",
+    lastName: "Torvaldsdottir",
+    email: "linnea.t@personal.example",
+    phone: "+358.912345678",
+    fax: "+358.912345679",
+    address1: "3 Kernelkatu",
+    address2: "Apartment 42b",
+    city: "Helsingborgby",
+    stateProvince: "Uusimaaland",
+    postalCode: "FI-00100-KK",
+    country: "FI",
+  },
+  margaret: {
+    label: "legal",
+    firstName: "Margarethe",
+    lastName: "Hamiltonne",
+    email: "margarethe.h@personal.example",
+    phone: "+1.6175550199",
+    address1: "1 Apollo Guidanceway",
+    city: "Cambridgetown",
+    stateProvince: "Massachusettsia",
+    postalCode: "MA 02139-ZZ",
+    country: "US",
+  },
+} as const;
+
+const TOKENS = {
+  records: "review-records-token-1a2b",
+  mail: "review-mail-token-3c4d",
+  secondary: "review-secondary-token-5e6f",
+  registrar: "review-registrar-token-7a8b",
+  platform: "review-platform-token-9c0d",
+  large: "review-large-token-e1f2",
+  none: "review-none-token-a3b4",
+};
+const AUTH_CODES = ["auth-sekrit-incoming-55a1", "auth-sekrit-moving-66b2", "auth-sekrit-moved-77c3"];
+
+/** Values a summary must never contain: tokens, auth codes and every personal datum. */
+export const FORBIDDEN_VALUES: string[] = [
+  ...Object.values(TOKENS),
+  ...AUTH_CODES,
+  "dev-v1-token",
+  ...Object.values(PEOPLE).flatMap((p) =>
+    Object.entries(p)
+      .filter(([k]) => !["label", "country"].includes(k))
+      .map(([, v]) => String(v)),
+  ),
+  "+1.7035550188", // Gracelyn's new phone number
+];
+
+/** A user token reaching accounts 1, 2 and 3 (account moves, pushes). */
+function seedUsers(token: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    accounts: [
+      { id: 2, email: "target@example.org" },
+      { id: 3, email: "other@example.org" },
+    ],
+    users: [{ email: "ops@example.org", password: "pw", accounts: [1, 2, 3], token }],
+    ...extra,
+  };
+}
+
+const record = (
+  name: string,
+  zone: string,
+  host: string,
+  type: string,
+  content: string,
+  extra: Record<string, unknown> = {},
+): Declaration => ({
+  type: "ZoneRecord",
+  name,
+  args: { zoneName: ref(`${zone}.name`), name: host, type, content, ...extra },
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const records: Scenario = {
+  name: "records",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.records,
+  seed: seedUsers(TOKENS.records),
+  baseline: () => [
+    [
+      { type: "Domain", name: "corp", args: { name: "acme-corp.com" } },
+      record("apex", "corp", "", "A", "192.0.2.10"),
+      record("www", "corp", "www", "CNAME", "acme-corp.com"),
+      record("mx1", "corp", "", "MX", "mx1.mailhost.net", { priority: 10 }),
+      record("mx2", "corp", "", "MX", "mx2.mailhost.net", { priority: 20 }),
+      record("spf", "corp", "", "TXT", "v=spf1 include:mailhost.net -all"),
+      record("caa", "corp", "", "CAA", '0 issue "letsencrypt.org"'),
+      record("api", "corp", "api", "A", "192.0.2.20", { ttl: 600 }),
+      record("blog", "corp", "blog", "CNAME", "blogs.hosting.example"),
+      record("lab", "corp", "lab", "NS", "ns1.labdns.net"),
+      record("old", "corp", "legacy", "TXT", "google-site-verification=abc123"),
+      record("move", "corp", "files", "A", "192.0.2.40", { account: "1" }),
+    ],
+  ],
+  changed: () => [
+    { type: "Domain", name: "corp", args: { name: "acme-corp.com" } },
+    record("apex", "corp", "", "A", "192.0.2.11"),
+    record("www", "corp", "www", "CNAME", "acme-corp.com", { ttl: 300 }),
+    record("mx1", "corp", "", "MX", "mx1.newmail.net", { priority: 5 }),
+    record("spf", "corp", "", "TXT", "v=spf1 include:newmail.net -all"),
+    record("caa", "corp", "", "CAA", '0 issue "letsencrypt.org"'),
+    record("blog", "corp", "blog", "A", "192.0.2.30"),
+    record("lab", "corp", "lab", "NS", "ns1.labdns.net"),
+    record("lab2", "corp", "lab", "NS", "ns2.labdns.net"),
+    record("status", "corp", "status", "CNAME", "acme.statuspage.example"),
+    record("dmarc", "corp", "_dmarc", "TXT", "v=DMARC1; p=quarantine"),
+    record("move", "corp", "files", "A", "192.0.2.40", { account: "2" }),
+    { type: "Domain", name: "net", args: { name: "acme-corp.net" } },
+    record("netApex", "net", "", "ALIAS", "acme-corp.com"),
+    record("netWww", "net", "www", "CNAME", "www.acme-corp.com"),
+  ],
+};
+
+const mail: Scenario = {
+  name: "mail-dnssec",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.mail,
+  seed: seedUsers(TOKENS.mail),
+  baseline: () => [
+    [
+      { type: "Domain", name: "mailDomain", args: { name: "acme-mail.com" } },
+      { type: "Domain", name: "sec", args: { name: "acme-sec.com" } },
+      { type: "Domain", name: "sec2", args: { name: "acme-sec2.com" } },
+      { type: "Domain", name: "sec3", args: { name: "acme-sec3.com" } },
+      fwd("sales", "sales", "team@acme-corp.com"),
+      fwd("info", "info", "frontdesk@acme-corp.com"),
+      fwd("billing", "billing", "accounts@acme-corp.com"),
+      ds("ksk", "sec", "2371"),
+      ds("oldKey", "sec", "1999"),
+      { type: "Dnssec", name: "signSec", args: { domain: ref("sec.name") } },
+      { type: "Dnssec", name: "signSec2", args: { domain: ref("sec2.name") } },
+    ],
+  ],
+  changed: () => [
+    { type: "Domain", name: "mailDomain", args: { name: "acme-mail.com" } },
+    { type: "Domain", name: "sec", args: { name: "acme-sec.com" } },
+    { type: "Domain", name: "sec2", args: { name: "acme-sec2.com" } },
+    { type: "Domain", name: "sec3", args: { name: "acme-sec3.com" } },
+    fwd("sales", "sales", "sales-team@acme-corp.com"),
+    fwd("billing", "invoices", "accounts@acme-corp.com"),
+    fwd("support", "support", "helpdesk@acme-corp.com"),
+    ds("ksk", "sec", "2372"),
+    ds("newKey", "sec3", "4242"),
+    { type: "Dnssec", name: "signSec", args: { domain: ref("mailDomain.name") } },
+    { type: "Dnssec", name: "signSec3", args: { domain: ref("sec3.name") } },
+  ],
+};
+
+function fwd(name: string, alias: string, destination: string): Declaration {
+  return {
+    type: "EmailForward",
+    name,
+    args: { domain: ref("mailDomain.name"), aliasName: alias, destinationEmail: destination },
+  };
+}
+
+function ds(name: string, domain: string, keytag: string): Declaration {
+  const digest = (keytag + "e2".repeat(32)).slice(0, 64);
+  return {
+    type: "DsRecord",
+    name,
+    args: { domain: ref(`${domain}.name`), algorithm: "13", digestType: "2", keytag, digest },
+  };
+}
+
+const secondary: Scenario = {
+  name: "secondary-webhooks-contacts",
+  project: "dns",
+  stack: "staging",
+  token: TOKENS.secondary,
+  seed: seedUsers(TOKENS.secondary),
+  baseline: () => [
+    [
+      { type: "SecondaryZone", name: "szA", args: { name: "acme-sec-a.net" } },
+      { type: "SecondaryZone", name: "szB", args: { name: "acme-sec-b.net" } },
+      { type: "SecondaryZone", name: "szC", args: { name: "acme-sec-c.net" } },
+      primary("p1", "ns1.acme-primary.net", "198.51.100.1", ["szA"]),
+      primary("p2", "ns2.acme-primary.net", "198.51.100.2", ["szB"]),
+      primary("p3", "ns3.acme-primary.net", "198.51.100.3", ["szC"]),
+      { type: "Webhook", name: "audit", args: { url: "https://hooks.acme-corp.com/dnsimple/audit" } },
+      {
+        type: "Webhook",
+        name: "chat",
+        args: { url: "https://chat.example.com/services/T00/B00/XyZsEcReTpAtH" },
+      },
+      { type: "Webhook", name: "old", args: { url: "https://old-hooks.acme-corp.com/events" } },
+      { type: "Contact", name: "owner", args: PEOPLE.ada },
+      { type: "Contact", name: "billing", args: PEOPLE.grace },
+      { type: "Contact", name: "legal", args: PEOPLE.margaret },
+    ],
+  ],
+  changed: () => [
+    { type: "SecondaryZone", name: "szA", args: { name: "acme-sec-a.net" } },
+    { type: "SecondaryZone", name: "szC", args: { name: "acme-sec-c2.net" } },
+    { type: "SecondaryZone", name: "szD", args: { name: "acme-sec-d.net" } },
+    primary("p1", "ns1.acme-primary.net", "198.51.100.1", ["szA", "szD"]),
+    primary("p2", "ns2.acme-primary.net", "198.51.100.22", []),
+    primary("p4", "ns4.acme-primary.net", "198.51.100.4", ["szC"]),
+    { type: "Webhook", name: "audit", args: { url: "https://audit.partner.example/dnsimple" } },
+    {
+      type: "Webhook",
+      name: "chat",
+      args: { url: "https://chat.example.com/services/T00/B00/NeWsEcReTtOkEn" },
+    },
+    { type: "Webhook", name: "metrics", args: { url: "https://metrics.acme-corp.com/hooks/dns" } },
+    { type: "Contact", name: "billing", args: { ...PEOPLE.grace, phone: "+1.7035550188", jobTitle: "CFO" } },
+    { type: "Contact", name: "tech", args: PEOPLE.linus },
+    { type: "Contact", name: "legal", args: { ...PEOPLE.margaret, account: "2" } },
+  ],
+};
+
+function primary(name: string, host: string, ip: string, zones: string[]): Declaration {
+  return {
+    type: "PrimaryServer",
+    name,
+    args: { name: host, ip, linkedZones: zones.map((z) => ref(`${z}.name`)) },
+  };
+}
+
+const FAST = { timeoutSeconds: 20, pollIntervalSeconds: 0.05 };
+
+const registrar: Scenario = {
+  name: "registrar-domains-certificates",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.registrar,
+  seed: seedUsers(TOKENS.registrar, {
+    contacts: [{ account: 1, id: 10, firstName: "Seed", lastName: "Contact", email: "seed@example.org" }],
+    domains: [
+      { account: 1, name: "acme-brand.com", state: "registered", registrantId: 10, expiresOn: "2030-01-01" },
+      { account: 1, name: "acme-legacy.com", state: "registered", registrantId: 10, expiresOn: "2030-01-01" },
+    ],
+    registrar: { premium: { "acme-premium.io": "1200.00" } },
+  }),
+  baseline: () => [
+    [
+      { type: "Contact", name: "owner", args: PEOPLE.ada },
+      reg("main", "acme-new.com"),
+      reg("retired", "acme-retired.com"),
+      reg("typo", "acme-typo.com"),
+      xfer("moving", "acme-moving.com", 1),
+      xfer("moved", "acme-moved.com", 2),
+      xfer("swap", "acme-swap-a.com", 2),
+      { type: "Domain", name: "brand", args: { name: "acme-brand.com", adopt: true } },
+      {
+        type: "Domain",
+        name: "legacy",
+        args: { name: "acme-legacy.com", adopt: true, allowDeleteRegistered: true },
+      },
+      { type: "Domain", name: "hosted", args: { name: "acme-hosted.com" } },
+      { type: "Domain", name: "blogDomain", args: { name: "acme-blog.com" } },
+      { type: "Domain", name: "certZone", args: { name: "acme-cert.com" } },
+      cert("www", "www", ["alt.acme-cert.com"]),
+      cert("shop", "shop", []),
+      cert("api", "api", []),
+    ],
+  ],
+  changed: () => [
+    { type: "Contact", name: "owner", args: PEOPLE.ada },
+    reg("main", "acme-new.com", { autoRenew: true, whoisPrivacy: true }),
+    reg("typo", "acme-right.com"),
+    reg("premium", "acme-premium.io", { premiumPrice: "1200.00" }),
+    xfer("moving", "acme-moving.com", 1, { whoisPrivacy: true }),
+    xfer("incoming", "acme-incoming.com", 0, { autoRenew: true }),
+    xfer("swap", "acme-swap-b.com", 2),
+    {
+      type: "Domain",
+      name: "hosted",
+      args: { name: "acme-hosted.com", allowDeleteRegistered: true },
+    },
+    { type: "Domain", name: "blogDomain", args: { name: "acme-journal.com" } },
+    { type: "Domain", name: "docs", args: { name: "acme-docs.com" } },
+    { type: "Domain", name: "certZone", args: { name: "acme-cert.com" } },
+    cert("www", "www", ["alt.acme-cert.com", "static.acme-cert.com"]),
+    cert("api", "api", [], { timeoutSeconds: 60 }),
+    cert("docs", "docs", []),
+  ],
+};
+
+function reg(name: string, domain: string, extra: Record<string, unknown> = {}): Declaration {
+  return {
+    type: "DomainRegistration",
+    name,
+    args: { domain, registrantId: ref("owner.contactId"), ...FAST, ...extra },
+  };
+}
+
+function xfer(name: string, domain: string, code: number, extra: Record<string, unknown> = {}): Declaration {
+  return {
+    type: "DomainTransfer",
+    name,
+    args: { domain, registrantId: ref("owner.contactId"), authCode: AUTH_CODES[code], ...FAST, ...extra },
+  };
+}
+
+function cert(
+  name: string,
+  host: string,
+  alternates: string[],
+  extra: Record<string, unknown> = {},
+): Declaration {
+  return {
+    type: "LetsEncryptCertificate",
+    name,
+    args: {
+      domain: ref("certZone.name"),
+      name: host,
+      ...(alternates.length > 0 ? { alternateNames: alternates } : {}),
+      ...FAST,
+      ...extra,
+    },
+  };
+}
+
+const V1_DOMAINS = ["acme-v1a.com", "acme-v1b.com", "acme-v1c.com", "acme-v1d.com", "acme-v1e.com"];
+
+const platform: Scenario = {
+  name: "pushes-platform-legacy",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.platform,
+  seed: seedUsers(TOKENS.platform, {
+    contacts: [
+      { account: 1, id: 10, firstName: "Seed", lastName: "One", email: "one@example.org" },
+      { account: 2, id: 20, firstName: "Seed", lastName: "Two", email: "two@example.org" },
+      { account: 3, id: 30, firstName: "Seed", lastName: "Three", email: "three@example.org" },
+    ],
+    domains: V1_DOMAINS.map((name) => ({
+      account: 1,
+      name,
+      state: "registered",
+      registrantId: 10,
+      expiresOn: "2030-01-01",
+    })),
+  }),
+  async prepare(emulator) {
+    const ids: Record<string, string> = {};
+    for (const name of V1_DOMAINS.slice(0, 2)) {
+      const response = await fetch(`${emulator.v2Url}/1/domains/${name}`, {
+        headers: { authorization: `Bearer ${TOKENS.platform}` },
+      });
+      ids[name] = `domain:${((await response.json()) as { data: { id: number } }).data.id}`;
+    }
+    return ids;
+  },
+  baseline: (ids = {}) => [
+    [
+      { type: "Domain", name: "gift1", args: { name: "acme-gift1.com" } },
+      { type: "Domain", name: "gift2", args: { name: "acme-gift2.com" } },
+      { type: "Domain", name: "gift3", args: { name: "acme-gift3.com" } },
+      push("push1", "gift1", "target@example.org"),
+      answer("accept1", "push1", 2, { contactId: 20 }),
+      push("push2", "gift2", "target@example.org"),
+      answer("reject2", "push2", 2, { accept: false }),
+      ...platformAndLegacy(ids, false),
+    ],
+  ],
+  changed: (ids = {}) => [
+    { type: "Domain", name: "gift1", args: { name: "acme-gift1.com" } },
+    { type: "Domain", name: "gift2", args: { name: "acme-gift2.com" } },
+    { type: "Domain", name: "gift3", args: { name: "acme-gift3.com" } },
+    push("push1", "gift1", "other@example.org"),
+    answer("accept1", "push1", 3, { contactId: 30 }),
+    push("push3", "gift3", "target@example.org"),
+    answer("accept3", "push3", 2, { contactId: 20 }),
+    ...platformAndLegacy(ids, true),
+  ],
+};
+
+function push(name: string, domain: string, target: string): Declaration {
+  return { type: "DomainPush", name, args: { domain: ref(`${domain}.name`), targetAccount: target } };
+}
+
+function answer(
+  name: string,
+  pushName: string,
+  account: number,
+  extra: Record<string, unknown>,
+): Declaration {
+  return { type: "DomainPushAnswer", name, args: { account, pushId: ref(`${pushName}.pushId`), ...extra } };
+}
+
+function platformAndLegacy(ids: Record<string, string>, changed: boolean): Declaration[] {
+  const [a, b] = [ids["acme-v1a.com"], ids["acme-v1b.com"]];
+  const c = changed;
+  return [
+    {
+      type: "PlatformMessage",
+      name: "notice",
+      args: {
+        resource: a,
+        title: c ? "Maintenance moved to Sunday" : "Maintenance on Saturday",
+        url: "https://status.acme-corp.com",
+      },
+    },
+    ...(c ? [] : [{ type: "PlatformMessage", name: "launch", args: { resource: a, title: "Launch week" } }]),
+    ...(c
+      ? [{ type: "PlatformMessage", name: "freeze", args: { resource: a, title: "Change freeze" } }]
+      : []),
+    { type: "PlatformMessage", name: "owner", args: { resource: c ? b : a, title: "Owned by the web team" } },
+    {
+      type: "PlatformMetadata",
+      name: "team",
+      args: { resource: a, key: "team", value: c ? "platform" : "dns" },
+    },
+    ...(c
+      ? []
+      : [{ type: "PlatformMetadata", name: "cost", args: { resource: a, key: "cost-center", value: "42" } }]),
+    ...(c
+      ? [{ type: "PlatformMetadata", name: "tier", args: { resource: a, key: "tier", value: "gold" } }]
+      : []),
+    {
+      type: "PlatformMetadata",
+      name: "contact",
+      args: { resource: a, key: c ? "on-call" : "contact", value: "dns-team" },
+    },
+    {
+      type: "NameServerDelegation",
+      name: "delegA",
+      args: {
+        domain: "acme-v1a.com",
+        nameServers: c
+          ? ["ns1.acme-dns.net", "ns2.acme-dns.net", "ns3.acme-dns.net"]
+          : ["ns1.acme-dns.net", "ns2.acme-dns.net"],
+      },
+    },
+    ...(c
+      ? []
+      : [
+          {
+            type: "NameServerDelegation",
+            name: "delegB",
+            args: { domain: "acme-v1b.com", nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"] },
+          },
+        ]),
+    ...(c
+      ? [
+          {
+            type: "NameServerDelegation",
+            name: "delegC",
+            args: { domain: "acme-v1c.com", nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"] },
+          },
+        ]
+      : []),
+    {
+      type: "NameServerDelegation",
+      name: "delegD",
+      args: {
+        domain: c ? "acme-v1e.com" : "acme-v1d.com",
+        nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"],
+      },
+    },
+    {
+      type: "Template",
+      name: "mailTpl",
+      args: { name: "Mail", shortName: "mail", description: c ? "MX and SPF" : "MX" },
+    },
+    ...(c ? [] : [{ type: "Template", name: "oldTpl", args: { name: "Old", shortName: "old-tpl" } }]),
+    ...(c
+      ? [
+          {
+            type: "Template",
+            name: "webTpl",
+            args: { name: "Web", shortName: "web", description: "A and www" },
+          },
+        ]
+      : []),
+    {
+      type: "Template",
+      name: "sharedTpl",
+      args: { name: "Shared", shortName: "shared", ...(c ? { account: "2" } : {}) },
+    },
+    {
+      type: "RegistryNameServer",
+      name: "glue1",
+      args: { domain: "acme-v1a.com", name: "ns1.acme-v1a.com", ip: c ? "192.0.2.54" : "192.0.2.53" },
+    },
+    ...(c
+      ? []
+      : [
+          {
+            type: "RegistryNameServer",
+            name: "glue2",
+            args: { domain: "acme-v1a.com", name: "ns2.acme-v1a.com", ip: "192.0.2.55" },
+          },
+        ]),
+    ...(c
+      ? [
+          {
+            type: "RegistryNameServer",
+            name: "glue3",
+            args: { domain: "acme-v1c.com", name: "ns1.acme-v1c.com", ip: "192.0.2.56" },
+          },
+        ]
+      : []),
+    {
+      type: "RegistryNameServer",
+      name: "glue4",
+      args: { domain: "acme-v1b.com", name: c ? "ns9.acme-v1b.com" : "ns4.acme-v1b.com", ip: "192.0.2.57" },
+    },
+  ];
+}
+
+/** 700 records, then 1,000 changes: 300 TTL changes, 200 new addresses, 200 deletes, 300 adds. */
+const large: Scenario = {
+  name: "large-1000",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.large,
+  seed: seedUsers(TOKENS.large),
+  gzip: true,
+  baseline: () => [
+    [
+      { type: "Domain", name: "big", args: { name: "acme-big.com" } },
+      ...Array.from({ length: 700 }, (_, i) =>
+        record(`h${i}`, "big", `host${i}`, "A", `10.0.${i >> 8}.${i & 255}`),
+      ),
+    ],
+  ],
+  changed: () => [
+    { type: "Domain", name: "big", args: { name: "acme-big.com" } },
+    ...Array.from({ length: 300 }, (_, i) =>
+      record(`h${i}`, "big", `host${i}`, "A", `10.0.${i >> 8}.${i & 255}`, { ttl: 300 }),
+    ),
+    ...Array.from({ length: 200 }, (_, k) => {
+      const i = 300 + k;
+      return record(`h${i}`, "big", `host${i}`, "A", `10.1.${i >> 8}.${i & 255}`);
+    }),
+    ...Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0
+        ? record(`t${i}`, "big", `svc${i}`, "TXT", `service-id=${i}`)
+        : i % 3 === 1
+          ? record(`t${i}`, "big", `v6-${i}`, "AAAA", `2001:db8::${i.toString(16)}`)
+          : record(`t${i}`, "big", `alias${i}`, "CNAME", `host${i}.acme-big.com`),
+    ),
+  ],
+};
+
+const none: Scenario = {
+  name: "no-changes",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.none,
+  seed: seedUsers(TOKENS.none),
+  baseline: () => [
+    [
+      { type: "Domain", name: "corp", args: { name: "acme-corp.com" } },
+      record("apex", "corp", "", "A", "192.0.2.10"),
+    ],
+  ],
+  changed: () => [
+    { type: "Domain", name: "corp", args: { name: "acme-corp.com" } },
+    record("apex", "corp", "", "A", "192.0.2.10"),
+  ],
+};
+
+export const SCENARIOS: Scenario[] = [records, mail, secondary, registrar, platform, large, none];
