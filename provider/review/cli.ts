@@ -105,11 +105,19 @@ function readInput(file: string | undefined): string {
   return readFileSync(0, "utf8");
 }
 
+/** Where the CLI writes; tests pass their own. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: CliIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
 /** Runs the CLI; returns the exit status. */
-export async function main(
-  argv: string[],
-  io = { out: (s: string) => process.stdout.write(s), err: (s: string) => process.stderr.write(s) },
-): Promise<number> {
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help") {
     io.out(USAGE);

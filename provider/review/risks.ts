@@ -237,7 +237,9 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
   }
 
   // Records: mail, delegation, the apex.
-  if (kind === "ZoneRecord") {
+  // A change of TTL alone moves nothing: no mail, delegation or apex risk for it.
+  const ttlOnly = ch.op === "update" && ch.changed.every((f) => f === "ttl");
+  if (kind === "ZoneRecord" && !ttlOnly) {
     const types = new Set([recordType(ch.before), recordType(ch.after)].filter((t) => t !== ""));
     const apex = [ch.before, ch.after].some((s) => s !== undefined && isApex(s.name));
     const subject = fqdn(p);
@@ -267,7 +269,7 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       const what = RECORD_WHAT[type] ?? `the ${type} record`;
       add(
         "apex",
-        `Changes ${what} of the bare domain ${c(ch.zone)}${ch.op === "update" || ch.op === "replace" ? `: ${c(recordValue(ch, "before"))} → ${c(recordValue(ch, "after"))}` : ""}.`,
+        `${ch.op === "create" ? "Sets" : ch.op === "delete" ? "Removes" : "Changes"} ${what} of the bare domain ${c(ch.zone)}${ch.op === "update" || ch.op === "replace" ? `: ${c(recordValue(ch, "before"))} → ${c(recordValue(ch, "after"))}` : ""}.`,
       );
     }
   }

@@ -172,6 +172,16 @@ describe("review summaries of real previews", () => {
     expect(review.markdown.split("\n").filter((l) => l.startsWith("| **")).length).toBe(20);
   });
 
+  it("shows the current summaries in docs/pull-requests.md", () => {
+    const docs = readFileSync(path.join(__dirname, "../../docs/pull-requests.md"), "utf8");
+    for (const name of ["records", "registrar-domains-certificates", "mail-dnssec", "large-1000"]) {
+      expect({
+        name,
+        inDocs: docs.includes(readFileSync(path.join(EXPECTED, `${name}.md`), "utf8").trimEnd()),
+      }).toEqual({ name, inDocs: true });
+    }
+  });
+
   it("says there is nothing to review when nothing changes", () => {
     const review = renderFixture(loadFixture("no-changes"));
     expect(review.headline).toBe("No DNS changes.");

@@ -10,8 +10,12 @@ import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parsePreview, renderReview, type Prices, type Review } from "../../provider/review";
 
-export const FIXTURES = path.join(__dirname, "fixtures");
-export const EXPECTED = path.join(__dirname, "expected");
+/** This folder in the sources, also when this file runs compiled from `dist/test/review` (benchmarks). */
+const HERE = existsSync(path.join(__dirname, "fixtures"))
+  ? __dirname
+  : path.resolve(__dirname, "../../../test/review");
+export const FIXTURES = path.join(HERE, "fixtures");
+export const EXPECTED = path.join(HERE, "expected");
 
 export interface Fixture {
   name: string;

@@ -1,0 +1,120 @@
+import { maskEmail, maskUrl, SECRET_SIG, UNKNOWN } from "./kinds";
+import { renderReview } from "./markdown";
+import { parsePreview } from "./parse";
+import { assessRisks } from "./risks";
+
+const URN = (kind: string, name: string) =>
+  `urn:pulumi:prod::dns::pulumi-nodejs:dynamic/dnsimple:${kind}::${name}`;
+
+function step(
+  op: string,
+  kind: string,
+  name: string,
+  before?: Record<string, unknown>,
+  after?: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    op,
+    urn: URN(kind, name),
+    ...(before
+      ? { oldState: { inputs: { __provider: "code", ...before }, outputs: { accountId: "1" } } }
+      : {}),
+    ...(after ? { newState: { inputs: { __provider: "code", ...after }, ...extra } } : {}),
+  };
+}
+
+const doc = (steps: unknown[]) => ({ config: { "dnsimple:account": "1" }, steps });
+const mx = {
+  zoneName: "example.com",
+  name: "",
+  type: "MX",
+  content: "mx.example.net",
+  priority: 10,
+  ttl: 3600,
+};
+
+describe("review risks", () => {
+  it("a TTL change of an MX record is no risk; a new mail host is", () => {
+    const ttl = parsePreview(doc([step("update", "ZoneRecord", "mx", mx, { ...mx, ttl: 300 })]));
+    expect(assessRisks(ttl)).toEqual([]);
+    const host = parsePreview(
+      doc([step("update", "ZoneRecord", "mx", mx, { ...mx, content: "mx.other.net" })]),
+    );
+    expect(assessRisks(host).map((r) => r.tags)).toEqual([["MX"]]);
+  });
+
+  it("a CNAME replaced at the same name is briefly absent; an A replaced by an AAAA is not", () => {
+    const cname = { zoneName: "example.com", name: "www", type: "CNAME", content: "a.example.net", ttl: 60 };
+    const a = { ...cname, type: "A", content: "192.0.2.1" };
+    const model = parsePreview(
+      doc([
+        { ...step("replace", "ZoneRecord", "www", cname, a), replaceReasons: ["type"] },
+        {
+          ...step("replace", "ZoneRecord", "v6", a, { ...a, type: "AAAA", content: "2001:db8::1" }),
+          replaceReasons: ["type"],
+        },
+      ]),
+    );
+    expect(model.changes.map((c) => c.deleteFirst)).toEqual([true, false]);
+  });
+});
+
+describe("review masking", () => {
+  it("never shows personal data or signed secrets, and names values known only after up", () => {
+    const contact = {
+      label: "owner",
+      firstName: { [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: '"Zelda"' },
+      email: "zelda@personal.example",
+      country: "NL",
+    };
+    const model = parsePreview(
+      doc([
+        step("create", "Contact", "owner", undefined, contact),
+        step(
+          "create",
+          "DomainPushAnswer",
+          "ok",
+          undefined,
+          { pushId: UNKNOWN, accept: true, account: "2" },
+          {
+            propertyDependencies: { pushId: [URN("DomainPush", "push1")] },
+          },
+        ),
+        step("create", "DomainTransfer", "in", undefined, {
+          domain: "example.org",
+          authCode: "plain-code-123",
+        }),
+      ]),
+    );
+    const { markdown } = renderReview(model);
+    expect(markdown).not.toContain("Zelda");
+    expect(markdown).not.toContain("zelda@");
+    expect(markdown).not.toContain("plain-code-123");
+    expect(markdown).toContain("`(from push1)`");
+    expect(markdown).toContain("country: `NL`");
+  });
+
+  it("hides URL paths and e-mail local parts", () => {
+    expect(maskUrl("https://user:pw@hooks.example.com/T0/B0/secret?x=1")).toBe("https://hooks.example.com/…");
+    expect(maskUrl("https://hooks.example.com/")).toBe("https://hooks.example.com");
+    expect(maskEmail("someone@example.org")).toBe("•••@example.org");
+  });
+});
+
+describe("review size", () => {
+  it("stays within a GitHub comment for 5,000 changes in 250 zones", () => {
+    const steps = Array.from({ length: 5000 }, (_, i) =>
+      step("create", "ZoneRecord", `r${i}`, undefined, {
+        zoneName: `zone${i % 250}.example`,
+        name: `host${i}`,
+        type: "TXT",
+        content: `value ${i} `.repeat(8),
+        ttl: 3600,
+      }),
+    );
+    const review = renderReview(parsePreview(doc(steps)));
+    expect(review.markdown.length).toBeLessThanOrEqual(60_000);
+    expect(review.headline).toMatch(/^20 records added in zone0\.example; /);
+  });
+});
