@@ -29,10 +29,11 @@ export function dsRecordOutputs(record: DelegationSignerRecord): State {
     dsRecordId: record.id,
     domainId: record.domain_id,
     algorithm: record.algorithm,
-    ...(record.digest !== null ? { digest: record.digest } : {}),
-    ...(record.digest_type !== null ? { digestType: record.digest_type } : {}),
-    ...(record.keytag !== null ? { keytag: record.keytag } : {}),
-    ...(record.public_key !== null ? { publicKey: record.public_key } : {}),
+    // A record of DS data has no public key and one of KEY data no digest: null, not absent.
+    digest: record.digest,
+    digestType: record.digest_type,
+    keytag: record.keytag,
+    publicKey: record.public_key,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
   };

@@ -21,6 +21,9 @@ function certificateOutputs(cert: Certificate): State {
     certificateState: cert.state,
     expiresAt: cert.expires_at ?? null,
     authorityIdentifier: cert.authority_identifier,
+    alternateNames: cert.alternate_names ?? [],
+    // Set while the order waits (see awaitIssued); null once the certificate is settled.
+    pendingOrderId: null,
   };
 }
 

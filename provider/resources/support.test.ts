@@ -1,4 +1,4 @@
-import { reflectOptional, waitFor } from "./support";
+import { waitFor } from "./support";
 
 describe("waitFor", () => {
   it("returns as soon as the value is done", async () => {
@@ -26,11 +26,3 @@ describe("waitFor", () => {
   });
 });
 
-describe("reflectOptional", () => {
-  it("reports a value the user set or one that is not the service's default", () => {
-    const isNull = (v: unknown) => v === null;
-    expect(reflectOptional({}, "priority", null, isNull)).toEqual({});
-    expect(reflectOptional({}, "priority", 10, isNull)).toEqual({ priority: 10 });
-    expect(reflectOptional({ priority: 5 }, "priority", null, isNull)).toEqual({ priority: null });
-  });
-});

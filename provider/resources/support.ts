@@ -24,21 +24,6 @@ export function emptyAsUnset(value: unknown): unknown {
   return value === "" || value === null ? undefined : value;
 }
 
-/**
- * The value to record for an optional input after reading the service: the service's value when
- * the user set the input or the service's value is not its default; otherwise nothing, so an
- * unset input does not turn into a permanent diff after a refresh.
- */
-export function reflectOptional(
-  state: State,
-  key: string,
-  current: unknown,
-  isDefault: (v: unknown) => boolean,
-): State {
-  if (state[key] !== undefined || !isDefault(current)) return { [key]: current };
-  return {};
-}
-
 /** Waits `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

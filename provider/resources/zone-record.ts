@@ -5,7 +5,7 @@ import type { Created, ResourceContext, ResourceDefinition, State } from "./fram
 import { domainName } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
-import { ignoreNotFound, orUndefined, reflectOptional } from "./support";
+import { ignoreNotFound, orUndefined } from "./support";
 
 /** Reads of many records of one zone are answered from its list pages (framework/read-cache). */
 const collectionKey = (account: string, zone: string) => `zoneRecords:${account}:${zone}`;
@@ -87,8 +87,9 @@ function recordOutputs(record: ZoneRecord, state: State): State {
     type: record.type,
     content: contentToRecord(record.type, state.content, record.content),
     ttl: record.ttl,
-    ...reflectOptional(state, "priority", record.priority, (v) => v === null || v === 0),
-    ...reflectOptional(state, "regions", record.regions ?? ["global"], (v) => isDeepEqualList(v, ["global"])),
+    // Left out of a declaration, these are the service's to decide (no diff): shown as it says.
+    priority: record.priority ?? null,
+    regions: record.regions ?? ["global"],
     systemRecord: record.system_record,
     fqdn: record.name === "" ? record.zone_id : `${record.name}.${record.zone_id}`,
     createdAt: record.created_at,
