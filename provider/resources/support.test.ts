@@ -25,4 +25,3 @@ describe("waitFor", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
-
