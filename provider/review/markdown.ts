@@ -150,7 +150,7 @@ function render(model: PreviewModel, options: RenderOptions): Review {
     );
     out.push("### Risks", "");
     out.push(...renderRisks(risks, options.maxRisks ?? 30), "");
-  } else if (model.changes.length > 0) {
+  } else if (model.changes.length > 0 && model.errors.length === 0) {
     out.push(
       "No risky changes: nothing is deleted or replaced, no mail, delegation or DNSSEC change, nothing costs money.",
       "",

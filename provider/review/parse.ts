@@ -175,7 +175,18 @@ export function parsePreview(doc: unknown): PreviewModel {
   }
   const errors = (raw.diagnostics ?? [])
     .filter((d) => d.severity === "error")
-    .map((d) => String(d.message ?? "").trim())
+    .map((d) => redactMessage(String(d.message ?? "")))
     .filter((m) => m !== "");
   return { stack, project, changes, unchanged, errors };
+}
+
+/**
+ * An error message without the values it may quote: Pulumi's `value {…}` of a failed check and
+ * the local part of e-mail addresses (a contact's address may be the value that failed).
+ */
+export function redactMessage(message: string): string {
+  return message
+    .trim()
+    .replace(/value \{[^}]*\}/g, "value {…}")
+    .replace(/[A-Za-z0-9._%+-]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, "•••@$1");
 }

@@ -199,6 +199,15 @@ describe("the review command", () => {
     expect(plain.out).toContain("<!-- pulumi-dnsimple-dynamic:review stack=production -->");
   });
 
+  it("exits 2 for a preview that failed, still printing what it planned and why (values redacted)", async () => {
+    const { code, out } = await runCli(["review", "--file", file("preview-failed"), "--fail-on-risk"]);
+    expect(code).toBe(EXIT.input);
+    expect(out).toContain("**The preview failed** (1 error)");
+    expect(out).toContain("an A record's content must be an IPv4 address");
+    expect(out).toContain("value {…}");
+    expect(out).not.toContain("No risky changes");
+  });
+
   it("exits 0 with --fail-on-risk when nothing is risky", async () => {
     expect((await runCli(["review", "--file", file("no-changes"), "--fail-on-risk"])).code).toBe(EXIT.ok);
   });

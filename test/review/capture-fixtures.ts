@@ -28,11 +28,15 @@ const WORK = path.join(REPO, ".work/review-capture");
 const PROJECT = path.join(WORK, "project");
 const STABLE_URL = "http://127.0.0.1:8080";
 
-function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; out: string }> {
+function run(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((resolve) => {
     execFile("pulumi", args, { cwd, env, maxBuffer: 1024 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, out: code === 0 ? stdout : `${stdout}\n${stderr}` });
+      resolve({ code, out: stdout, err: stderr });
     });
   });
 }
@@ -89,7 +93,9 @@ async function capture(scenario: Scenario): Promise<void> {
   await scenario.between?.(emulator, context);
   await declare(scenario.changed(context));
   const preview = await cli(["preview", "--json"]);
-  if (preview.code !== 0) throw new Error(`${scenario.name}: preview failed:\n${preview.out.slice(-4000)}`);
+  if ((preview.code !== 0) !== (scenario.fails ?? false)) {
+    throw new Error(`${scenario.name}: preview exited with ${preview.code}:\n${preview.out}${preview.err}`);
+  }
 
   // Machine- and run-specific text: the emulator's port and absolute paths.
   let text = preview.out.split(emulator.url).join(STABLE_URL);

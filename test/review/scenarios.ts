@@ -29,6 +29,8 @@ export interface Scenario {
   changed(context?: Record<string, string>): Declaration[];
   /** Store the fixture gzipped (large previews). */
   gzip?: boolean;
+  /** The changed program is invalid: the preview fails (non-zero exit) and reports why. */
+  fails?: boolean;
 }
 
 const ref = (value: string) => ({ $ref: value });
@@ -623,4 +625,20 @@ const none: Scenario = {
   ],
 };
 
-export const SCENARIOS: Scenario[] = [records, mail, secondary, registrar, platform, large, none];
+/** A preview that fails: bad input is refused by `check`, before any API call. */
+const failed: Scenario = {
+  name: "preview-failed",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.none,
+  seed: seedUsers(TOKENS.none),
+  fails: true,
+  baseline: () => [[{ type: "Domain", name: "corp", args: { name: "acme-corp.com" } }]],
+  changed: () => [
+    { type: "Domain", name: "corp", args: { name: "acme-corp.com" } },
+    record("apex", "corp", "", "A", "not-an-address"),
+    record("www", "corp", "www", "CNAME", "acme-corp.com"),
+  ],
+};
+
+export const SCENARIOS: Scenario[] = [records, mail, secondary, registrar, platform, large, none, failed];
