@@ -84,6 +84,8 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
   declare readonly registrantChangeId: pulumi.Output<number | undefined>;
   /** Its state: `new` and `pending` while open, then `completed` or `cancelled`. */
   declare readonly registrantChangeState: pulumi.Output<string | undefined>;
+  /** Set while that change is still open (the next `up` keeps waiting for it). */
+  declare readonly pendingRegistrantChangeId: pulumi.Output<number | undefined>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainRegistrationArgs, opts?: pulumi.CustomResourceOptions) {
@@ -105,6 +107,7 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
           "goneFromAccount",
           "registrantChangeId",
           "registrantChangeState",
+          "pendingRegistrantChangeId",
           "accountId",
         ]),
         ...args,
@@ -175,6 +178,8 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   declare readonly registrantChangeId: pulumi.Output<number | undefined>;
   /** Its state: `new` and `pending` while open, then `completed` or `cancelled`. */
   declare readonly registrantChangeState: pulumi.Output<string | undefined>;
+  /** Set while that change is still open (the next `up` keeps waiting for it). */
+  declare readonly pendingRegistrantChangeId: pulumi.Output<number | undefined>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainTransferArgs, opts?: pulumi.CustomResourceOptions) {
@@ -197,6 +202,7 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
           "goneFromAccount",
           "registrantChangeId",
           "registrantChangeState",
+          "pendingRegistrantChangeId",
           "accountId",
         ]),
         ...args,

@@ -257,7 +257,19 @@ describe("DomainRegistration registrant change", () => {
       registrantId: "7",
       registrantChangeId: 40,
       registrantChangeState: "pending",
+      pendingRegistrantChangeId: 40,
     });
+  });
+
+  it("an open change in state is a change even when the program went back to the old registrant", async () => {
+    const { inputs } = await registration.check!({}, { ...regState, pendingRegistrantChangeId: undefined });
+    expect(
+      await registration.diff!(
+        "example.com",
+        { ...regState, ...inputs, pendingRegistrantChangeId: 40 },
+        inputs,
+      ),
+    ).toEqual({ changes: true });
   });
 
   it("the next up resumes the recorded change instead of starting another", async () => {

@@ -67,6 +67,14 @@ const orderGuardInputs = {
     .default(false),
 };
 
+/** Set by the provider while a registrant change is still open; not for programs. */
+const registrantChangeInputs = {
+  pendingRegistrantChangeId: z.number().int().positive().optional(),
+};
+
+/** Inputs only the provider sets: compared even when the program leaves them out. */
+const MARKERS = [...WAITING_MARKERS, "pendingRegistrantChangeId"];
+
 const falseAsAbsent = (v: unknown): unknown => (v === false ? undefined : v);
 
 const extendedAttributes = () =>
@@ -251,6 +259,8 @@ function stillOurs(domain: Domain | undefined): boolean {
 
 /** The registrant change recorded in state, when it is still open. */
 function openChangeId(state: State): number | undefined {
+  const pending = state.pendingRegistrantChangeId;
+  if (pending !== undefined && pending !== null) return Number(pending);
   const id = state.registrantChangeId;
   const open = OPEN_REGISTRANT_CHANGE_STATES.includes(String(state.registrantChangeState));
   return open && id !== undefined && id !== null ? Number(id) : undefined;
@@ -393,6 +403,7 @@ async function changeRegistrant(
         outs: {
           ...domainOutputs(domain),
           ...changeOutputs(value),
+          pendingRegistrantChangeId: value.id,
           registrantId: domain.registrant_id === null ? null : String(domain.registrant_id),
         },
       },
@@ -521,10 +532,11 @@ export const domainRegistrationResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...orderGuardInputs,
+    ...registrantChangeInputs,
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
-  markers: WAITING_MARKERS,
+  markers: MARKERS,
   localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
   normalize: {
     domain: (v) => canonicalDomainName(String(v)),
@@ -567,10 +579,11 @@ export const domainTransferResource: ResourceDefinition = {
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...orderGuardInputs,
+    ...registrantChangeInputs,
     ...waitingInputs,
   },
   replaceOnChange: ["domain"],
-  markers: WAITING_MARKERS,
+  markers: MARKERS,
   localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
   normalize: {
     domain: (v) => canonicalDomainName(String(v)),

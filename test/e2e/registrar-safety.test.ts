@@ -131,6 +131,7 @@ describe("a new registrant through the real engine", () => {
     // The registry has not confirmed yet: state still says the buyer, and records the open change.
     expect(pending).toMatchObject({ registrantId: String(buyer), registrantChangeState: "new" });
     expect(pending.registrantChangeId).toEqual(expect.any(Number));
+    expect(pending.pendingRegistrantChangeId).toBe(pending.registrantChangeId);
     expect(await posts(CHANGES)).toBe(before + 1);
     expect((await e2e.stack.preview(collect(e2e))).changeSummary).toMatchObject({ update: 1 });
 
@@ -148,6 +149,7 @@ describe("a new registrant through the real engine", () => {
       registrantChangeId: pending.registrantChangeId,
       registrantChangeState: "completed",
     });
+    expect((await outputs("reg")).pendingRegistrantChangeId).toBeUndefined();
     expect((await e2e.stack.preview(collect(e2e))).changeSummary).toEqual({ same: 5 });
   });
 });

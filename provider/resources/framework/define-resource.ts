@@ -389,6 +389,8 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
     ),
   );
   const normalized = (key: string, value: unknown): unknown => {
+    // A marker the provider cleared with null is as absent as one never set.
+    if (value === null && definition.markers?.includes(key)) return undefined;
     const normalize = definition.normalize?.[key];
     return normalize && value !== undefined && value !== null ? normalize(value) : value;
   };
