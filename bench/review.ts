@@ -3,7 +3,7 @@
  * 1,000 record changes takes, and how many resource kinds the checked-in previews of real programs
  * cover (added, changed, deleted and replaced; test/review/fixtures, see test/integration/review.test.ts).
  *
- * - `review_1000_changes_ms`: median of 9 runs of JSON text → parsed preview → Markdown, in process,
+ * - `review_1000_changes_ms`: median of 15 runs of JSON text → parsed preview → Markdown, in process,
  *   on the real 1,000-change preview (`large-1000.json.gz`, 4 MB of JSON).
  * - `review_1000_cli_ms`: median of 5 runs of the installed command (`node dist/provider/review/cli.js
  *   review --file …`), Node's start included: what a CI step waits for.
@@ -38,7 +38,7 @@ function main(): void {
   const large = loadFixture("large-1000");
   const inProcess: number[] = [];
   let review = renderReview(parsePreview(JSON.parse(large.text)));
-  for (let i = 0; i < 9; i++) {
+  for (let i = 0; i < 15; i++) {
     const started = process.hrtime.bigint();
     review = renderReview(parsePreview(JSON.parse(large.text)));
     inProcess.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -86,7 +86,7 @@ function main(): void {
         .map(([k, v]) => `| ${k} | ${Array.isArray(v) ? `${v.length} kinds` : v} |`)
         .join("\n") +
       "\n\n" +
-      `\`review_1000_changes_ms\`: the median of 9 renders of the real preview of ${changes} record changes ` +
+      `\`review_1000_changes_ms\`: the median of 15 renders of the real preview of ${changes} record changes ` +
       `(${(large.text.length / 1e6).toFixed(1)} MB of \`pulumi preview --json\`; JSON parsing included), ` +
       `in process; the Markdown is ${review.markdown.length} characters (collapsed into counts per type ` +
       "with the first 20 rows). `review_1000_cli_ms`: the median of 5 runs of the command with Node's " +
