@@ -22,8 +22,6 @@ function certificateOutputs(cert: Certificate): State {
     expiresAt: cert.expires_at ?? null,
     authorityIdentifier: cert.authority_identifier,
     alternateNames: cert.alternate_names ?? [],
-    // Set while the order waits (see awaitIssued); null once the certificate is settled.
-    pendingOrderId: null,
   };
 }
 
@@ -56,6 +54,9 @@ async function awaitIssued(
     state: value.state,
     outs: {
       ...certificateOutputs(value),
+      // Set while the order waits (above); null once the certificate is settled. A read leaves
+      // it as it is, so the next `up` resumes waiting.
+      pendingOrderId: null,
       certificate: bundle.server,
       chain: bundle.chain,
       root: bundle.root,

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { PlatformMessage, PlatformMessageInput, PlatformMetadata } from "../client";
-import type { ResourceDefinition, State } from "./framework/define-resource";
+import { AlreadyExistsError, type ResourceDefinition, type State } from "./framework/define-resource";
 import { ignoreNotFound, orUndefined } from "./support";
 
 const platformResource = () =>
@@ -135,8 +135,9 @@ function metadataOutputs(m: PlatformMetadata): State {
 
 /**
  * A metadata key on a resource (private beta). The service keeps one value per key and resource,
- * so a new value is an in-place update of the same object (never a second entry), and creating a
- * key that already exists takes it over. Another key or resource replaces.
+ * so a new value is an in-place update of the same object (never a second entry). Writing is an
+ * upsert at the service, so a create first looks: a key that exists and is not this stack's is
+ * taken over only with `adopt: true`. Another key or resource replaces.
  */
 export const platformMetadataResource: ResourceDefinition = {
   kind: "PlatformMetadata",
@@ -147,7 +148,24 @@ export const platformMetadataResource: ResourceDefinition = {
   },
   replaceOnChange: ["resource", "key"],
 
-  async create({ client, account }, inputs) {
+  // Identity: the key on its resource.
+  async findMatching({ client, account }, inputs) {
+    return (await client.platform.metadata.list(account, String(inputs.resource)))
+      .filter((m) => m.key === inputs.key)
+      .map((m) => ({ id: String(m.id), outs: metadataOutputs(m), createdAt: m.created_at }));
+  },
+
+  async create(ctx, inputs) {
+    const { client, account } = ctx;
+    const existing = await platformMetadataResource.findMatching!(ctx, inputs);
+    if (existing.length > 0) {
+      throw new AlreadyExistsError(
+        `The key "${String(inputs.key)}" already exists on ${String(inputs.resource)} (metadata ${existing
+          .map((m) => m.id)
+          .join(", ")}), and not by this stack. To manage it with Pulumi, set \`adopt: true\` on this ` +
+          `resource (see the README, "Adopting existing objects").`,
+      );
+    }
     const m = await client.platform.metadata.set(account, String(inputs.resource), {
       key: String(inputs.key),
       value: String(inputs.value),

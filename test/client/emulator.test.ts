@@ -534,7 +534,11 @@ describe("faults", () => {
     expect(calls.filter((x) => x.startsWith("POST")).length).toBeGreaterThan(3);
     // Other creates with read-back behave the same.
     await admin("PUT", "/__admin/faults", { kinds: ["drop", "502"], routes: "^POST ", count: 4, seed: 3 });
-    await c.webhooks.create(A, { url: "https://hooks.example/x" });
+    await c.webhooks.create(
+      A,
+      { url: "https://hooks.example/x" },
+      { newerThanId: await c.webhooks.highestId(A) },
+    );
     await c.emailForwards.create(A, "f0.example", { alias_name: "a", destination_email: "a@example.org" });
     expect(await c.webhooks.list(A)).toHaveLength(1);
     expect((await c.emailForwards.list(A, "f0.example")).data).toHaveLength(1);

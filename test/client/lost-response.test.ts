@@ -36,7 +36,18 @@ describe("creates whose response is lost", () => {
         }),
       "/1/domains/lost-once.com/email_forwards",
     ],
-    ["webhook", () => client().webhooks.create(1, { url: "https://lost.example.com/hook" }), "/1/webhooks"],
+    [
+      "webhook (given the highest id before, as webhooks carry no creation time)",
+      async () => {
+        const c = client();
+        return c.webhooks.create(
+          1,
+          { url: "https://lost.example.com/hook" },
+          { newerThanId: await c.webhooks.highestId(1) },
+        );
+      },
+      "/1/webhooks",
+    ],
   ])("creates a %s exactly once", async (_what, create, listPath) => {
     await faults({ rate: 1, kinds: ["drop-after"], count: 1, routes: "^POST " });
     const created = await create();

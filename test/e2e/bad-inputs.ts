@@ -143,7 +143,6 @@ export const BAD_INPUTS: BadInput[] = [
   }),
   // adopt on kinds with nothing to identify an existing object by (issue 11)
   row("LetsEncryptCertificate", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
-  row("PlatformMetadata", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
   row("DomainPush", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
   // Dnssec (issue 6)
   row("Dnssec", "domain", "bad domain name", { domain: "nope" }),
