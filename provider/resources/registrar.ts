@@ -503,8 +503,16 @@ async function finishOrder<O extends DomainRegistration | DomainTransfer>(
   const outs = await awaitOrder(ctx, kind, name, order, inputs, (partial, message) => {
     return new PartialCreateError(message, { id: name, outs: { ...partial } });
   });
-  return { id: name, outs };
+  // Nothing is pending: the markers and the registrant-change outputs exist, as null.
+  return { id: name, outs: { ...SETTLED, ...outs } };
 }
+
+const SETTLED: State = {
+  pendingOrderId: null,
+  registrantChangeId: null,
+  registrantChangeState: null,
+  pendingRegistrantChangeId: null,
+};
 
 /**
  * The domain already registered in the account under the declared name (adopting it takes it
