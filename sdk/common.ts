@@ -8,9 +8,11 @@ export interface CommonArgs {
    */
   account?: pulumi.Input<string | number>;
   /**
-   * Take over an object that already exists instead of creating a new one (`pulumi import` does
-   * not work for dynamic providers). When no matching object exists, it is created. Never creates
-   * a duplicate.
+   * Take over the existing object that matches this declaration in every identifying field,
+   * instead of creating a new one (`pulumi import` does not work for dynamic providers). When none
+   * exists it is created; when several match, the create fails and names them. Without it, the
+   * provider never takes over an object this stack did not make. Kinds with nothing to identify an
+   * existing object by refuse it at preview.
    */
   adopt?: pulumi.Input<boolean>;
 }
