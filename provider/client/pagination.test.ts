@@ -1,4 +1,5 @@
-import { collect, paginate } from "./pagination";
+import fc from "fast-check";
+import { collect, paginate, pagingQuery } from "./pagination";
 
 function pages(total: number, perPage: number) {
   const calls: number[] = [];
@@ -56,5 +57,59 @@ describe("paginate", () => {
     );
     expect(items).toEqual([1]);
     expect(n).toBe(2);
+  });
+});
+
+describe("paginate, for any list", () => {
+  it("yields every item once, in order, with one request per page and none after the last", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(450), fc.integer({ min: 1, max: 120 }), async (total, perPage) => {
+        const { calls, fetchPage } = pages(total, perPage);
+        const items = await collect(paginate(fetchPage));
+        expect(items).toEqual(Array.from({ length: total }, (_, i) => i));
+        const pageCount = Math.max(1, Math.ceil(total / perPage));
+        expect(calls).toEqual(Array.from({ length: pageCount }, (_, i) => i + 1));
+      }),
+      { seed: 18, numRuns: 200 },
+    );
+  });
+
+  it("starts where it is told and follows the page the service says it answered", async () => {
+    const { calls, fetchPage } = pages(250, 100);
+    expect(await collect(paginate(fetchPage, 2))).toHaveLength(150);
+    expect(calls).toEqual([2, 3]);
+    // A service that answers page 2 when asked for page 1 is not asked for page 2 again.
+    const asked: number[] = [];
+    const ahead = async (page: number) => {
+      asked.push(page);
+      const served = page === 1 ? 2 : page;
+      return {
+        data: [served],
+        pagination: { current_page: served, per_page: 1, total_entries: 3, total_pages: 3 },
+      };
+    };
+    expect(await collect(paginate(ahead))).toEqual([2, 3]);
+    expect(asked).toEqual([1, 3]);
+  });
+
+  it("stops at the last page even when the service echoes an earlier page number", async () => {
+    const asked: number[] = [];
+    const stale = async (page: number) => {
+      asked.push(page);
+      return { data: [page], pagination: { current_page: 1, per_page: 1, total_entries: 3, total_pages: 3 } };
+    };
+    expect(await collect(paginate(stale))).toEqual([1, 2, 3]);
+    expect(asked).toEqual([1, 2, 3]);
+  });
+});
+
+describe("pagingQuery", () => {
+  it("sends the page, its size and the sort under the service's names, and nothing unset", () => {
+    expect(pagingQuery({ page: 2, perPage: 50, sort: "id:asc" })).toEqual({
+      page: 2,
+      per_page: 50,
+      sort: "id:asc",
+    });
+    expect(pagingQuery(undefined)).toEqual({ page: undefined, per_page: undefined, sort: undefined });
   });
 });

@@ -1,0 +1,276 @@
+/**
+ * Mutation testing of the code that decides what happens to users' objects: Stryker (jest runner,
+ * TypeScript checker) over the unit tests beside the code, never the integration or e2e suites.
+ * It is slow (minutes per group on two shared cores), so it is not part of the test command.
+ *
+ * Groups, run one after the other and combined:
+ * - `client`: provider/client errors, retry, pagination, path, created-since, and transport's
+ *   decision helpers (which error code, sent or not, headers, issue paths, the base URL);
+ * - `framework`: provider/resources/framework/ (define-resource, journal, fields, validation, ...);
+ * - `kinds`: name normalisation (names.ts), zone-record's canonical helpers, and every kind's
+ *   check/diff/normalize declarations (`inputs`, `replaceOnChange`, `normalize`, `refine`,
+ *   `deleteBeforeReplace`, ...), located in the source with the TypeScript parser so that the
+ *   ranges follow edits. The API calls (`create`, `read`, `update`, `delete`) are left to the
+ *   integration and e2e suites.
+ *
+ * ```bash
+ * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds] [--incremental] [--report-only] [--list]
+ * ```
+ * `--report-only` combines the groups' last reports (bench/.runs/mutation/<group>.json) without
+ * running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import * as ts from "typescript";
+import { recordResults } from "../lib/record";
+
+const REPO = [path.resolve(__dirname, "../.."), path.resolve(__dirname, "../../..")].find((dir) =>
+  existsSync(path.join(dir, "bench/mutation/stryker.config.json")),
+)!;
+const RUNS = path.join(REPO, "bench/.runs/mutation");
+const BASE_CONFIG = path.join(REPO, "bench/mutation/stryker.config.json");
+
+/** Properties of a `ResourceDefinition` that decide check, diff and replacement. */
+const DECLARATIONS = new Set([
+  "inputs",
+  "replaceOnChange",
+  "localOnly",
+  "normalize",
+  "markers",
+  "refine",
+  "refusesDuplicates",
+  "deleteBeforeReplace",
+  "naturalId",
+]);
+
+/** Top-level helpers of a kind file that are pure normalisation (mutated whole). */
+const HELPERS: Record<string, string[]> = {
+  "provider/resources/zone-record.ts": [
+    "rdataBytes",
+    "canonicalRecordName",
+    "unquote",
+    "canonicalContent",
+    "contentToRecord",
+    "isDeepEqualList",
+  ],
+};
+
+/** Lines of transport.ts holding its pure decision helpers. */
+const TRANSPORT_HELPERS = [
+  "errorCode",
+  "normaliseHeaders",
+  "formatIssuePath",
+  "parseWith",
+  "validationError",
+  "targetOf",
+];
+
+type Range = `${string}:${number}:${number}-${number}:${number}`;
+
+function rangeOf(file: string, source: ts.SourceFile, node: ts.Node): Range {
+  const start = source.getLineAndCharacterOfPosition(node.getStart(source));
+  const end = source.getLineAndCharacterOfPosition(node.getEnd());
+  // Stryker's ranges: 1-based lines, 0-based columns.
+  return `${file}:${start.line + 1}:${start.character}-${end.line + 1}:${end.character}`;
+}
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(path.join(REPO, file), "utf8"), ts.ScriptTarget.ES2022, true);
+}
+
+/** The named top-level functions (declarations or `const x = (...) =>`) of a file, as ranges. */
+function functionRanges(file: string, names: ReadonlyArray<string>): Range[] {
+  const source = parse(file);
+  const out: Range[] = [];
+  for (const statement of source.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name && names.includes(statement.name.text)) {
+      out.push(rangeOf(file, source, statement));
+    }
+    if (ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) {
+        if (ts.isIdentifier(d.name) && names.includes(d.name.text)) out.push(rangeOf(file, source, d));
+      }
+    }
+  }
+  return out;
+}
+
+/** The check/diff declarations of every `ResourceDefinition` object literal in a file. */
+function declarationRanges(file: string): Range[] {
+  const source = parse(file);
+  const out: Range[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const names = node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : ""));
+      if (names.includes("kind") && names.includes("replaceOnChange")) {
+        for (const p of node.properties) {
+          if (p.name && ts.isIdentifier(p.name) && DECLARATIONS.has(p.name.text)) {
+            out.push(rangeOf(file, source, p));
+          }
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+function kindFiles(): string[] {
+  const dir = path.join(REPO, "provider/resources");
+  return require("node:fs")
+    .readdirSync(dir)
+    .filter((f: string) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+    .map((f: string) => `provider/resources/${f}`)
+    .sort();
+}
+
+const GROUPS: Record<string, () => string[]> = {
+  client: () => [
+    ...["errors", "retry", "pagination", "path", "created-since"].map((f) => `provider/client/${f}.ts`),
+    ...functionRanges("provider/client/transport.ts", TRANSPORT_HELPERS),
+  ],
+  framework: () => ["provider/resources/framework/*.ts", "!provider/resources/framework/*.test.ts"],
+  kinds: () => [
+    "provider/resources/names.ts",
+    ...kindFiles().flatMap((f) => [...declarationRanges(f), ...functionRanges(f, HELPERS[f] ?? [])]),
+  ],
+};
+
+// ---- the report (mutation-testing-report-schema) ----
+
+interface Mutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  location: { start: { line: number; column: number } };
+}
+interface Report {
+  files: Record<string, { source: string; mutants: Mutant[] }>;
+}
+
+interface Tally {
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  mutants: number;
+}
+
+function tally(mutants: Mutant[]): Tally {
+  const t: Tally = { killed: 0, survived: 0, noCoverage: 0, mutants: 0 };
+  for (const m of mutants) {
+    // Mutants that do not compile are rejected by the checker before any test runs: not counted.
+    if (m.status === "CompileError" || m.status === "RuntimeError" || m.status === "Ignored") continue;
+    t.mutants++;
+    if (m.status === "Killed" || m.status === "Timeout") t.killed++;
+    else if (m.status === "Survived") t.survived++;
+    else if (m.status === "NoCoverage") t.noCoverage++;
+  }
+  return t;
+}
+
+/** Killed (or timed out) over all valid mutants: survivors and mutants no test reaches both count against. */
+const score = (t: Tally) => (t.mutants === 0 ? 100 : Math.round((1000 * t.killed) / t.mutants) / 10);
+
+function runGroup(group: string, incremental: boolean): void {
+  const base = JSON.parse(readFileSync(BASE_CONFIG, "utf8")) as Record<string, unknown>;
+  const config = {
+    ...base,
+    $schema: undefined,
+    mutate: GROUPS[group]!(),
+    incremental,
+    incrementalFile: `bench/.runs/mutation/incremental-${group}.json`,
+    jsonReporter: { fileName: `bench/.runs/mutation/${group}.json` },
+  };
+  const file = path.join(RUNS, `stryker.${group}.json`);
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  console.log(`==> stryker: ${group} (${config.mutate.length} patterns)`);
+  const result = spawnSync("npx", ["stryker", "run", path.relative(REPO, file)], {
+    cwd: REPO,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`stryker failed for ${group} (exit ${result.status})`);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const groupArg = args.indexOf("--group");
+  const groups = groupArg >= 0 ? args[groupArg + 1]!.split(",") : Object.keys(GROUPS);
+  if (args.includes("--list")) {
+    for (const g of groups) console.log(`${g}:\n  ${GROUPS[g]!().join("\n  ")}`);
+    return;
+  }
+  mkdirSync(RUNS, { recursive: true });
+  if (!args.includes("--report-only")) for (const g of groups) runGroup(g, args.includes("--incremental"));
+
+  const byFile = new Map<string, Mutant[]>();
+  const byGroup = new Map<string, Mutant[]>();
+  for (const group of Object.keys(GROUPS)) {
+    const reportFile = path.join(RUNS, `${group}.json`);
+    if (!existsSync(reportFile)) throw new Error(`no report for ${group}: run with --group ${group}`);
+    const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
+    for (const [file, { mutants }] of Object.entries(report.files)) {
+      const rel = path.relative(REPO, path.resolve(REPO, file));
+      byFile.set(rel, [...(byFile.get(rel) ?? []), ...mutants]);
+      byGroup.set(group, [...(byGroup.get(group) ?? []), ...mutants]);
+    }
+  }
+  const all = tally([...byFile.values()].flat());
+  const framework = tally(byGroup.get("framework") ?? []);
+  const figures = {
+    mutation_score: score(all),
+    mutation_mutants: all.mutants,
+    mutation_survived: all.survived,
+    mutation_no_coverage: all.noCoverage,
+    mutation_score_framework: score(framework),
+    mutation_score_client: score(tally(byGroup.get("client") ?? [])),
+    mutation_score_kinds: score(tally(byGroup.get("kinds") ?? [])),
+  };
+
+  const rows = [...byFile.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([file, mutants]) => {
+      const t = tally(mutants);
+      return `| ${file} | ${t.mutants} | ${t.killed} | ${t.survived} | ${t.noCoverage} | ${score(t)} % |`;
+    });
+  const survivors = [...byFile.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([file, mutants]) =>
+      mutants
+        .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
+        .sort((a, b) => a.location.start.line - b.location.start.line)
+        .map(
+          (m) =>
+            `- ${file}:${m.location.start.line} ${m.mutatorName}${m.status === "NoCoverage" ? " (no test reaches it)" : ""}: ` +
+            `\`${(m.replacement ?? "").replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 90)}\``,
+        ),
+    );
+  const body =
+    `Stryker ${stryker()} (jest runner on the unit tests beside the code, TypeScript checker), ` +
+    `concurrency 1, groups ${Object.keys(GROUPS).join(", ")} run one after the other. The score is ` +
+    `killed (or timed out) over every mutant that compiles: survivors and mutants no test reaches ` +
+    `both count against it. The kinds' files are mutated only in their check/diff declarations and ` +
+    `normalisation helpers (their API calls are covered by the integration and e2e suites).\n\n` +
+    `| figure | value |\n|---|---|\n` +
+    Object.entries(figures)
+      .map(([k, v]) => `| ${k} | ${v} |`)
+      .join("\n") +
+    `\n\n| file | mutants | killed | survived | no coverage | score |\n|---|---|---|---|---|---|\n` +
+    `${rows.join("\n")}\n\n` +
+    `Surviving mutants (${survivors.length}), each a change of behaviour no unit test notices:\n\n` +
+    (survivors.length > 0 ? survivors.join("\n") : "none");
+  recordResults("mutation", figures, {
+    title: "Mutation testing (unit project)",
+    command: "npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js",
+    body,
+  });
+  console.log(JSON.stringify(figures, null, 2));
+}
+
+function stryker(): string {
+  const pkg = path.join(REPO, "node_modules/@stryker-mutator/core/package.json");
+  return existsSync(pkg) ? (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version : "?";
+}
+
+main();
