@@ -357,11 +357,22 @@ export interface RegistrarSettings {
   unsupported_tlds: string[];
 }
 
+/** The zone-record batch endpoint (`POST /v2/:account/zones/:zone/batch`). */
+export interface BatchSettings {
+  /** Most operations (creates + updates + deletes) one request may carry; more is a 400. */
+  max_items: number;
+  /** Plan identifiers that may use it; `null`: every plan. Other accounts get a 403. */
+  plans: string[] | null;
+}
+
 /** Everything that is persisted. */
 export interface Settings {
   delays: Delays;
   registrar: RegistrarSettings;
+  batch: BatchSettings;
 }
+
+export const DEFAULT_BATCH: BatchSettings = { max_items: 1000, plans: null };
 
 export const DEFAULT_DELAYS: Delays = {
   registration: 0,

@@ -37,7 +37,7 @@ import type {
   WebhookRow,
   ZoneRow,
 } from "./model";
-import { DEFAULT_DELAYS } from "./model";
+import { DEFAULT_BATCH, DEFAULT_DELAYS } from "./model";
 
 /** ISO 8601 UTC without milliseconds, as the service writes timestamps. */
 export function now(): string {
@@ -138,6 +138,7 @@ function defaultSettings(): Settings {
   return {
     delays: { ...DEFAULT_DELAYS },
     registrar: { taken: [], premium: {}, unsupported_tlds: [] },
+    batch: { ...DEFAULT_BATCH },
   };
 }
 
@@ -229,6 +230,7 @@ export class Store {
     this.settings = {
       delays: { ...base.delays, ...(settings.delays ?? {}) },
       registrar: { ...base.registrar, ...(settings.registrar ?? {}) },
+      batch: { ...base.batch, ...(settings.batch ?? {}) },
     };
   }
 

@@ -23,6 +23,11 @@ import {
 import type { Emulator } from "../server";
 import { accountView } from "../views";
 
+function batchView(app: Emulator): { maxItems: number; plans: string[] | null } {
+  const { max_items, plans } = app.store.settings.batch;
+  return { maxItems: max_items, plans };
+}
+
 /** What an admin handler receives. */
 export interface AdminCtx {
   app: Emulator;
@@ -161,6 +166,27 @@ export function registerAdminRoutes(
   add("PUT", "/__admin/registrar", (ctx) => {
     guarded(() => setRegistrar(ctx.app.store, body(ctx)));
     return json(ctx.app.store.settings.registrar);
+  });
+  add("GET", "/__admin/batch", ({ app }) => json(batchView(app)));
+  add("PUT", "/__admin/batch", (ctx) => {
+    const b = body(ctx);
+    const batch = ctx.app.store.settings.batch;
+    const max = b["maxItems"];
+    if (max !== undefined) {
+      if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > 100_000)
+        throw new HttpError(400, { message: "maxItems must be a whole number from 1 to 100000" });
+      batch.max_items = max;
+    }
+    const plans = b["plans"];
+    if (plans !== undefined) {
+      if (plans !== null && !(Array.isArray(plans) && plans.every((p) => typeof p === "string")))
+        throw new HttpError(400, {
+          message: "plans must be null (every plan) or a list of plan identifiers",
+        });
+      batch.plans = plans === null ? null : [...(plans as string[])];
+    }
+    ctx.app.store.touch();
+    return json(batchView(ctx.app));
   });
   add("POST", "/__admin/seed", (ctx) => {
     guarded(() => applySeed(ctx.app.store, body(ctx) as Seed, ctx.app.events));

@@ -1,10 +1,21 @@
 /**
  * v2 zones and zone records: zones list/get/file/distribution/activation; records list (filters
- * `name_like`, `name`, `type`; sort), create, get, update (PATCH), delete.
+ * `name_like`, `name`, `type`; sort), create, get, update (PATCH), delete; the atomic batch of
+ * creates, updates and deletes.
  */
 import { isIP } from "node:net";
 import { param, type Ctx, type RouteRegistry } from "../context";
-import { Input, badRequest, noContent, notFound, ok, type Reply } from "../http";
+import {
+  HttpError,
+  Input,
+  asObject,
+  badRequest,
+  noContent,
+  notFound,
+  ok,
+  validationError,
+  type Reply,
+} from "../http";
 import { paginate, sortRows } from "../listing";
 import type { RecordRow, ZoneRow } from "../model";
 import { now } from "../store";
@@ -86,7 +97,8 @@ function setActive(active: boolean) {
 function listRecords(ctx: Ctx): Reply {
   const z = findZone(ctx, param(ctx, "zone"));
   const nameLike = ctx.query.get("name_like");
-  const name = ctx.query.get("name");
+  const rawName = ctx.query.get("name");
+  const name = rawName === "@" ? "" : rawName;
   const type = ctx.query.get("type")?.toUpperCase() ?? null;
   const rows = ctx.store.records.filter(
     (r) =>
@@ -104,14 +116,12 @@ function listRecords(ctx: Ctx): Reply {
   return paginate(ctx.query, sorted, recordView);
 }
 
-function readRecord(
-  body: unknown,
-  creating: boolean,
-): Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">> {
+function readRecord(body: unknown, creating: boolean): RecordFields {
   const input = new Input(body);
-  const out: Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">> = {};
+  const out: RecordFields = {};
   const name = input.str("name");
-  if (name !== undefined) out.name = name.toLowerCase().replace(/\.$/, "");
+  // The service stores the apex as "" and answers "", whether it was sent as "" or "@".
+  if (name !== undefined) out.name = name === "@" ? "" : name.toLowerCase().replace(/\.$/, "");
   else if (creating && !input.has("name")) out.name = "";
   if (creating) {
     const type = input.str("type", true);
@@ -145,14 +155,18 @@ function readRecord(
   return out;
 }
 
-function createRecord(ctx: Ctx): Reply {
-  const z = findZone(ctx, param(ctx, "zone"));
-  if (z.secondary) throw badRequest("Records cannot be created in a secondary zone");
-  const f = readRecord(ctx.body, true);
-  const t = now();
+type RecordFields = Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">>;
+
+/** The fields of a new record, or the service's 400 (the same rules for single and batch creates). */
+function readNewRecord(body: unknown): RecordFields & { type: string } {
+  const f = readRecord(body, true);
   const type = f.type ?? "A";
   if (type === "CNAME" && (f.name ?? "") === "")
     throw badRequest("A CNAME record cannot be created at the zone apex");
+  return { ...f, type };
+}
+
+function insertRecord(ctx: Ctx, z: ZoneRow, f: RecordFields & { type: string }, t: string): RecordRow {
   const r = ctx.store.records.insert({
     account_id: ctx.accountId,
     zone: z.name,
@@ -160,16 +174,165 @@ function createRecord(ctx: Ctx): Reply {
     name: f.name ?? "",
     content: f.content ?? "",
     ttl: f.ttl ?? 3600,
-    priority: f.priority ?? (type === "MX" || type === "SRV" ? 0 : null),
-    type,
+    priority: f.priority ?? (f.type === "MX" || f.type === "SRV" ? 0 : null),
+    type: f.type,
     regions: f.regions ?? ["global"],
     system_record: false,
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "zone_record.create", { zone_record: recordView(r) });
+  return r;
+}
+
+function createRecord(ctx: Ctx): Reply {
+  const z = findZone(ctx, param(ctx, "zone"));
+  if (z.secondary) throw badRequest("Records cannot be created in a secondary zone");
+  const f = readNewRecord(ctx.body);
+  const r = insertRecord(ctx, z, f, now());
+  ctx.store.touch();
   return ok(recordView(r), 201);
+}
+
+/** One failed operation of a batch, as the service reports it: its index, a message, field errors. */
+interface BatchItemError {
+  index: number;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+function itemError(index: number, err: unknown): BatchItemError {
+  if (err instanceof HttpError) {
+    const errors = err.body["errors"];
+    return {
+      index,
+      message: err.message,
+      ...(errors !== null && typeof errors === "object"
+        ? { errors: errors as Record<string, string[]> }
+        : {}),
+    };
+  }
+  throw err;
+}
+
+function batchList(body: Record<string, unknown>, key: string): unknown[] {
+  const v = body[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw badRequest(`${key} must be an array`);
+  return v;
+}
+
+function batchId(item: unknown): number | undefined {
+  const o = asObject(item);
+  const id = o?.["id"];
+  if (typeof id === "number" && Number.isSafeInteger(id)) return id;
+  if (typeof id === "string" && /^\d+$/.test(id)) return Number(id);
+  return undefined;
+}
+
+/**
+ * `POST /v2/:account/zones/:zone/batch`: creates, updates and deletes in one request, all or
+ * nothing. Every operation is checked first with the rules of the single-record routes; any
+ * failure answers 400 with each failed operation's `index` (per list) and nothing changes.
+ * Applied in the order deletes, updates, creates (a CNAME can replace the record at its name).
+ */
+function batchRecords(ctx: Ctx): Reply {
+  const z = findZone(ctx, param(ctx, "zone"));
+  const settings = ctx.store.settings.batch;
+  const account = ctx.store.accounts.get(ctx.accountId);
+  if (settings.plans !== null && !settings.plans.includes(account?.plan_identifier ?? "")) {
+    throw new HttpError(403, {
+      message: `Batch changes of zone records are not available on your plan (${account?.plan_identifier ?? "unknown"})`,
+    });
+  }
+  if (z.secondary) throw badRequest("Records cannot be changed in a secondary zone");
+  const body = asObject(ctx.body);
+  if (body === null) throw badRequest("Request body must be a JSON object");
+  const creates = batchList(body, "creates");
+  const updates = batchList(body, "updates");
+  const deletes = batchList(body, "deletes");
+  const total = creates.length + updates.length + deletes.length;
+  if (total > settings.max_items) {
+    throw badRequest(`A batch can hold at most ${settings.max_items} operations, got ${total}`);
+  }
+  const errors: { creates: BatchItemError[]; updates: BatchItemError[]; deletes: BatchItemError[] } = {
+    creates: [],
+    updates: [],
+    deletes: [],
+  };
+  const missing = (id: number | undefined) => `Record not found ID=${id ?? "null"}`;
+  const existing = (id: number | undefined): RecordRow | undefined => {
+    const r = id === undefined ? undefined : ctx.store.records.get(id);
+    return r !== undefined && r.zone === z.name && r.account_id === ctx.accountId ? r : undefined;
+  };
+  const deleting = new Set<number>();
+  const toDelete: RecordRow[] = [];
+  deletes.forEach((item, index) => {
+    const id = batchId(item);
+    const r = existing(id);
+    if (r === undefined || deleting.has(r.id)) errors.deletes.push({ index, message: missing(id) });
+    else if (r.system_record) errors.deletes.push({ index, message: "System records cannot be deleted" });
+    else {
+      deleting.add(r.id);
+      toDelete.push(r);
+    }
+  });
+  const updating = new Set<number>();
+  const toUpdate: Array<{ row: RecordRow; fields: RecordFields }> = [];
+  updates.forEach((item, index) => {
+    const id = batchId(item);
+    const r = existing(id);
+    if (r === undefined || deleting.has(r.id) || updating.has(r.id)) {
+      errors.updates.push({ index, message: missing(id) });
+      return;
+    }
+    if (r.system_record) {
+      errors.updates.push({ index, message: "System records cannot be updated" });
+      return;
+    }
+    try {
+      const o = asObject(item) ?? {};
+      const { id: _id, ...rest } = o;
+      const fields = readRecord(rest, false);
+      const type = r.type;
+      const content = fields.content ?? r.content;
+      if (type === "A" && isIP(content) !== 4)
+        throw validationError({ content: ["is not a valid IPv4 address"] });
+      if (type === "AAAA" && isIP(content) !== 6)
+        throw validationError({ content: ["is not a valid IPv6 address"] });
+      if (type === "CNAME" && (fields.name ?? r.name) === "")
+        throw badRequest("A CNAME record cannot be created at the zone apex");
+      updating.add(r.id);
+      toUpdate.push({ row: r, fields });
+    } catch (err) {
+      errors.updates.push(itemError(index, err));
+    }
+  });
+  const toCreate: Array<RecordFields & { type: string }> = [];
+  creates.forEach((item, index) => {
+    try {
+      toCreate.push(readNewRecord(item));
+    } catch (err) {
+      errors.creates.push(itemError(index, err));
+    }
+  });
+  const failed = Object.fromEntries(Object.entries(errors).filter(([, list]) => list.length > 0));
+  if (Object.keys(failed).length > 0)
+    throw new HttpError(400, { message: "Validation failed", errors: failed });
+
+  const t = now();
+  for (const r of toDelete) {
+    ctx.store.records.delete(r.id);
+    ctx.events.emit(ctx.accountId, "zone_record.delete", { zone_record: recordView(r) });
+  }
+  const updated = toUpdate.map(({ row, fields }) => {
+    Object.assign(row, fields, { updated_at: t });
+    ctx.events.emit(ctx.accountId, "zone_record.update", { zone_record: recordView(row) });
+    return recordView(row);
+  });
+  const created = toCreate.map((f) => recordView(insertRecord(ctx, z, f, t)));
+  if (total > 0) ctx.store.touch();
+  return ok({ creates: created, updates: updated, deletes: toDelete.map((r) => ({ id: r.id })) });
 }
 
 function getRecord(ctx: Ctx): Reply {
@@ -210,6 +373,7 @@ export function registerZoneRoutes(r: RouteRegistry): void {
   r.add("DELETE", "/v2/:account/zones/:zone/activation", setActive(false));
   r.add("GET", "/v2/:account/zones/:zone/records", listRecords);
   r.add("POST", "/v2/:account/zones/:zone/records", createRecord);
+  r.add("POST", "/v2/:account/zones/:zone/batch", batchRecords);
   r.add("GET", "/v2/:account/zones/:zone/records/:record", getRecord);
   r.add("PATCH", "/v2/:account/zones/:zone/records/:record", updateRecord);
   r.add("DELETE", "/v2/:account/zones/:zone/records/:record", deleteRecord);

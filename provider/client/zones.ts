@@ -64,6 +64,52 @@ export interface ZoneRecordInput {
 /** Body of record update (all optional; the type cannot change). */
 export type ZoneRecordUpdate = Partial<Omit<ZoneRecordInput, "type">>;
 
+/** One update of a batch: the record's id and the fields to change. */
+export type ZoneRecordBatchUpdate = ZoneRecordUpdate & { id: number };
+
+/** Body of `POST /{account}/zones/{zone}/batch`: applied all or nothing. */
+export interface ZoneRecordBatch {
+  creates?: ZoneRecordInput[];
+  updates?: ZoneRecordBatchUpdate[];
+  deletes?: Array<{ id: number }>;
+}
+
+export const ZoneRecordBatchResultSchema = z.looseObject({
+  creates: z.array(ZoneRecordSchema),
+  updates: z.array(ZoneRecordSchema),
+  deletes: z.array(z.looseObject({ id: z.number().int() })),
+});
+/** What a batch did: the records created and updated (in request order), the ids deleted. */
+export type ZoneRecordBatchResult = z.infer<typeof ZoneRecordBatchResultSchema>;
+export const ZoneRecordBatchEnvelope = dataOf(ZoneRecordBatchResultSchema);
+
+const BatchItemErrorSchema = z.looseObject({
+  index: z.number().int().nonnegative(),
+  message: z.string(),
+  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
+});
+/** One failed operation of a refused batch: its index in its list, the message, field errors. */
+export type BatchItemError = z.infer<typeof BatchItemErrorSchema>;
+const BatchErrorBodySchema = z.looseObject({
+  message: z.string().optional(),
+  errors: z.looseObject({
+    creates: z.array(BatchItemErrorSchema).optional(),
+    updates: z.array(BatchItemErrorSchema).optional(),
+    deletes: z.array(BatchItemErrorSchema).optional(),
+  }),
+});
+
+/** The failed operations of a batch the service refused (400), per list; `undefined` when the body names none. */
+export function batchItemErrors(
+  body: unknown,
+): { creates: BatchItemError[]; updates: BatchItemError[]; deletes: BatchItemError[] } | undefined {
+  const parsed = BatchErrorBodySchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { creates = [], updates = [], deletes = [] } = parsed.data.errors;
+  if (creates.length + updates.length + deletes.length === 0) return undefined;
+  return { creates, updates, deletes };
+}
+
 /** Filters of record lists. */
 export interface ZoneRecordListOptions extends ListOptions {
   nameLike?: string;
@@ -214,6 +260,41 @@ export class ZoneRecordsApi {
   }
 
   /**
+   * Creates, updates and deletes records of one zone in one request, all or nothing. A refusal is
+   * a 400 whose body names each failed operation by its index (see {@link batchItemErrors}).
+   * After an ambiguous failure (lost answer, 5xx) the zone is read back: the batch took effect
+   * when every create has an identical record created since the batch left (records in
+   * `excludeIds`, known to be someone else's, never count) and every deleted record is gone; then
+   * its answer is rebuilt from what exists. Otherwise it surely did not, and it is sent again.
+   *
+   * @example
+   * const { creates } = await client.zones.records.batch(1, "example.com", {
+   *   creates: [{ name: "www", type: "A", content: "192.0.2.1" }],
+   *   deletes: [{ id: 5 }],
+   * });
+   */
+  async batch(
+    account: AccountId,
+    zone: string,
+    batch: ZoneRecordBatch,
+    options: { excludeIds?: ReadonlySet<number> } = {},
+  ): Promise<ZoneRecordBatchResult> {
+    const res = await this.t.request({
+      method: "POST",
+      path: path`/${account}/zones/${zone}/batch`,
+      body: batch,
+      schema: ZoneRecordBatchEnvelope,
+      lookup: async (since) => {
+        const records: ZoneRecord[] = [];
+        for await (const r of this.iterate(account, zone)) records.push(r);
+        const result = settleBatch(batch, records, since, options.excludeIds ?? new Set());
+        return result ? { data: result } : undefined;
+      },
+    });
+    return res.data;
+  }
+
+  /**
    * One record.
    *
    * @example
@@ -271,6 +352,56 @@ export class ZoneRecordsApi {
       })
     ).data.distributed;
   }
+}
+
+/**
+ * Whether a batch whose answer was lost took effect, judged from the zone's records: each create
+ * needs its own identical record (name, type, content) created since the batch left; each delete,
+ * its record gone. Returns the answer the batch would have had, or `undefined` when it did not
+ * take effect (or only partly seems to: then nothing is claimed).
+ */
+export function settleBatch(
+  batch: ZoneRecordBatch,
+  records: readonly ZoneRecord[],
+  since: Date,
+  excludeIds: ReadonlySet<number>,
+): ZoneRecordBatchResult | undefined {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  if ((batch.deletes ?? []).some((d) => byId.has(d.id))) return undefined;
+  const taken = new Set<number>();
+  const candidates = records
+    .filter((r) => !r.system_record && !excludeIds.has(r.id) && createdSince(r.created_at, since))
+    .sort((a, b) => a.id - b.id);
+  const creates: ZoneRecord[] = [];
+  for (const c of batch.creates ?? []) {
+    const own = candidates.find(
+      (r) =>
+        !taken.has(r.id) && r.name === c.name && r.type === c.type.toUpperCase() && r.content === c.content,
+    );
+    if (!own) return undefined;
+    taken.add(own.id);
+    creates.push(own);
+  }
+  const updates: ZoneRecord[] = [];
+  for (const u of batch.updates ?? []) {
+    const r = byId.get(u.id);
+    if (!r) return undefined;
+    updates.push(r);
+  }
+  // A batch of updates alone cannot be told from one not sent: the records' values decide.
+  if (creates.length === 0 && (batch.deletes ?? []).length === 0) {
+    const applied = (batch.updates ?? []).every((u) => {
+      const r = byId.get(u.id)!;
+      return (
+        (u.name === undefined || r.name === u.name) &&
+        (u.content === undefined || r.content === u.content) &&
+        (u.ttl === undefined || r.ttl === u.ttl) &&
+        (u.priority === undefined || r.priority === u.priority)
+      );
+    });
+    if (!applied) return undefined;
+  }
+  return { creates, updates, deletes: (batch.deletes ?? []).map((d) => ({ id: d.id })) };
 }
 
 /** A zone by name, or `undefined` on 404. */
