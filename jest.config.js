@@ -5,7 +5,12 @@ const common = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.work/", "<rootDir>/.tools/", "<rootDir>/bench/.runs/"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/dist/",
+    "<rootDir>/.work/",
+    "<rootDir>/.tools/",
+    "<rootDir>/bench/.runs/",
+  ],
 };
 module.exports = {
   projects: [

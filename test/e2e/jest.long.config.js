@@ -7,7 +7,12 @@ module.exports = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
   moduleFileExtensions: ["ts", "js", "json"],
-  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.work/", "<rootDir>/.tools/"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/dist/",
+    "<rootDir>/.work/",
+    "<rootDir>/.tools/",
+    "<rootDir>/bench/.runs/",
+  ],
   setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
   testMatch: ["<rootDir>/test/e2e/**/*.long.ts"],
   testTimeout: 900_000,
