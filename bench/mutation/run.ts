@@ -208,7 +208,11 @@ function main(): void {
   const byGroup = new Map<string, Mutant[]>();
   for (const group of Object.keys(GROUPS)) {
     const reportFile = path.join(RUNS, `${group}.json`);
-    if (!existsSync(reportFile)) throw new Error(`no report for ${group}: run with --group ${group}`);
+    if (!existsSync(reportFile)) {
+      console.error(`no report for ${group} yet (run with --group ${group}): nothing recorded`);
+      process.exitCode = 1;
+      continue;
+    }
     const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
     for (const [file, { mutants }] of Object.entries(report.files)) {
       const rel = path.relative(REPO, path.resolve(REPO, file));
@@ -260,6 +264,8 @@ function main(): void {
     `${rows.join("\n")}\n\n` +
     `Surviving mutants (${survivors.length}), each a change of behaviour no unit test notices:\n\n` +
     (survivors.length > 0 ? survivors.join("\n") : "none");
+  for (const [group, mutants] of byGroup) console.log(`${group}: ${score(tally(mutants))} %`);
+  if (process.exitCode === 1) return;
   recordResults("mutation", figures, {
     title: "Mutation testing (unit project)",
     command: "npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js",
