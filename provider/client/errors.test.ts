@@ -1,16 +1,23 @@
 import {
   ApiConnectionError,
+  ApiStatusError,
+  ApiTimeoutError,
   BadRequestError,
   NotFoundError,
   PaymentRequiredError,
   PreconditionRequiredError,
   RateLimitError,
+  ResponseValidationError,
   ServerError,
   UnauthorizedError,
+  codeForStatus,
   createStatusError,
   extractFieldErrors,
   isApiError,
+  isConnectionError,
   isNotFound,
+  isRateLimited,
+  pathOf,
   redactSecrets,
   stripCredentials,
 } from "./errors";
@@ -112,5 +119,181 @@ describe("brand checks", () => {
     expect(isNotFound(foreign)).toBe(true);
     expect(isApiError(new Error("plain"))).toBe(false);
     expect(isNotFound({ code: "not_found" })).toBe(false);
+  });
+});
+
+describe("every status a person may meet", () => {
+  it.each([
+    [403, "forbidden", "403 Forbidden"],
+    [405, "method_not_allowed", "405 Method Not Allowed"],
+    [409, "conflict", "409 HTTP error"],
+    [410, "gone", "410 HTTP error"],
+    [412, "precondition_failed", "412 HTTP error"],
+    [422, "unprocessable_entity", "422 HTTP error"],
+    [418, "api_status", "418 HTTP error"],
+    [400, "bad_request", "400 Bad Request"],
+    [401, "unauthorized", "401 Unauthorized"],
+    [402, "payment_required", "402 Payment Required"],
+    [404, "not_found", "404 Not Found"],
+    [428, "precondition_required", "428 Precondition Required"],
+    [429, "rate_limited", "429 Too Many Requests"],
+    [500, "server_error", "500 Internal Server Error"],
+    [503, "server_error", "503 Service Unavailable"],
+    [504, "server_error", "504 Gateway Timeout"],
+    [599, "server_error", "599 HTTP error"],
+  ])("%i has the code %s and, without a message from the service, reads '%s'", (status, code, text) => {
+    const err = createStatusError({ status, method: "delete", url, body: { message: "" } });
+    expect(err.code).toBe(code);
+    expect(codeForStatus(status)).toBe(code);
+    expect(err.message).toBe(`${text} (DELETE /v2/1/domains)`);
+    expect(err instanceof ServerError).toBe(status >= 500);
+    expect(err instanceof ApiStatusError).toBe(true);
+    expect(isRateLimited(err)).toBe(status === 429);
+    expect(isNotFound(err)).toBe(status === 404);
+    expect(isConnectionError(err)).toBe(false);
+  });
+
+  it("names the OAuth error alone when it has no description", () => {
+    const err = createStatusError({ status: 401, method: "POST", url, body: { error: "invalid_client" } });
+    expect(err.message).toBe("401 invalid_client (POST /v2/1/domains)");
+    const described = createStatusError({
+      status: 401,
+      method: "POST",
+      url,
+      body: { error: "invalid_client", error_description: 7 },
+    });
+    expect(described.message).toBe("401 invalid_client (POST /v2/1/domains)");
+  });
+
+  it("joins several messages of one field and several fields", () => {
+    const err = createStatusError({
+      status: 400,
+      method: "POST",
+      url,
+      body: {
+        message: "Validation failed",
+        errors: { name: ["is invalid", "is taken"], base: ["a", "b"], ttl: ["is low"] },
+      },
+    });
+    expect(err.message).toBe(
+      "400 Validation failed: name: is invalid, is taken; a, b; ttl: is low (POST /v2/1/domains)",
+    );
+  });
+});
+
+describe("field errors in every shape the service sends", () => {
+  it("keeps text, writes anything else as JSON, and ignores what is not there", () => {
+    expect(extractFieldErrors({ errors: { a: [1, "x"], b: { min: 1 }, c: null, d: undefined } })).toEqual({
+      a: ["1", "x"],
+      b: ['{"min":1}'],
+    });
+    expect(extractFieldErrors({ errors: [1, null] })).toEqual({});
+    expect(extractFieldErrors({ errors: "text" })).toEqual({});
+    expect(extractFieldErrors({ errors: null })).toEqual({});
+    expect(extractFieldErrors(["errors"])).toEqual({});
+    expect(extractFieldErrors(null)).toEqual({});
+    expect(extractFieldErrors("errors")).toEqual({});
+  });
+
+  it("takes the service's message only when it is text", () => {
+    expect(
+      createStatusError({ status: 400, method: "GET", url, body: { message: 5 } }).apiMessage,
+    ).toBeUndefined();
+    expect(
+      createStatusError({ status: 400, method: "GET", url, body: ["message"] }).apiMessage,
+    ).toBeUndefined();
+    expect(createStatusError({ status: 400, method: "GET", url, body: null }).message).toBe(
+      "400 Bad Request (GET /v2/1/domains)",
+    );
+  });
+});
+
+describe("what an error carries", () => {
+  it("has its class name, the method in capitals, headers, retries and its cause", () => {
+    const cause = new Error("socket hang up");
+    const err = new ApiTimeoutError("Request timed out", { method: "get", url, cause, retries: 2 });
+    expect(err).toBeInstanceOf(ApiConnectionError);
+    expect(err.name).toBe("ApiTimeoutError");
+    expect(err.code).toBe("api_timeout");
+    expect(err.status).toBeUndefined();
+    expect(err.method).toBe("GET");
+    expect(err.cause).toBe(cause);
+    expect(err.headers).toEqual({});
+    expect(err.retries).toBe(2);
+    expect(isConnectionError(err)).toBe(true);
+    const plain = new ApiConnectionError("refused", { method: "GET", url });
+    expect(plain.code).toBe("api_connection");
+    expect(plain.retries).toBe(0);
+    expect("cause" in plain).toBe(false);
+    expect(isConnectionError(plain)).toBe(true);
+  });
+
+  it("logs as a plain summary without the body or headers", () => {
+    const err = createStatusError({
+      status: 404,
+      method: "GET",
+      url,
+      requestId: "r-1",
+      headers: { "x-request-id": "r-1" },
+      body: { message: "Domain not found", errors: { name: ["x"] } },
+    });
+    expect(err.headers).toEqual({ "x-request-id": "r-1" });
+    expect(JSON.parse(JSON.stringify(err))).toEqual({
+      name: "NotFoundError",
+      code: "not_found",
+      status: 404,
+      message: "404 Domain not found: name: x (GET /v2/1/domains)",
+      method: "GET",
+      url,
+      requestId: "r-1",
+      errors: { name: ["x"] },
+      retries: 0,
+    });
+  });
+
+  it("summarises at most five bad fields of a response, counting the rest", () => {
+    const issues = Array.from({ length: 7 }, (_, i) => ({
+      path: i === 0 ? "" : `data[${i}]`,
+      message: "bad",
+    }));
+    const err = new ResponseValidationError(issues, { method: "get", url, status: 200 });
+    expect(err.code).toBe("response_validation");
+    expect(err.issues).toBe(issues);
+    expect(err.message).toBe(
+      "200 Response validation failed: bad; data[1]: bad; data[2]: bad; data[3]: bad; data[4]: bad (+2 more) (GET /v2/1/domains)",
+    );
+    expect(new ResponseValidationError(issues.slice(0, 5), { method: "GET", url }).message).toBe(
+      "Response validation failed: bad; data[1]: bad; data[2]: bad; data[3]: bad; data[4]: bad (GET /v2/1/domains)",
+    );
+  });
+});
+
+describe("secrets never appear, exactly", () => {
+  it("leaves a URL without credentials as it is, and redacts only credential-like parameters", () => {
+    const clean = "https://api.dnsimple.com/v2/1/domains?page=2&sort=name";
+    expect(stripCredentials(clean)).toBe(clean);
+    expect(
+      stripCredentials("https://api.example.com/v2?page=1&client_secret=s&Key=k&code=c&password=p"),
+    ).toBe(
+      "https://api.example.com/v2?page=1&client_secret=REDACTED&Key=REDACTED&code=REDACTED&password=REDACTED",
+    );
+    expect(stripCredentials("https://me@api.example.com/v2")).toBe("https://api.example.com/v2");
+    expect(stripCredentials("not a url //me:pw@host/x")).toBe("not a url //host/x");
+  });
+
+  it("names the path of a URL in messages, or the text when it is no URL", () => {
+    expect(pathOf("https://api.example.com/v2/1/x?token=1")).toBe("/v2/1/x");
+    expect(pathOf("/v2/relative")).toBe("/v2/relative");
+  });
+
+  it("redacts tokens in every spelling a lower layer may print", () => {
+    expect(redactSecrets("bearer abc.DEF-123 and BASIC dXNlcjpwYXNz")).toBe(
+      "bearer [REDACTED] and BASIC [REDACTED]",
+    );
+    expect(redactSecrets('{"authorization":"tok123", x-service-token=a@b:c}')).toBe(
+      '{"authorization":"[REDACTED]", x-service-token=[REDACTED]}',
+    );
+    expect(redactSecrets("GET https://u:p@h/x and https://v:q@h/y")).toBe("GET https://h/x and https://h/y");
+    expect(redactSecrets("nothing secret here")).toBe("nothing secret here");
   });
 });
