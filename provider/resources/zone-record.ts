@@ -1,11 +1,23 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { ZoneRecord, ZoneRecordUpdate } from "../client";
+import type { ZoneRecord, ZoneRecordInput, ZoneRecordUpdate } from "../client";
 import type { Created, ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
 import { ignoreNotFound, orUndefined } from "./support";
+import { getSettings } from "./framework/runtime";
+import { setBatching, submitRecordOp } from "./zone-record-batcher";
+
+/** A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts). */
+function send(
+  { client, account }: ResourceContext,
+  zone: string,
+  op: Parameters<typeof submitRecordOp>[3],
+): ReturnType<typeof submitRecordOp> {
+  setBatching(getSettings().batchZoneRecords);
+  return submitRecordOp(client, account, zone, op);
+}
 
 /** Reads of many records of one zone are answered from its list pages (framework/read-cache). */
 const collectionKey = (account: string, zone: string) => `zoneRecords:${account}:${zone}`;
@@ -165,17 +177,10 @@ export const zoneRecordResource: ResourceDefinition = {
     return [];
   },
 
-  async create({ client, account }, inputs) {
+  async create(ctx, inputs) {
     const zone = canonicalDomainName(String(inputs.zoneName));
-    invalidateCollection(collectionKey(account, zone));
-    const record = await client.zones.records.create(account, zone, {
-      name: canonicalRecordName(inputs.name),
-      type: String(inputs.type),
-      content: String(inputs.content),
-      ttl: Number(inputs.ttl ?? DEFAULT_TTL),
-      ...(inputs.priority !== undefined ? { priority: Number(inputs.priority) } : {}),
-      ...(inputs.regions !== undefined ? { regions: inputs.regions as string[] } : {}),
-    });
+    invalidateCollection(collectionKey(ctx.account, zone));
+    const record = (await send(ctx, zone, { kind: "create", input: recordInput(inputs) }))!;
     return { id: String(record.id), outs: recordOutputs(record, inputs) };
   },
 
@@ -223,19 +228,31 @@ export const zoneRecordResource: ResourceDefinition = {
 
   update: (ctx, id, olds, news) => updateRecord(ctx, id, olds, news),
 
-  async delete({ client, account }, id, state) {
+  async delete(ctx, id, state) {
     const zone = canonicalDomainName(String(state.zoneName));
-    invalidateCollection(collectionKey(account, zone));
-    await ignoreNotFound(() => client.zones.records.delete(account, zone, Number(id)));
+    invalidateCollection(collectionKey(ctx.account, zone));
+    await ignoreNotFound(() => send(ctx, zone, { kind: "delete", id: Number(id) }));
   },
 };
 
-async function updateRecord(
-  { client, account }: ResourceContext,
-  id: string,
-  olds: State,
-  news: State,
-): Promise<State> {
+/** The service's body of a new record for declared inputs. */
+export function recordInput(inputs: State): ZoneRecordInput {
+  return {
+    name: canonicalRecordName(inputs.name),
+    type: String(inputs.type),
+    content: String(inputs.content),
+    ttl: Number(inputs.ttl ?? DEFAULT_TTL),
+    ...(inputs.priority !== undefined && inputs.priority !== null
+      ? { priority: Number(inputs.priority) }
+      : {}),
+    ...(inputs.regions !== undefined && inputs.regions !== null
+      ? { regions: inputs.regions as string[] }
+      : {}),
+  };
+}
+
+async function updateRecord(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State> {
+  const { client, account } = ctx;
   const zone = canonicalDomainName(String(olds.zoneName));
   invalidateCollection(collectionKey(account, zone));
   const type = String(news.type);
@@ -252,7 +269,7 @@ async function updateRecord(
   }
   const record =
     Object.keys(patch).length > 0
-      ? await client.zones.records.update(account, zone, Number(id), patch)
+      ? (await send(ctx, zone, { kind: "update", id: Number(id), patch }))!
       : await client.zones.records.get(account, zone, Number(id));
   return recordOutputs(record, news);
 }

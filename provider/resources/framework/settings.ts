@@ -21,6 +21,11 @@ export interface ProviderSettings {
    * failed `up` costs more than a slow one.
    */
   readonly maxRetries: number;
+  /**
+   * Whether zone-record changes in flight at the same time are sent as batch requests (default
+   * true); `false` sends one request per record.
+   */
+  readonly batchZoneRecords: boolean;
 }
 
 /** Retries per request when `dnsimple:maxRetries` is not set. */
@@ -40,6 +45,7 @@ const SETTINGS: ReadonlyArray<{ field: keyof ProviderSettings; config: string; e
   { field: "v1Email", config: "dnsimple:v1Email", env: "DNSIMPLE_V1_EMAIL" },
   { field: "v1Token", config: "dnsimple:v1Token", env: "DNSIMPLE_V1_TOKEN" },
   { field: "maxRetries", config: "dnsimple:maxRetries", env: "DNSIMPLE_MAX_RETRIES" },
+  { field: "batchZoneRecords", config: "dnsimple:batchZoneRecords", env: "DNSIMPLE_BATCH_ZONE_RECORDS" },
 ];
 
 /** Stack config wins over the environment; empty strings count as unset. */
@@ -61,6 +67,7 @@ export function resolveSettings(
     v1Email: raw.v1Email,
     v1Token: raw.v1Token,
     maxRetries: parseMaxRetries(raw.maxRetries),
+    batchZoneRecords: raw.batchZoneRecords === undefined || !/^(0|false|no)$/i.test(raw.batchZoneRecords),
   };
 }
 

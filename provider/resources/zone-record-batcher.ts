@@ -1,0 +1,343 @@
+/**
+ * Coalescing of zone-record changes (issue 14). Creates, updates and deletes of records that are
+ * in flight at the same time in one provider process are gathered per account and zone and sent
+ * as batch requests (`POST /{account}/zones/{zone}/batch`, all or nothing), so 1,000 records cost
+ * a handful of requests instead of 1,000. Each caller still gets its own result or its own error:
+ *
+ * - a batch refused because of some operations (400 naming them by index): those operations fail
+ *   with their own message, the others are sent again without them (a delete of a record already
+ *   gone is retried alone, where "not found" counts as done);
+ * - a batch refused as a whole without naming operations (too many for the service, say): split
+ *   and sent again, at most 100 per request, then halves; the size that worked is kept;
+ * - an account whose plan has no batch changes (402, 403, 405): every change goes as a single
+ *   request from then on, said once on stderr (the engine's log);
+ * - a lost answer is settled by the client (it reads the zone back, see `records.batch`); if that
+ *   fails too, every operation gets the failure, and the framework settles each create as for a
+ *   single create (only identical records created since the create started, never similarity).
+ *
+ * Gathering: a batch leaves when as many changes wait as the largest batch gathered so far for
+ * the zone (the engine's `--parallel` shows there), when none arrived for `QUIET_MS`, after
+ * `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so a lost answer is
+ * settled against a zone no other batch of this process is changing. A lone change goes as the
+ * single request it always was.
+ */
+import {
+  batchItemErrors,
+  createStatusError,
+  type DnsimpleClient,
+  isApiError,
+  type ZoneRecord,
+  type ZoneRecordBatch,
+  type ZoneRecordInput,
+  type ZoneRecordUpdate,
+} from "../client";
+import type { ApiError } from "../client";
+
+/** Most operations per batch request (the emulator's default limit); lowered when refused. */
+export const DEFAULT_MAX_ITEMS = 1000;
+/** What the real service announced as its limit: the first size tried after a refusal. */
+const SERVICE_ANNOUNCED_MAX = 100;
+const QUIET_MS = 40;
+const MAX_WAIT_MS = 400;
+
+/** One change of one record, and how to send it alone. */
+export type RecordOp =
+  | { kind: "create"; input: ZoneRecordInput }
+  | { kind: "update"; id: number; patch: ZoneRecordUpdate }
+  | { kind: "delete"; id: number };
+
+type OpResult = ZoneRecord | undefined;
+
+interface Pending {
+  op: RecordOp;
+  resolve(value: OpResult): void;
+  reject(error: unknown): void;
+}
+
+interface ZoneQueue {
+  readonly client: DnsimpleClient;
+  readonly account: string;
+  readonly zone: string;
+  pending: Pending[];
+  outstanding: number;
+  /** The largest batch gathered so far: as many waiting again means the engine sent all it will. */
+  threshold: number;
+  inFlight: boolean;
+  firstAt: number;
+  lastAt: number;
+  timer: NodeJS.Timeout | undefined;
+  /** Records this process's batches created in the zone: never taken for a later batch's own. */
+  readonly made: Set<number>;
+}
+
+const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
+/** Accounts (per client) that cannot use batch changes, and the batch size that works per account. */
+const noBatch = new WeakMap<DnsimpleClient, Set<string>>();
+const maxItems = new WeakMap<DnsimpleClient, Map<string, number>>();
+let enabled = true;
+let logged = false;
+
+/** Turns coalescing on or off (setting `dnsimple:batchZoneRecords`); off sends every change alone. */
+export function setBatching(on: boolean): void {
+  enabled = on;
+}
+
+/** Counts of what was sent, for tests. */
+export const batchStats = { batches: 0, singles: 0 };
+
+function queueFor(client: DnsimpleClient, account: string, zone: string): ZoneQueue {
+  let byZone = queues.get(client);
+  if (!byZone) queues.set(client, (byZone = new Map()));
+  const key = `${account}/${zone}`;
+  let q = byZone.get(key);
+  if (!q) {
+    q = {
+      client,
+      account,
+      zone,
+      pending: [],
+      outstanding: 0,
+      threshold: 0,
+      inFlight: false,
+      firstAt: 0,
+      lastAt: 0,
+      timer: undefined,
+      made: new Set(),
+    };
+    byZone.set(key, q);
+  }
+  return q;
+}
+
+function limitFor(client: DnsimpleClient, account: string): number {
+  return maxItems.get(client)?.get(account) ?? DEFAULT_MAX_ITEMS;
+}
+
+function batchUnavailable(client: DnsimpleClient, account: string): boolean {
+  return noBatch.get(client)?.has(account) ?? false;
+}
+
+/**
+ * Sends one change of a record of `zone`, coalesced with the changes in flight at the same time.
+ * Resolves with the record (create, update) or undefined (delete); rejects with this change's own
+ * error.
+ *
+ * @example
+ * const record = await submitRecordOp(client, "1", "example.com", { kind: "create", input });
+ */
+export function submitRecordOp(
+  client: DnsimpleClient,
+  account: string,
+  zone: string,
+  op: RecordOp,
+): Promise<OpResult> {
+  if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
+  const q = queueFor(client, account, zone);
+  return new Promise<OpResult>((resolve, reject) => {
+    const now = Date.now();
+    if (q.pending.length === 0) q.firstAt = now;
+    q.lastAt = now;
+    q.outstanding++;
+    const settle =
+      <T>(fn: (value: T) => void) =>
+      (value: T) => {
+        q.outstanding--;
+        fn(value);
+      };
+    q.pending.push({ op, resolve: settle(resolve), reject: settle(reject) });
+    schedule(q);
+  });
+}
+
+/**
+ * Sends many changes of one zone at once (a `ZoneRecords` resource): batches of the size the
+ * service takes, one after another. Each change settles on its own, like `Promise.allSettled`.
+ */
+export function submitRecordOps(
+  client: DnsimpleClient,
+  account: string,
+  zone: string,
+  ops: readonly RecordOp[],
+): Promise<PromiseSettledResult<OpResult>[]> {
+  const all = ops.map((op) => submitRecordOp(client, account, zone, op));
+  const q = queueFor(client, account, zone);
+  // Nothing more will join: do not wait for a quiet window.
+  q.firstAt = 0;
+  schedule(q);
+  return Promise.allSettled(all);
+}
+
+function schedule(q: ZoneQueue): void {
+  if (q.inFlight || q.pending.length === 0) return;
+  if (q.timer) clearTimeout(q.timer);
+  q.timer = undefined;
+  const limit = limitFor(q.client, q.account);
+  const now = Date.now();
+  const due = Math.min(q.lastAt + QUIET_MS, q.firstAt + MAX_WAIT_MS);
+  const enough = q.threshold > 1 ? Math.min(limit, q.threshold) : limit;
+  if (q.pending.length >= enough || due <= now) {
+    void flush(q);
+    return;
+  }
+  q.timer = setTimeout(() => {
+    q.timer = undefined;
+    schedule(q);
+  }, due - now);
+}
+
+async function flush(q: ZoneQueue): Promise<void> {
+  const limit = limitFor(q.client, q.account);
+  const taken = q.pending.splice(0, limit);
+  q.threshold = Math.max(q.threshold, taken.length);
+  q.inFlight = true;
+  try {
+    await sendGroup(q, taken);
+  } catch (error) {
+    for (const p of taken) p.reject(error);
+  } finally {
+    q.inFlight = false;
+    if (q.pending.length > 0) {
+      q.firstAt = Math.min(q.firstAt, Date.now());
+      schedule(q);
+    }
+  }
+}
+
+async function sendAlone(
+  client: DnsimpleClient,
+  account: string,
+  zone: string,
+  op: RecordOp,
+): Promise<OpResult> {
+  batchStats.singles++;
+  switch (op.kind) {
+    case "create":
+      return client.zones.records.create(account, zone, op.input);
+    case "update":
+      return client.zones.records.update(account, zone, op.id, op.patch);
+    case "delete":
+      await client.zones.records.delete(account, zone, op.id);
+      return undefined;
+  }
+}
+
+function settleAlone(q: ZoneQueue, items: Pending[]): Promise<void> {
+  return Promise.all(
+    items.map((p) => sendAlone(q.client, q.account, q.zone, p.op).then(p.resolve, p.reject)),
+  ).then(() => undefined);
+}
+
+function bodyOf(items: Pending[]): {
+  body: ZoneRecordBatch;
+  creates: Pending[];
+  updates: Pending[];
+  deletes: Pending[];
+} {
+  const creates = items.filter((p) => p.op.kind === "create");
+  const updates = items.filter((p) => p.op.kind === "update");
+  const deletes = items.filter((p) => p.op.kind === "delete");
+  const body: ZoneRecordBatch = {};
+  if (creates.length > 0)
+    body.creates = creates.map((p) => (p.op as Extract<RecordOp, { kind: "create" }>).input);
+  if (updates.length > 0) {
+    body.updates = updates.map((p) => {
+      const op = p.op as Extract<RecordOp, { kind: "update" }>;
+      return { id: op.id, ...op.patch };
+    });
+  }
+  if (deletes.length > 0)
+    body.deletes = deletes.map((p) => ({ id: (p.op as Extract<RecordOp, { kind: "delete" }>).id }));
+  return { body, creates, updates, deletes };
+}
+
+/** Sends `items` as one batch (or alone when one), splitting and resending after refusals. */
+async function sendGroup(q: ZoneQueue, items: Pending[]): Promise<void> {
+  if (items.length === 0) return;
+  if (items.length === 1 || batchUnavailable(q.client, q.account)) return settleAlone(q, items);
+  const { body, creates, updates, deletes } = bodyOf(items);
+  let result;
+  try {
+    batchStats.batches++;
+    result = await q.client.zones.records.batch(q.account, q.zone, body, { excludeIds: q.made });
+  } catch (error) {
+    return afterRefusal(q, items, { creates, updates, deletes }, error);
+  }
+  creates.forEach((p, i) => {
+    const record = result.creates[i];
+    if (record) q.made.add(record.id);
+    if (record) p.resolve(record);
+    else p.reject(new Error(`the batch answer has no record for create ${i} (${q.zone})`));
+  });
+  updates.forEach((p, i) => {
+    const record = result.updates[i];
+    if (record) p.resolve(record);
+    else p.reject(new Error(`the batch answer has no record for update ${i} (${q.zone})`));
+  });
+  for (const p of deletes) p.resolve(undefined);
+}
+
+async function afterRefusal(
+  q: ZoneQueue,
+  items: Pending[],
+  lists: { creates: Pending[]; updates: Pending[]; deletes: Pending[] },
+  error: unknown,
+): Promise<void> {
+  if (!isApiError(error) || error.status === undefined || error.status === 429 || error.status >= 500) {
+    // Not a refusal: the client already retried and read back. Each change gets the failure.
+    for (const p of items) p.reject(error);
+    return;
+  }
+  if ([402, 403, 405].includes(error.status) || (error.status === 404 && error.apiMessage === "Not Found")) {
+    let accounts = noBatch.get(q.client);
+    if (!accounts) noBatch.set(q.client, (accounts = new Set()));
+    accounts.add(q.account);
+    if (!logged) {
+      logged = true;
+      process.stderr.write(
+        `pulumi-dnsimple-dynamic: account ${q.account} cannot use batch changes of zone records ` +
+          `(${error.status} ${error.apiMessage ?? ""}); zone records are sent one request each\n`,
+      );
+    }
+    return settleAlone(q, items);
+  }
+  if (error.status === 404) return settleAlone(q, items); // the zone: each change gets its own 404
+  const failed = error.status === 400 ? batchItemErrors(error.body) : undefined;
+  if (!failed) {
+    // Refused as a whole: too many operations for the service, say. Smaller batches.
+    const size = items.length > SERVICE_ANNOUNCED_MAX ? SERVICE_ANNOUNCED_MAX : Math.ceil(items.length / 2);
+    let sizes = maxItems.get(q.client);
+    if (!sizes) maxItems.set(q.client, (sizes = new Map()));
+    sizes.set(q.account, Math.min(size, limitFor(q.client, q.account)));
+    for (let i = 0; i < items.length; i += size) await sendGroup(q, items.slice(i, i + size));
+    return;
+  }
+  const rest: Pending[] = [];
+  const alone: Pending[] = [];
+  for (const [list, errors] of [
+    [lists.creates, failed.creates],
+    [lists.updates, failed.updates],
+    [lists.deletes, failed.deletes],
+  ] as const) {
+    const byIndex = new Map(errors.map((e) => [e.index, e]));
+    list.forEach((p, index) => {
+      const own = byIndex.get(index);
+      if (!own) rest.push(p);
+      // A delete of a record already gone is done: alone, "not found" is ignored by the caller.
+      else if (p.op.kind === "delete") alone.push(p);
+      else p.reject(itemError(error, own));
+    });
+  }
+  await Promise.all([sendGroup(q, rest), settleAlone(q, alone)]);
+}
+
+/** The error of one refused operation: the service's message and field errors, as for a single request. */
+function itemError(batchError: ApiError, item: { message: string; errors?: unknown }): ApiError {
+  return createStatusError({
+    status: 400,
+    method: batchError.method,
+    url: batchError.url,
+    requestId: batchError.requestId,
+    body: { message: item.message, ...(item.errors !== undefined ? { errors: item.errors } : {}) },
+    retries: batchError.retries,
+  });
+}

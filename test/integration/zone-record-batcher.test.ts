@@ -1,0 +1,115 @@
+/**
+ * ZoneRecord's create/update/delete through the per-process batcher, against the emulator:
+ * changes in flight together leave as one batch request, each resource still gets its own result
+ * or its own error, and an account without batch changes falls back to single requests.
+ */
+import { startEmulator } from "../../emulator";
+import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
+import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
+import { zoneRecordResource } from "../../provider/resources/zone-record";
+
+type Emu = Awaited<ReturnType<typeof startEmulator>>;
+let emu: Emu;
+const ZONE = "coalesce.example";
+const provider = toDynamicProvider(zoneRecordResource);
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 });
+});
+afterAll(async () => {
+  resetRuntime();
+  await emu.close();
+});
+beforeEach(async () => {
+  emu.reset();
+  await admin("POST", "/__admin/seed", { domains: [{ account: 1, name: ZONE }] });
+  // A new client per test: what the batcher learned about an account lives with the client.
+  configureRuntime({
+    get: (key) =>
+      ({ "dnsimple:account": "1", "dnsimple:token": emu.token, "dnsimple:baseUrl": emu.v2Url })[key],
+  });
+  emu.clearRequests();
+});
+
+async function admin(method: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(emu.url + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (res.status >= 400) throw new Error(`admin ${method} ${path}: ${res.status} ${await res.text()}`);
+}
+
+const record = (i: number, extra: Record<string, unknown> = {}) => ({
+  zoneName: ZONE,
+  name: `host${i}`,
+  type: "A",
+  content: `192.0.2.${i}`,
+  ttl: 3600,
+  ...extra,
+});
+
+function routes(): string[] {
+  return emu.requests().map((r) => `${r.method} ${r.path.replace(/\/\d+$/, "/:id")}`);
+}
+
+describe("ZoneRecord changes in flight together", () => {
+  it("are created, updated and deleted in one batch request each, every resource with its own id", async () => {
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => provider.create(record(i))));
+    expect(new Set(created.map((c) => c.id)).size).toBe(20);
+    expect(created[7]!.outs).toMatchObject({ name: "host7", content: "192.0.2.7" });
+    expect(routes()).toEqual(["POST /v2/1/zones/coalesce.example/batch"]);
+
+    emu.clearRequests();
+    const updated = await Promise.all(
+      created.map((c, i) => provider.update!(c.id, c.outs, { ...c.outs, ...record(i, { ttl: 60 }) })),
+    );
+    expect(updated.every((u) => u.outs?.ttl === 60)).toBe(true);
+    expect(routes()).toEqual(["POST /v2/1/zones/coalesce.example/batch"]);
+
+    emu.clearRequests();
+    await Promise.all(created.map((c) => provider.delete!(c.id, c.outs)));
+    expect(routes()).toEqual(["POST /v2/1/zones/coalesce.example/batch"]);
+  });
+
+  it("fail one by one: a refused record gets its own message, the others are sent again and made", async () => {
+    const results = await Promise.allSettled([
+      provider.create(record(1)),
+      provider.create(record(2, { type: "AAAA", content: "2001:db8::2", regions: ["MARS"] })),
+      provider.create(record(3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason.message)).toMatch(/400 .*regions: is invalid/);
+    expect(routes()).toEqual([
+      "POST /v2/1/zones/coalesce.example/batch",
+      "POST /v2/1/zones/coalesce.example/batch",
+    ]);
+  });
+
+  it("delete of a record already gone is done, and does not fail the others", async () => {
+    const [a, b] = await Promise.all([provider.create(record(1)), provider.create(record(2))]);
+    await fetch(`${emu.v2Url}/1/zones/${ZONE}/records/${a!.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${emu.token}` },
+    });
+    await Promise.all([provider.delete!(a!.id, a!.outs), provider.delete!(b!.id, b!.outs)]);
+    const left = emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record);
+    expect(left).toEqual([]);
+  });
+
+  it("fall back to one request each when the plan has no batch changes", async () => {
+    await admin("PUT", "/__admin/batch", { plans: ["enterprise"] });
+    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => provider.create(record(i))));
+    expect(new Set(created.map((c) => c.id)).size).toBe(5);
+    expect(routes().filter((r) => r.endsWith("/records"))).toHaveLength(5);
+    expect(routes().filter((r) => r.endsWith("/batch"))).toHaveLength(1);
+  });
+
+  it("are split when the service takes fewer per request", async () => {
+    await admin("PUT", "/__admin/batch", { maxItems: 4 });
+    const created = await Promise.all(Array.from({ length: 10 }, (_, i) => provider.create(record(i))));
+    expect(new Set(created.map((c) => c.id)).size).toBe(10);
+    const records = emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record);
+    expect(records).toHaveLength(10);
+  });
+});
