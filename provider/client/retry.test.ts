@@ -7,6 +7,7 @@ import {
   parseRetryAfter,
   resolveRetryOptions,
   retryModeFor,
+  serverRequestedDelay,
   type Clock,
 } from "./retry";
 
@@ -219,5 +220,250 @@ describe("RateLimiter pacing", () => {
     expect(rl.reserve()).toBe(30_000);
     clock.t += 31_000;
     expect(rl.reserve()).toBe(0);
+  });
+});
+
+describe("retry options, exactly", () => {
+  it("keeps the documented defaults and refuses each negative or non-finite number by name", () => {
+    expect(resolveRetryOptions()).toEqual(DEFAULT_RETRY_OPTIONS);
+    expect(resolveRetryOptions(undefined)).toEqual({
+      maxRetries: 5,
+      baseDelayMs: 250,
+      factor: 2,
+      maxDelayMs: 30_000,
+      jitter: "full",
+      maxRetryAfterMs: 60_000,
+      retryStatuses: [408, 429, 500, 502, 503, 504],
+      paceBelow: 0.1,
+    });
+    for (const key of ["maxRetries", "baseDelayMs", "factor", "maxDelayMs", "maxRetryAfterMs"] as const) {
+      expect(() => resolveRetryOptions({ [key]: -1 })).toThrow(`retry.${key} must be >= 0`);
+      expect(() => resolveRetryOptions({ [key]: Infinity })).toThrow(`retry.${key} must be >= 0`);
+      expect(resolveRetryOptions({ [key]: 0 })[key]).toBe(0);
+    }
+  });
+
+  it("takes a pacing fraction from 0 to 1 and nothing else", () => {
+    expect(resolveRetryOptions({ paceBelow: 0 }).paceBelow).toBe(0);
+    expect(resolveRetryOptions({ paceBelow: 1 }).paceBelow).toBe(1);
+    for (const paceBelow of [-0.1, 1.1, NaN]) {
+      expect(() => resolveRetryOptions({ paceBelow })).toThrow("retry.paceBelow must be in [0, 1]");
+    }
+  });
+
+  it("jitters with the random source it is given, below the step", () => {
+    expect(backoffDelay(1, DEFAULT_RETRY_OPTIONS, () => 0.999)).toBe(499);
+    expect(backoffDelay(1, { ...noJitter, factor: 3, baseDelayMs: 100 })).toBe(300);
+    expect(backoffDelay(3, { ...noJitter, maxDelayMs: 1500 })).toBe(1500);
+  });
+});
+
+describe("the service's waits, exactly", () => {
+  const now = Date.parse("2024-01-01T00:00:00Z");
+
+  it("reads fractional seconds and surrounding spaces, and nothing from an empty header", () => {
+    expect(parseRetryAfter(" 1.5 ", now)).toBe(1500);
+    expect(parseRetryAfter("0.0004", now)).toBe(0);
+    expect(parseRetryAfter("  ", now)).toBeUndefined();
+    expect(parseRetryAfter("3s", now)).toBeUndefined();
+  });
+
+  it("reads a reset epoch with spaces, never in the past, and nothing else", () => {
+    expect(parseRateLimitReset(` ${now / 1000 + 2} `, now)).toBe(2000);
+    expect(parseRateLimitReset(String(now / 1000 - 5), now)).toBe(0);
+    expect(parseRateLimitReset(undefined, now)).toBeUndefined();
+    expect(parseRateLimitReset("1.5", now)).toBeUndefined();
+  });
+
+  it("takes Retry-After first, and the window reset only for a 429", () => {
+    const reset = String(now / 1000 + 9);
+    expect(serverRequestedDelay(429, { "retry-after": "2", "x-ratelimit-reset": reset }, now)).toBe(2000);
+    expect(serverRequestedDelay(429, { "x-ratelimit-reset": reset }, now)).toBe(9000);
+    expect(serverRequestedDelay(503, { "x-ratelimit-reset": reset }, now)).toBeUndefined();
+    expect(serverRequestedDelay(503, { "retry-after": "4" }, now)).toBe(4000);
+  });
+
+  it("calls every method but POST idempotent, in any case", () => {
+    for (const method of ["get", "head", "put", "patch", "delete", "OPTIONS"]) {
+      expect(retryModeFor(method)).toBe("idempotent");
+    }
+    expect(retryModeFor("post")).toBe("create");
+  });
+});
+
+describe("retry decisions, exactly", () => {
+  const options = { ...DEFAULT_RETRY_OPTIONS, jitter: "none" as const, maxRetries: 2 };
+  const decide = (over: Partial<Parameters<typeof decideRetry>[0]>) =>
+    decideRetry({
+      mode: "idempotent",
+      retriesSoFar: 1,
+      outcome: { kind: "status", status: 503, headers: {} },
+      hasLookup: false,
+      options,
+      now: 0,
+      ...over,
+    });
+
+  it("backs off by the retry number and says why", () => {
+    expect(decide({})).toEqual({ action: "retry", delayMs: 500, reason: "status 503" });
+    expect(decide({ outcome: { kind: "connection", sent: true } })).toEqual({
+      action: "retry",
+      delayMs: 500,
+      reason: "connection lost",
+    });
+    expect(decide({ mode: "create", outcome: { kind: "connection", sent: false } })).toEqual({
+      action: "retry",
+      delayMs: 500,
+      reason: "not sent",
+    });
+    expect(decide({ outcome: { kind: "status", status: 404, headers: {} } })).toEqual({
+      action: "fail",
+      reason: "status 404",
+    });
+  });
+
+  it("waits what the service asks on a 503 but never less than the backoff; on a 429 exactly", () => {
+    expect(
+      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "0" } } }),
+    ).toMatchObject({
+      delayMs: 500,
+    });
+    expect(
+      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "2" } } }),
+    ).toMatchObject({
+      delayMs: 2000,
+    });
+    expect(
+      decide({ outcome: { kind: "status", status: 429, headers: { "retry-after": "0" } } }),
+    ).toMatchObject({
+      delayMs: 0,
+    });
+    expect(
+      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "60" } } }),
+    ).toMatchObject({ action: "retry", delayMs: 60_000 });
+    expect(decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "61" } } })).toEqual({
+      action: "fail",
+      reason: "server asks to wait 61000 ms, over maxRetryAfterMs",
+    });
+  });
+
+  it("reads back a create that may have gone through, while retries remain and after", () => {
+    expect(decide({ mode: "create", hasLookup: true })).toEqual({
+      action: "lookup",
+      delayMs: 500,
+      reason: "status 503; reading back",
+    });
+    expect(decide({ mode: "create", hasLookup: false })).toEqual({
+      action: "fail",
+      reason: "status 503 on a non-idempotent request",
+    });
+    expect(decide({ mode: "create", outcome: { kind: "status", status: 429, headers: {} } })).toEqual({
+      action: "retry",
+      delayMs: 500,
+      reason: "rate limited before processing",
+    });
+    expect(decide({ mode: "create", hasLookup: true, outcome: { kind: "connection", sent: true } })).toEqual({
+      action: "lookup",
+      delayMs: 500,
+      reason: "response lost; reading back",
+    });
+    expect(decide({ mode: "create", outcome: { kind: "connection", sent: true } })).toEqual({
+      action: "fail",
+      reason: "response lost on a non-idempotent request",
+    });
+  });
+
+  it("at the end of the budget reads back only what may have taken effect", () => {
+    const last = { mode: "create" as const, hasLookup: true, retriesSoFar: 2 };
+    expect(decide(last)).toEqual({
+      action: "verify",
+      delayMs: 1000,
+      reason: "retries exhausted; reading back",
+    });
+    expect(decide({ ...last, outcome: { kind: "connection", sent: true } })).toMatchObject({
+      action: "verify",
+    });
+    for (const outcome of [
+      { kind: "connection" as const, sent: false },
+      { kind: "status" as const, status: 429, headers: {} },
+      { kind: "status" as const, status: 400, headers: {} },
+    ]) {
+      expect(decide({ ...last, outcome })).toEqual({ action: "fail", reason: "retries exhausted" });
+    }
+    expect(decide({ ...last, hasLookup: false })).toEqual({ action: "fail", reason: "retries exhausted" });
+    expect(decide({ ...last, mode: "idempotent" })).toEqual({ action: "fail", reason: "retries exhausted" });
+    expect(decide({ mode: "never" })).toEqual({ action: "fail", reason: "request is not retryable" });
+  });
+});
+
+describe("RateLimiter, exactly", () => {
+  const clockAt = (t: number): Clock & { t: number } => {
+    const c = { t, now: () => c.t, sleep: async (ms: number) => void (c.t += ms) };
+    return c;
+  };
+
+  it("spreads the last requests evenly: the time left over what remains plus one", () => {
+    const rl = new RateLimiter(clockAt(1_000_000), 0.1);
+    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "4", "x-ratelimit-reset": "1050" });
+    expect([rl.reserve(), rl.reserve(), rl.reserve()]).toEqual([0, 10_000, 22_500]);
+    expect(rl.remaining).toBe(1);
+  });
+
+  it("paces at the threshold itself, not only below it", () => {
+    const rl = new RateLimiter(clockAt(1_000_000), 0.1);
+    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "10", "x-ratelimit-reset": "1011" });
+    rl.reserve();
+    expect(rl.reserve()).toBe(1000);
+    const healthy = new RateLimiter(clockAt(1_000_000), 0.1);
+    healthy.update({
+      "x-ratelimit-limit": "100",
+      "x-ratelimit-remaining": "11",
+      "x-ratelimit-reset": "1011",
+    });
+    expect([healthy.reserve(), healthy.reserve()]).toEqual([0, 0]);
+  });
+
+  it("paces without a known limit only when nothing remains, and not once the window reset passed", () => {
+    const clock = clockAt(1_000_000);
+    const rl = new RateLimiter(clock, 0.1);
+    rl.update({ "x-ratelimit-remaining": "1", "x-ratelimit-reset": "1010" });
+    expect(rl.limit).toBeUndefined();
+    expect(rl.reserve()).toBe(0);
+    rl.update({ "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" });
+    expect(rl.reserve()).toBe(10_000);
+    clock.t = 1_010_000;
+    expect(rl.reserve()).toBe(0);
+  });
+
+  it("ignores headers it cannot read and keeps what it knew", () => {
+    const rl = new RateLimiter(clockAt(1_000_000), 0.1);
+    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "1020" });
+    rl.update({ "x-ratelimit-limit": "x", "x-ratelimit-remaining": "y", "x-ratelimit-reset": "1040" });
+    rl.update({ "x-ratelimit-limit": "50" });
+    expect([rl.limit, rl.remaining, rl.resetAt]).toEqual([100, 5, 1_020_000]);
+    rl.update({ "x-ratelimit-limit": "x", "x-ratelimit-remaining": "3", "x-ratelimit-reset": "soon" });
+    expect([rl.limit, rl.remaining, rl.resetAt]).toEqual([100, 3, 1_020_000]);
+  });
+
+  it("keeps the later of two holds, and reads a 429 without Retry-After as window counters", () => {
+    const rl = new RateLimiter(clockAt(1_000_000), 0.1);
+    rl.update({ "retry-after": "5" }, 429);
+    rl.update({ "retry-after": "2" }, 429);
+    expect(rl.blockedUntil).toBe(1_005_000);
+    const plain = new RateLimiter(clockAt(1_000_000), 0.1);
+    plain.update(
+      { "x-ratelimit-limit": "10", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1003" },
+      429,
+    );
+    expect(plain.reserve()).toBe(3000);
+    const other = new RateLimiter(clockAt(1_000_000), 0.1);
+    other.update({ "retry-after": "5", "x-ratelimit-remaining": "7" }, 503);
+    expect([other.blockedUntil, other.remaining]).toEqual([0, 7]);
+  });
+
+  it("has a default cap of the longest Retry-After the client waits for", () => {
+    const rl = new RateLimiter(clockAt(1_000_000), 0.1);
+    rl.update({ "retry-after": "600" }, 429);
+    expect(rl.reserve()).toBe(DEFAULT_RETRY_OPTIONS.maxRetryAfterMs);
   });
 });
