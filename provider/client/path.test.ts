@@ -29,3 +29,29 @@ describe("path encoding", () => {
     expect(buildQuery({})).toBe("");
   });
 });
+
+describe("path encoding, exactly", () => {
+  it("names what is wrong with a segment", () => {
+    expect(() => encodeSegment(Infinity)).toThrow("Invalid path segment: Infinity");
+    expect(() => encodeSegment("")).toThrow("A path segment must not be empty");
+    expect(() => encodeSegment("..")).toThrow('Invalid path segment: ".."');
+    expect(() => encodeSegment(".")).toThrow('Invalid path segment: "."');
+    expect(() => encodeSegment(true as unknown as string)).toThrow("Invalid path segment type: boolean");
+  });
+
+  it("takes numbers as written, including zero and negatives", () => {
+    expect(encodeSegment(0)).toBe("0");
+    expect(encodeSegment(-1)).toBe("-1");
+    expect(buildPath([])).toBe("/");
+  });
+
+  it("keeps the literal parts of a template, also after the last value", () => {
+    expect(path`/${1}/domains/${"a b"}/records?x`).toBe("/1/domains/a%20b/records?x");
+    expect(path`plain`).toBe("plain");
+  });
+
+  it("repeats the key for each value of a list, and writes booleans as text", () => {
+    expect(buildQuery({ type: ["A", "AAAA"], exact: true, none: [] })).toBe("?type=A&type=AAAA&exact=true");
+    expect(buildQuery(undefined)).toBe("");
+  });
+});
