@@ -8,7 +8,7 @@
  *   await emu.close();
  */
 export { startEmulator, Emulator } from "./server";
-export type { EmulatorOptions, RunningEmulator, RequestLogEntry } from "./server";
+export type { EmulatorOptions, ObservedExchange, RunningEmulator, RequestLogEntry } from "./server";
 export type { Seed } from "./seed";
 export type { FaultConfig, FaultKind, RateLimitConfig } from "./faults";
 export type { Delays } from "./model";

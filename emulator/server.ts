@@ -64,6 +64,23 @@ export interface RequestLogEntry {
   requestId: string;
 }
 
+/**
+ * One API answer as sent, for observers (tests check every answer against the service's OpenAPI).
+ * `route` is the matched `METHOD pattern` (absent for unknown paths, faults and rate limiting).
+ */
+export interface ObservedExchange {
+  method: string;
+  path: string;
+  query: string;
+  route?: string;
+  /** The request body as parsed (JSON), when there was one. */
+  requestBody?: unknown;
+  userAgent?: string;
+  status: number;
+  /** The response body as sent (an object for JSON answers, undefined when empty). */
+  body: unknown;
+}
+
 /** A started emulator. */
 export interface RunningEmulator {
   /** `http://127.0.0.1:PORT` */
@@ -87,6 +104,13 @@ export interface RunningEmulator {
   /** The request log (API requests only). */
   requests(): RequestLogEntry[];
   clearRequests(): void;
+  /**
+   * Calls `listener` with every API answer sent from now on; returns the function that stops it.
+   *
+   * @example
+   *   const stop = emu.observe((x) => seen.push(x));
+   */
+  observe(listener: (exchange: ObservedExchange) => void): () => void;
 }
 
 interface RouteEntry {
@@ -104,6 +128,8 @@ export class Emulator {
   readonly faults = new Faults();
   readonly rateLimiter = new RateLimiter();
   readonly log: RequestLogEntry[] = [];
+  /** Listeners of every API answer (see {@link RunningEmulator.observe}). */
+  readonly observers = new Set<(exchange: ObservedExchange) => void>();
   private readonly api = new Router<RouteEntry>();
   private readonly admin = new Router<(ctx: AdminCtx) => Reply | Promise<Reply>>();
   private readonly logLimit: number;
@@ -216,8 +242,24 @@ export class Emulator {
       "x-ratelimit-reset": String(rl.reset),
       "x-request-id": requestId,
     };
+    let route: string | undefined;
+    let requestBody: unknown = undefined;
     const send = (reply: Reply): void => {
       entry.status = reply.status;
+      if (this.observers.size > 0) {
+        const ua = req.headers["user-agent"];
+        const exchange: ObservedExchange = {
+          method,
+          path,
+          query: search,
+          status: reply.status,
+          body: reply.body,
+        };
+        if (route !== undefined) exchange.route = route;
+        if (requestBody !== undefined) exchange.requestBody = requestBody;
+        if (ua !== undefined) exchange.userAgent = ua;
+        for (const observer of this.observers) observer(exchange);
+      }
       if (fault.kind === "drop-after") {
         // The request was processed; the client never hears about it.
         req.socket.destroy();
@@ -268,6 +310,7 @@ export class Emulator {
         send({ status: 405 });
         return;
       }
+      route = match.route;
       const { handler, auth } = match.handler;
       if (auth !== "none" && principal === null)
         throw new HttpError(401, { message: "Authentication failed" });
@@ -284,7 +327,7 @@ export class Emulator {
         entry.account = accountId;
       }
       let body: unknown = undefined;
-      if (hasBody(req, method)) body = parseJson(await readBody(req));
+      if (hasBody(req, method)) body = requestBody = parseJson(await readBody(req));
       else drain(req);
       const ctx: Ctx = {
         store: this.store,
@@ -500,6 +543,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     requests: () => [...app.log],
     clearRequests: () => {
       app.log.length = 0;
+    },
+    observe: (listener) => {
+      app.observers.add(listener);
+      return () => app.observers.delete(listener);
     },
   };
 }

@@ -32,9 +32,9 @@ export function userView(u: UserRow): Record<string, unknown> {
   return { id: u.id, email: u.email, created_at: u.created_at, updated_at: u.updated_at };
 }
 
-/** Domain; `withTrustee` for the single-domain read, as the service sends it only there. */
-export function domainView(d: DomainRow, withTrustee = false): Record<string, unknown> {
-  const v: Record<string, unknown> = {
+/** Domain, with `trustee` in every answer (create, get, list, events), as the current service sends it. */
+export function domainView(d: DomainRow): Record<string, unknown> {
+  return {
     id: d.id,
     account_id: d.account_id,
     registrant_id: d.registrant_id,
@@ -43,29 +43,27 @@ export function domainView(d: DomainRow, withTrustee = false): Record<string, un
     state: d.state,
     auto_renew: d.auto_renew,
     private_whois: d.private_whois,
+    trustee: d.trustee,
+    expires_on: d.expires_on,
+    expires_at: d.expires_at,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
   };
-  if (withTrustee) v["trustee"] = d.trustee;
-  v["expires_on"] = d.expires_on;
-  v["expires_at"] = d.expires_at;
-  v["created_at"] = d.created_at;
-  v["updated_at"] = d.updated_at;
-  return v;
 }
 
-/** Zone; secondary zones are shown without `active`, as the service does on create. */
-export function zoneView(z: ZoneRow, withActive = true): Record<string, unknown> {
-  const v: Record<string, unknown> = {
+/** Zone, with `active` in every answer (secondary zones included), as the current service sends it. */
+export function zoneView(z: ZoneRow): Record<string, unknown> {
+  return {
     id: z.id,
     account_id: z.account_id,
     name: z.name,
     reverse: z.reverse,
     secondary: z.secondary,
     last_transferred_at: z.last_transferred_at,
+    active: z.active,
+    created_at: z.created_at,
+    updated_at: z.updated_at,
   };
-  if (withActive) v["active"] = z.active;
-  v["created_at"] = z.created_at;
-  v["updated_at"] = z.updated_at;
-  return v;
 }
 
 export function recordView(r: RecordRow): Record<string, unknown> {

@@ -244,7 +244,7 @@ export function registerCertificateRoutes(r: RouteRegistry, jobs: Jobs, events: 
         expiration: (c) => c.expires_at,
         expires_on: (c) => c.expires_on,
       },
-      "id:desc",
+      "id:asc",
     );
     return paginate(ctx.query, sorted, certificateView);
   });

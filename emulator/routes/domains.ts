@@ -55,7 +55,7 @@ function createDomainRoute(ctx: Ctx): Reply {
 }
 
 function getDomain(ctx: Ctx): Reply {
-  return ok(domainView(findDomain(ctx, param(ctx, "domain")), true));
+  return ok(domainView(findDomain(ctx, param(ctx, "domain"))));
 }
 
 function deleteDomain(ctx: Ctx): Reply {

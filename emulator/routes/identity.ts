@@ -52,7 +52,16 @@ function exchangeCode(ctx: Ctx): Reply {
       "The provided authorization grant is invalid, expired, revoked or was issued to another client",
     );
   }
-  if (code.client_id !== field("client_id") || code.client_secret !== field("client_secret")) {
+  // A code issued to another client is a 400 (the contract: "client mismatch"); the 401
+  // `invalid_client` is kept for the right client presenting a wrong secret.
+  if (code.client_id !== field("client_id")) {
+    return oauthError(
+      400,
+      "invalid_grant",
+      "The provided authorization grant is invalid, expired, revoked or was issued to another client",
+    );
+  }
+  if (code.client_secret !== field("client_secret")) {
     return oauthError(401, "invalid_client", "Client authentication failed");
   }
   if (code.redirect_uri !== "" && field("redirect_uri") !== code.redirect_uri) {

@@ -72,7 +72,7 @@ function createSecondaryZone(ctx: Ctx): Reply {
   const name = validateNewDomainName(ctx.store, input.obj["name"]);
   createDomain(ctx.store, ctx.events, ctx.accountId, name, {}, { secondary: true });
   const zone = ctx.store.zones.byKey(name);
-  return ok(zone ? zoneView(zone, false) : null, 201);
+  return ok(zone ? zoneView(zone) : null, 201);
 }
 
 export function registerSecondaryDnsRoutes(r: RouteRegistry): void {

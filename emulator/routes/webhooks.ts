@@ -8,9 +8,20 @@ import type { WebhookRow } from "../model";
 import { now } from "../store";
 import { webhookView } from "../views";
 
+/**
+ * The contract lets `:webhook` be an integer or a string. The service reads a string id the way its
+ * framework casts one to an integer: the leading digits count (`"12"`, `"012"`, `"12-billing"` are
+ * webhook 12); a string without leading digits names no webhook (404, as for an unknown number).
+ */
+export function webhookIdOf(ref: string): number | undefined {
+  const digits = /^\s*(\d+)/.exec(ref)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
 function find(ctx: Ctx): WebhookRow {
   const ref = param(ctx, "webhook");
-  const w = /^\d+$/.test(ref) ? ctx.store.webhooks.get(Number(ref)) : undefined;
+  const id = webhookIdOf(ref);
+  const w = id === undefined ? undefined : ctx.store.webhooks.get(id);
   if (w === undefined || w.account_id !== ctx.accountId) throw notFound("Webhook", ref);
   return w;
 }

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import type { AccountId } from "./domains";
 import { path } from "./path";
-import { PaginationSchema, dataOf } from "./schemas";
+import { ITERATE_PAGE_SIZE, collect, paginate } from "./pagination";
+import { PaginationSchema, dataOf, type Pagination } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A resource reference: `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
@@ -53,6 +54,27 @@ export const PlatformMetadataListSchema = z.looseObject({
   pagination: PaginationSchema.optional(),
 });
 
+/**
+ * Every item of a list the service may paginate: pages are read until the last one; an answer
+ * without `pagination` is the whole list.
+ */
+async function allPages<T>(
+  fetchPage: (page: number) => Promise<{ data: T[]; pagination?: Pagination | undefined }>,
+): Promise<T[]> {
+  const first = await fetchPage(1);
+  const firstPagination = first.pagination;
+  if (firstPagination === undefined) return first.data;
+  const pages = paginate<T>(async (page) => {
+    const res = page === 1 ? first : await fetchPage(page);
+    // A later page without pagination ends the walk.
+    return {
+      data: res.data,
+      pagination: res.pagination ?? { ...firstPagination, current_page: page, total_pages: page },
+    };
+  });
+  return collect(pages);
+}
+
 /** Body of message creation and update. */
 export interface PlatformMessageInput {
   resource: PlatformResource;
@@ -68,19 +90,20 @@ export class PlatformMessagesApi {
   constructor(private readonly t: Transport) {}
 
   /**
-   * Every message of the account.
+   * Every message of the account: every page is read, 100 per request.
    *
    * @example
    * const messages = await client.platform.messages.list(1);
    */
   async list(account: AccountId): Promise<PlatformMessage[]> {
-    return (
-      await this.t.request({
+    return allPages((page) =>
+      this.t.request({
         method: "GET",
         path: path`/${account}/platform/messages`,
+        query: { page, per_page: ITERATE_PAGE_SIZE },
         schema: PlatformMessageListSchema,
-      })
-    ).data;
+      }),
+    );
   }
 
   /**
@@ -152,19 +175,20 @@ export class PlatformMetadataApi {
   constructor(private readonly t: Transport) {}
 
   /**
-   * Every metadata entry of a resource.
+   * Every metadata entry of a resource: every page is read, 100 per request.
    *
    * @example
    * const entries = await client.platform.metadata.list(1, "domain:1");
    */
   async list(account: AccountId, resource: PlatformResource): Promise<PlatformMetadata[]> {
-    return (
-      await this.t.request({
+    return allPages((page) =>
+      this.t.request({
         method: "GET",
         path: path`/${account}/platform/metadata/${resource}`,
+        query: { page, per_page: ITERATE_PAGE_SIZE },
         schema: PlatformMetadataListSchema,
-      })
-    ).data;
+      }),
+    );
   }
 
   /**

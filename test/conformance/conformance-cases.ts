@@ -40,11 +40,48 @@ export const EXCLUDED: Record<string, string> = {
     "monthly research cap of the production account; not part of the contract",
   "dnsimple-developer/fixtures/v2/api/registerDomain/error-extended-attributes.http":
     "TLD-specific extended-attribute rules (registry data) are not emulated",
+  "dnsimple-developer/fixtures/v2/api/checkZoneDistribution/error.http":
+    "504 when the service's name servers time out while it queries them; the emulator has no name servers to ask",
+  "dnsimple-developer/fixtures/v2/api/checkZoneRecordDistribution/error.http":
+    "504 when the service's name servers time out while it queries them; the emulator has no name servers to ask",
+  "dnsimple-developer/fixtures/v2/api/checkZoneDistribution/failure.http":
+    "`distributed: false` while a change propagates to the name servers; the emulator's zones are distributed at once",
+  "dnsimple-developer/fixtures/v2/api/checkZoneRecordDistribution/failure.http":
+    "`distributed: false` while a change propagates to the name servers; the emulator's zones are distributed at once",
+  "dnsimple-developer/fixtures/v2/api/getDomainDelegation/success-empty.http":
+    "a registered domain whose delegation the registry holds empty; the emulator's registered domains always have name servers",
+  "dnsimple-developer/fixtures/v2/api/enableWhoisPrivacy/created.http":
+    "the first purchase of WHOIS privacy (201, `enabled: null`); the emulator's privacy is a setting of the domain, always bought",
   "dnsimple-developer/fixtures/v2/api/getDomainRenewal/success.http":
     "the recording's status line is `201 Created` for a GET; the contract and the OpenAPI description say 200, which the emulator answers",
 };
 
 const API = "dnsimple-developer/fixtures/v2/api";
+
+/**
+ * Fields of the current service that a recording made before them lacks: the current OpenAPI
+ * description declares each for the operation's answer (a test checks this against the
+ * description), so the emulator sends them and their absence from the old recording is no difference.
+ */
+export const ADDED_SINCE_RECORDING: Record<string, { op: string; status: number; fields: string[] }> = {
+  [`${API}/listDomains/success.http`]: { op: "listDomains", status: 200, fields: ["trustee"] },
+  [`${API}/createDomain/created.http`]: { op: "createDomain", status: 201, fields: ["trustee"] },
+  [`${API}/createSecondaryZone/created.http`]: { op: "createSecondaryZone", status: 201, fields: ["active"] },
+  // The create answer of 2016 lacks `status_description`; the get and cancel recordings carry it.
+  [`${API}/transferDomain/success.http`]: {
+    op: "transferDomain",
+    status: 201,
+    fields: ["status_description"],
+  },
+};
+
+function addedSinceRecording(file: string, problem: string): boolean {
+  const added = ADDED_SINCE_RECORDING[file];
+  if (added === undefined) return false;
+  return added.fields.some((field) =>
+    new RegExp(`^\\$\\.data(\\[\\d+\\])?\\.${field}: not in the recording$`).test(problem),
+  );
+}
 const OLD = "dnsimple-developer@8b4c4fa/fixtures/v2/api";
 const f = (p: string): string => `${API}/${p}`;
 
@@ -216,6 +253,10 @@ export const CASES: ConformanceCase[] = [
   ...registrarCases(),
   ...secondaryCases(),
   ...webhookCases(),
+  ...zoneCases(),
+  ...contactCases(),
+  ...registrantChangeCases(),
+  ...registrarSettingCases(),
 ];
 
 const DS = {
@@ -682,6 +723,260 @@ function webhookCases(): ConformanceCase[] {
   ];
 }
 
+function zoneCases(): ConformanceCase[] {
+  const zone = "/1/zones/example.com";
+  const record = async (h: Harness, body: Record<string, unknown> = RECORD): Promise<number> => {
+    await h.domain("example.com");
+    return ((await h.api("POST", `${zone}/records`, body)).body as { data: { id: number } }).data.id;
+  };
+  return [
+    {
+      op: "listZones",
+      file: f("listZones/success.http"),
+      run: async (h) => (await h.domain("example-alpha.com"), h.api("GET", "/1/zones")),
+    },
+    {
+      op: "getZone",
+      file: f("getZone/success.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("GET", zone)),
+    },
+    { op: "getZone", file: f("notfound-zone.http"), run: (h) => h.api("GET", "/1/zones/0") },
+    {
+      op: "getZoneFile",
+      file: f("getZoneFile/success.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("GET", `${zone}/file`)),
+    },
+    {
+      op: "checkZoneDistribution",
+      file: f("checkZoneDistribution/success.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("GET", `${zone}/distribution`)),
+    },
+    {
+      op: "checkZoneRecordDistribution",
+      file: f("checkZoneRecordDistribution/success.http"),
+      run: async (h) => h.api("GET", `${zone}/records/${await record(h)}/distribution`),
+    },
+    {
+      op: "activateZoneService",
+      file: f("activateZoneService/success.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("PUT", `${zone}/activation`)),
+    },
+    {
+      op: "deactivateZoneService",
+      file: f("deactivateZoneService/success.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("DELETE", `${zone}/activation`)),
+    },
+    {
+      op: "listZoneRecords",
+      file: f("listZoneRecords/success.http"),
+      run: async (h) => (await record(h), h.api("GET", `${zone}/records`)),
+    },
+    {
+      op: "createZoneRecord",
+      file: f("createZoneRecord/created.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("POST", `${zone}/records`, RECORD)),
+    },
+    {
+      op: "createZoneRecord",
+      file: f("createZoneRecord/created-apex.http"),
+      run: async (h) => (
+        await h.domain("example.com"),
+        h.api("POST", `${zone}/records`, { name: "@", type: "A", content: "127.0.0.1", ttl: 600 })
+      ),
+    },
+    {
+      op: "getZoneRecord",
+      file: f("getZoneRecord/success.http"),
+      run: async (h) =>
+        h.api("GET", `${zone}/records/${await record(h, { ...RECORD, type: "MX", priority: 10 })}`),
+    },
+    {
+      op: "getZoneRecord",
+      file: f("notfound-record.http"),
+      run: async (h) => (await h.domain("example.com"), h.api("GET", `${zone}/records/0`)),
+    },
+    {
+      op: "updateZoneRecord",
+      file: f("updateZoneRecord/success.http"),
+      run: async (h) => h.api("PATCH", `${zone}/records/${await record(h)}`, { content: "127.0.0.2" }),
+    },
+    {
+      op: "deleteZoneRecord",
+      file: f("deleteZoneRecord/success.http"),
+      run: async (h) => h.api("DELETE", `${zone}/records/${await record(h)}`),
+    },
+  ];
+}
+
+const RECORD = { name: "www", type: "A", content: "127.0.0.1", ttl: 600 };
+
+function contactCases(): ConformanceCase[] {
+  return [
+    {
+      op: "listContacts",
+      file: f("listContacts/success.http"),
+      run: async (h) => (await h.contact(), h.api("GET", "/1/contacts")),
+    },
+    {
+      op: "createContact",
+      file: f("createContact/created.http"),
+      run: (h) => h.api("POST", "/1/contacts", CONTACT),
+    },
+    {
+      op: "createContact",
+      file: f("createContact/error-validation-errors.http"),
+      run: (h) => h.api("POST", "/1/contacts", {}),
+    },
+    {
+      op: "getContact",
+      file: f("getContact/success.http"),
+      run: async (h) => h.api("GET", `/1/contacts/${await h.contact()}`),
+    },
+    { op: "getContact", file: f("notfound-contact.http"), run: (h) => h.api("GET", "/1/contacts/0") },
+    {
+      op: "updateContact",
+      file: f("updateContact/success.http"),
+      run: async (h) => h.api("PATCH", `/1/contacts/${await h.contact()}`, { label: "Default" }),
+    },
+    {
+      op: "deleteContact",
+      file: f("deleteContact/success.http"),
+      run: async (h) => h.api("DELETE", `/1/contacts/${await h.contact()}`),
+    },
+    {
+      op: "deleteContact",
+      file: f("deleteContact/error-contact-in-use.http"),
+      run: async (h) => {
+        const owner = await h.contact();
+        await h.api("POST", "/1/registrar/domains/example.com/registrations", { registrant_id: owner });
+        return h.api("DELETE", `/1/contacts/${owner}`);
+      },
+    },
+  ];
+}
+
+function registrantChangeCases(): ConformanceCase[] {
+  const base = "/1/registrar/registrant_changes";
+  /** A registered domain, its owner and a contact of another person (a change of owner). */
+  const owners = async (h: Harness): Promise<{ owner: number; other: number }> => {
+    const owner = await h.contact();
+    await h.api("POST", "/1/registrar/domains/example.com/registrations", { registrant_id: owner });
+    const other = (
+      (await h.api("POST", "/1/contacts", { ...CONTACT, first_name: "Other", email: "other@example.com" }))
+        .body as { data: { id: number } }
+    ).data.id;
+    return { owner, other };
+  };
+  const started = async (h: Harness, delay: number): Promise<number> => {
+    const { other } = await owners(h);
+    await h.admin("PUT", "/delays", { registrant_change: delay });
+    const res = await h.api("POST", base, { domain_id: "example.com", contact_id: other });
+    return (res.body as { data: { id: number } }).data.id;
+  };
+  return [
+    {
+      op: "checkRegistrantChange",
+      file: f("checkRegistrantChange/success.http"),
+      run: async (h) => {
+        const { other } = await owners(h);
+        return h.api("POST", `${base}/check`, { domain_id: "example.com", contact_id: other });
+      },
+    },
+    {
+      op: "checkRegistrantChange",
+      file: f("checkRegistrantChange/error-contactnotfound.http"),
+      run: async (h) => (
+        await owners(h),
+        h.api("POST", `${base}/check`, { domain_id: "example.com", contact_id: 21 })
+      ),
+    },
+    {
+      op: "checkRegistrantChange",
+      file: f("checkRegistrantChange/error-domainnotfound.http"),
+      run: async (h) =>
+        h.api("POST", `${base}/check`, { domain_id: "dnsimple-rraform.bio", contact_id: await h.contact() }),
+    },
+    {
+      op: "createRegistrantChange",
+      file: f("createRegistrantChange/success.http"),
+      run: async (h) => {
+        const { other } = await owners(h);
+        await h.admin("PUT", "/delays", { registrant_change: 60_000 });
+        return h.api("POST", base, { domain_id: "example.com", contact_id: other });
+      },
+    },
+    {
+      op: "getRegistrantChange",
+      file: f("getRegistrantChange/success.http"),
+      run: async (h) => h.api("GET", `${base}/${await started(h, 60_000)}`),
+    },
+    {
+      op: "listRegistrantChanges",
+      file: f("listRegistrantChanges/success.http"),
+      run: async (h) => (await started(h, 60_000), h.api("GET", base)),
+    },
+    {
+      op: "deleteRegistrantChange",
+      file: f("deleteRegistrantChange/success.http"),
+      run: async (h) => h.api("DELETE", `${base}/${await started(h, 60_000)}`),
+    },
+    {
+      op: "deleteRegistrantChange",
+      file: f("deleteRegistrantChange/success_async.http"),
+      run: async (h) => {
+        // A change is `pending` after half its delay; cancelling it then answers 202 `cancelling`.
+        const id = await started(h, 2_000);
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        return h.api("DELETE", `${base}/${id}`);
+      },
+    },
+  ];
+}
+
+function registrarSettingCases(): ConformanceCase[] {
+  const reg = "/1/registrar/domains/example.com";
+  return [
+    {
+      op: "getDomainTransferLock",
+      file: f("getDomainTransferLock/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("GET", `${reg}/transfer_lock`)),
+    },
+    {
+      op: "enableDomainTransferLock",
+      file: f("enableDomainTransferLock/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("POST", `${reg}/transfer_lock`)),
+    },
+    {
+      op: "disableDomainTransferLock",
+      file: f("disableDomainTransferLock/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("DELETE", `${reg}/transfer_lock`)),
+    },
+    {
+      op: "enableWhoisPrivacy",
+      file: f("enableWhoisPrivacy/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("PUT", `${reg}/whois_privacy`)),
+    },
+    {
+      op: "disableWhoisPrivacy",
+      file: f("disableWhoisPrivacy/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("DELETE", `${reg}/whois_privacy`)),
+    },
+    {
+      op: "getDomainDelegation",
+      file: f("getDomainDelegation/success.http"),
+      run: async (h) => (await registered(h, "example.com"), h.api("GET", `${reg}/delegation`)),
+    },
+    {
+      op: "changeDomainDelegation",
+      file: f("changeDomainDelegation/success.http"),
+      run: async (h) => (
+        await registered(h, "example.com"),
+        h.api("PUT", `${reg}/delegation`, ["ns1.dnsimple.com", "ns2.dnsimple.com", "ns3.dnsimple.com"])
+      ),
+    },
+  ];
+}
+
 const CONTACT = {
   first_name: "First",
   last_name: "User",
@@ -810,7 +1105,9 @@ export async function runConformance(emu: RunningEmulator, dataDir: string): Pro
         actual.status === expected.status
           ? []
           : [`status: expected ${expected.status}, got ${actual.status}`];
-      problems.push(...compareShapes(expected.body, actual.body));
+      problems.push(
+        ...compareShapes(expected.body, actual.body).filter((p) => !addedSinceRecording(c.file, p)),
+      );
     } catch (err) {
       problems = [`request failed: ${err instanceof Error ? err.message : String(err)}`];
     }

@@ -90,8 +90,11 @@ describe("emulator certificates", () => {
     await waitFor(
       async () => (await c.get(`/1/domains/renew.com/certificates/${newId}`)).body.data.state === "issued",
     );
+    // Ascending by id by default, like every other list (and the OpenAPI description).
     const list = await c.get("/1/domains/renew.com/certificates");
-    expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([newId, oldId]);
+    expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([oldId, newId]);
+    const newest = await c.get("/1/domains/renew.com/certificates?sort=id:desc");
+    expect(newest.body.data.map((x: { id: number }) => x.id)).toEqual([newId, oldId]);
   });
 });
 

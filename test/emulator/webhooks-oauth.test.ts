@@ -186,7 +186,7 @@ describe("emulator OAuth code exchange", () => {
       [{ ...base, code: "unknown" }, 400, "invalid_grant"],
       [{ ...base, code: c, grant_type: "password" }, 400, "invalid_request"],
       [{ ...base, code: c, client_secret: "wrong" }, 401, "invalid_client"],
-      [{ ...base, code: c, client_id: "other" }, 401, "invalid_client"],
+      [{ ...base, code: c, client_id: "other" }, 400, "invalid_grant"],
       [{ ...base, code: c, redirect_uri: "https://evil.test/cb" }, 400, "invalid_grant"],
       [{ ...base, code: c, state: "other" }, 400, "invalid_request"],
       [{ ...base, code: undefined }, 400, "invalid_request"],
