@@ -6,10 +6,21 @@
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
-export const REPO_ROOT = path.resolve(__dirname, "../..");
+/** The repository root, from the sources (ts-jest) or from their build in dist/ (benchmarks). */
+export function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).name === "pulumi-dnsimple-dynamic") {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) throw new Error(`no pulumi-dnsimple-dynamic package.json above ${start}`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(__dirname);
 const PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
 
 export interface Declaration {

@@ -12,7 +12,6 @@ import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_pro
 import { randomUUID } from "node:crypto";
 import {
   copyFileSync,
-  existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -22,16 +21,7 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
-
-function findRepoRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    const pkg = path.join(dir, "package.json");
-    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, "utf8")).name === "pulumi-dnsimple-dynamic") {
-      return dir;
-    }
-    if (path.dirname(dir) === dir) throw new Error(`no pulumi-dnsimple-dynamic package.json above ${start}`);
-  }
-}
+import { findRepoRoot } from "./harness";
 
 export const REPO = findRepoRoot(__dirname);
 
