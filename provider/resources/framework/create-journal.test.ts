@@ -1,0 +1,139 @@
+/**
+ * The create journal on its own (decision 005): what an entry proves, when it is dropped, and
+ * what is never taken as proof (old, unreadable or foreign entries).
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import * as path from "node:path";
+import {
+  beginCreate,
+  createAnswered,
+  forgetCreate,
+  idsHeldByOthers,
+  journalDir,
+  pendingCreate,
+  settleCreate,
+} from "./create-journal";
+
+const saved = { dir: process.env["DNSIMPLE_CREATE_JOURNAL_DIR"], home: process.env["PULUMI_HOME"] };
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "journal-"));
+  process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const [name, value] of [
+    ["DNSIMPLE_CREATE_JOURNAL_DIR", saved.dir],
+    ["PULUMI_HOME", saved.home],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+const now = () => new Date().toISOString();
+const entry = (key: string, over: Record<string, unknown> = {}) => ({
+  key,
+  kind: "Toy",
+  account: "1",
+  since: now(),
+  ...over,
+});
+
+describe("where the journal lives", () => {
+  it("in the folder named by the environment, else under PULUMI_HOME, else ~/.pulumi", () => {
+    expect(journalDir()).toBe(dir);
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = "";
+    process.env["PULUMI_HOME"] = "/tmp/ph";
+    expect(journalDir()).toBe("/tmp/ph/dnsimple-dynamic/creates");
+    process.env["PULUMI_HOME"] = "";
+    expect(journalDir()).toBe(path.join(homedir(), ".pulumi", "dnsimple-dynamic", "creates"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+  });
+});
+
+describe("an entry", () => {
+  it("is found by its key until the create is forgotten", () => {
+    const e = entry("p/s/Toy/a", { newerThanId: 4 });
+    beginCreate(e);
+    expect(pendingCreate("p/s/Toy/a")).toEqual(e);
+    expect(pendingCreate("p/s/Toy/b")).toBeUndefined();
+    forgetCreate("p/s/Toy/a");
+    expect(pendingCreate("p/s/Toy/a")).toBeUndefined();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("gets the id when the service answers, and only if it exists", () => {
+    beginCreate(entry("k"));
+    createAnswered("k", "42");
+    expect(pendingCreate("k")).toMatchObject({ key: "k", createdId: "42" });
+    createAnswered("other", "43");
+    expect(pendingCreate("other")).toBeUndefined();
+  });
+
+  it("is dropped once state holds the object with that id, and not for another id", () => {
+    beginCreate(entry("k"));
+    createAnswered("k", "42");
+    settleCreate("k", "41");
+    expect(pendingCreate("k")).toBeDefined();
+    settleCreate(undefined, "42");
+    settleCreate("", "42");
+    expect(pendingCreate("k")).toBeDefined();
+    settleCreate("k", "42");
+    expect(pendingCreate("k")).toBeUndefined();
+  });
+
+  it("proves nothing when it is older than 30 days, has no start, or is not JSON", () => {
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString();
+    beginCreate(entry("old", { since: old }));
+    expect(pendingCreate("old")).toBeUndefined();
+    const recent = new Date(Date.now() - 29 * 24 * 3600 * 1000).toISOString();
+    beginCreate(entry("recent", { since: recent }));
+    expect(pendingCreate("recent")).toBeDefined();
+    beginCreate(entry("undated", { since: "some day" }));
+    expect(pendingCreate("undated")).toBeUndefined();
+    beginCreate(entry("untimed", { since: 5 }));
+    expect(pendingCreate("untimed")).toBeUndefined();
+  });
+
+  it("proves nothing when it names no resource", () => {
+    beginCreate(entry("k"));
+    const [file] = readdirSync(dir);
+    const { key: _key, ...keyless } = entry("k");
+    writeFileSync(path.join(dir, file!), JSON.stringify(keyless));
+    expect(pendingCreate("k")).toBeUndefined();
+  });
+
+  it("proves nothing when the file under its key names another resource", () => {
+    beginCreate(entry("k"));
+    const [file] = readdirSync(dir);
+    writeFileSync(path.join(dir, file!), JSON.stringify(entry("someone-else")));
+    expect(pendingCreate("k")).toBeUndefined();
+    writeFileSync(path.join(dir, file!), "{not json");
+    expect(pendingCreate("k")).toBeUndefined();
+  });
+});
+
+describe("ids held by other resources' entries", () => {
+  it("are those answered to other keys of the same kind and account", () => {
+    beginCreate(entry("mine"));
+    createAnswered("mine", "1");
+    beginCreate(entry("other"));
+    createAnswered("other", "2");
+    beginCreate(entry("unanswered"));
+    beginCreate(entry("other-kind", { kind: "Other" }));
+    createAnswered("other-kind", "3");
+    beginCreate(entry("other-account", { account: "2" }));
+    createAnswered("other-account", "4");
+    beginCreate(entry("too-old", { since: "2000-01-01T00:00:00Z", createdId: "5" }));
+    writeFileSync(path.join(dir, "notes.txt"), JSON.stringify(entry("x", { createdId: "6" })));
+    writeFileSync(path.join(dir, "broken.json"), "{");
+    expect([...idsHeldByOthers("mine", "Toy", "1")]).toEqual(["2"]);
+  });
+
+  it("are none when there is no journal yet", () => {
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = path.join(dir, "missing");
+    expect(idsHeldByOthers("mine", "Toy", "1").size).toBe(0);
+  });
+});
