@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
+import { sharedReference } from "../shared-reference";
 
 interface Res {
   status: number;
@@ -1127,5 +1128,5 @@ export async function runConformance(emu: RunningEmulator, dataDir: string): Pro
 
 /** The shared reference data folder: `SHARED_REFERENCE_DATA`, else `../shared/reference/data` beside the repo. */
 export function referenceDataDir(repoRoot: string): string {
-  return process.env["SHARED_REFERENCE_DATA"] ?? path.join(repoRoot, "../shared/reference/data");
+  return sharedReference(repoRoot).dataDir;
 }
