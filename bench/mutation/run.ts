@@ -14,13 +14,13 @@
  *   integration and e2e suites.
  *
  * ```bash
- * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds] [--incremental] [--report-only] [--list]
+ * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds] [--incremental] [--report-only] [--list] [--working-tree]
  * ```
  * `--report-only` combines the groups' last reports (bench/.runs/mutation/<group>.json) without
  * running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { recordResults } from "../lib/record";
@@ -30,6 +30,13 @@ const REPO = [path.resolve(__dirname, "../.."), path.resolve(__dirname, "../../.
 )!;
 const RUNS = path.join(REPO, "bench/.runs/mutation");
 const BASE_CONFIG = path.join(REPO, "bench/mutation/stryker.config.json");
+/**
+ * What is measured: the committed tree (`git archive HEAD`), so that others' edits in progress in
+ * the working tree neither break the run nor count; `--working-tree` measures the checkout as is.
+ */
+const TREE = "/tmp/stryker-pulumi-dnsimple-tree";
+let root = REPO;
+let measured = "the working tree";
 
 /** Properties of a `ResourceDefinition` that decide check, diff and replacement. */
 const DECLARATIONS = new Set([
@@ -76,7 +83,7 @@ function rangeOf(file: string, source: ts.SourceFile, node: ts.Node): Range {
 }
 
 function parse(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, readFileSync(path.join(REPO, file), "utf8"), ts.ScriptTarget.ES2022, true);
+  return ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.ES2022, true);
 }
 
 /** The named top-level functions (declarations or `const x = (...) =>`) of a file, as ranges. */
@@ -118,7 +125,7 @@ function declarationRanges(file: string): Range[] {
 }
 
 function kindFiles(): string[] {
-  const dir = path.join(REPO, "provider/resources");
+  const dir = path.join(root, "provider/resources");
   return require("node:fs")
     .readdirSync(dir)
     .filter((f: string) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
@@ -180,28 +187,47 @@ function runGroup(group: string, incremental: boolean): void {
     $schema: undefined,
     mutate: GROUPS[group]!(),
     incremental,
-    incrementalFile: `bench/.runs/mutation/incremental-${group}.json`,
-    jsonReporter: { fileName: `bench/.runs/mutation/${group}.json` },
+    incrementalFile: path.join(RUNS, `incremental-${group}.json`),
+    jsonReporter: { fileName: path.join(RUNS, `${group}.json`) },
   };
   const file = path.join(RUNS, `stryker.${group}.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   console.log(`==> stryker: ${group} (${config.mutate.length} patterns)`);
-  const result = spawnSync("npx", ["stryker", "run", path.relative(REPO, file)], {
-    cwd: REPO,
+  const result = spawnSync("npx", ["stryker", "run", file], {
+    cwd: root,
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error(`stryker failed for ${group} (exit ${result.status})`);
+}
+
+/** The committed tree in TREE, with the checkout's node_modules. */
+function exportHead(): void {
+  rmSync(TREE, { recursive: true, force: true });
+  mkdirSync(TREE, { recursive: true });
+  const archive = spawnSync("sh", ["-c", `git -C "${REPO}" archive HEAD | tar -x -C "${TREE}"`], {
+    stdio: "inherit",
+  });
+  if (archive.status !== 0) throw new Error("git archive HEAD failed");
+  symlinkSync(path.join(REPO, "node_modules"), path.join(TREE, "node_modules"));
+  const head = spawnSync("git", ["-C", REPO, "rev-parse", "--short", "HEAD"], {
+    encoding: "utf8",
+  }).stdout.trim();
+  console.log(`==> measuring the committed tree at ${head} (${TREE})`);
+  measured = `commit ${head}`;
+  root = TREE;
 }
 
 function main(): void {
   const args = process.argv.slice(2);
   const groupArg = args.indexOf("--group");
   const groups = groupArg >= 0 ? args[groupArg + 1]!.split(",") : Object.keys(GROUPS);
+  if (!args.includes("--working-tree") && args.includes("--list")) exportHead();
   if (args.includes("--list")) {
     for (const g of groups) console.log(`${g}:\n  ${GROUPS[g]!().join("\n  ")}`);
     return;
   }
   mkdirSync(RUNS, { recursive: true });
+  if (!args.includes("--working-tree") && !args.includes("--report-only")) exportHead();
   if (!args.includes("--report-only")) for (const g of groups) runGroup(g, args.includes("--incremental"));
 
   const byFile = new Map<string, Mutant[]>();
@@ -215,7 +241,7 @@ function main(): void {
     }
     const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
     for (const [file, { mutants }] of Object.entries(report.files)) {
-      const rel = path.relative(REPO, path.resolve(REPO, file));
+      const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
       byFile.set(rel, [...(byFile.get(rel) ?? []), ...mutants]);
       byGroup.set(group, [...(byGroup.get(group) ?? []), ...mutants]);
     }
@@ -252,7 +278,7 @@ function main(): void {
     );
   const body =
     `Stryker ${stryker()} (jest runner on the unit tests beside the code, TypeScript checker), ` +
-    `concurrency 1, groups ${Object.keys(GROUPS).join(", ")} run one after the other. The score is ` +
+    `concurrency 1, groups ${Object.keys(GROUPS).join(", ")} run one after the other, on ${measured}. The score is ` +
     `killed (or timed out) over every mutant that compiles: survivors and mutants no test reaches ` +
     `both count against it. The kinds' files are mutated only in their check/diff declarations and ` +
     `normalisation helpers (their API calls are covered by the integration and e2e suites).\n\n` +
