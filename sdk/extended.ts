@@ -11,6 +11,7 @@
 export { Contact, type ContactArgs } from "./contact";
 export { Dnssec, type DnssecArgs } from "./dnssec";
 export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
+export { ZoneRecords, type ZoneRecordsArgs, type ZoneRecordsEntry } from "./zone-records";
 export {
   DomainRegistration,
   type DomainRegistrationArgs,

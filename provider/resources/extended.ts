@@ -11,10 +11,12 @@ import { platformMessageResource, platformMetadataResource } from "./platform";
 import { domainPushAnswerResource, domainPushResource } from "./pushes";
 import { domainRegistrationResource, domainTransferResource } from "./registrar";
 import { zoneRecordResource } from "./zone-record";
+import { zoneRecordsResource } from "./zone-records";
 
 export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   contactResource,
   zoneRecordResource,
+  zoneRecordsResource,
   dnssecResource,
   domainRegistrationResource,
   domainTransferResource,

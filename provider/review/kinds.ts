@@ -103,6 +103,19 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
       recordName(o.name) === recordName(n.name) &&
       (SINGLE_AT_NAME.has(str(o.type).toUpperCase()) || SINGLE_AT_NAME.has(str(n.type).toUpperCase())),
   },
+  ZoneRecords: {
+    section: "records",
+    title: "record set",
+    noun: ["record set", "record sets"],
+    zone: (p) => p.zoneName,
+    label: (p) => {
+      const records = p.records;
+      const count =
+        records !== null && typeof records === "object" ? Object.keys(records as object).length : undefined;
+      return count === undefined ? "records" : `${count} records`;
+    },
+    fields: ["records", "authoritative"],
+  },
   EmailForward: {
     section: "forwards",
     noun: ["email forward", "email forwards"],

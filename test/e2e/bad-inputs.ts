@@ -41,6 +41,13 @@ export const VALID: Record<string, Record<string, unknown>> = {
     country: "US",
   },
   ZoneRecord: { zoneName: "bad-input.com", name: "www", type: "A", content: "192.0.2.1" },
+  ZoneRecords: {
+    zoneName: "bad-input.com",
+    records: [
+      { name: "www", type: "A", content: "192.0.2.1" },
+      { name: "", type: "TXT", content: "v=spf1 -all", ttl: 600 },
+    ],
+  },
   Dnssec: { domain: "bad-input.com" },
   DomainRegistration: { domain: "bad-input-reg.com", registrantId: 1 },
   DomainTransfer: { domain: "bad-input-xfer.com", registrantId: 1, authCode: "xfer-auth-code-1" },
@@ -141,6 +148,22 @@ export const BAD_INPUTS: BadInput[] = [
     type: "TXT",
     content: "x".repeat(70_000),
   }),
+  // ZoneRecords (issue 14)
+  row("ZoneRecords", "zoneName", "underscore in the zone", { zoneName: "bad_zone.com" }),
+  row("ZoneRecords", "records[0].ttl", "TTL 0 in a record of the list", {
+    records: [{ name: "www", type: "A", content: "192.0.2.1", ttl: 0 }],
+  }),
+  row("ZoneRecords", "records[1]", "the same record twice", {
+    records: [
+      { name: "www", type: "A", content: "192.0.2.1" },
+      { name: "WWW", type: "a", content: "192.0.2.1" },
+    ],
+  }),
+  row("ZoneRecords", "records.www.content", "A record of the map whose content is not an IPv4 address", {
+    records: { www: { name: "www", type: "A", content: "999.0.0.1" } },
+  }),
+  row("ZoneRecords", "records", "neither a list nor a map", { records: "www A 192.0.2.1" }),
+  row("ZoneRecords", "authoritative", "authoritative as a string", { authoritative: "yes" }),
   // adopt on kinds with nothing to identify an existing object by (issue 11)
   row("LetsEncryptCertificate", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),
   row("DomainPush", "adopt", "adopt on a kind that cannot adopt", { adopt: true }),

@@ -81,6 +81,12 @@ export interface ResourceDefinition {
    */
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   /**
+   * For kinds that hold many objects (a zone's records): what a create of this resource that
+   * started at `mark` and never answered (the engine died) left behind, judged by the kind itself
+   * (only objects created since `mark`). Without it, `findMatching` decides, as for one object.
+   */
+  recover?(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created | undefined>;
+  /**
    * For kinds whose objects carry no creation time: the highest existing id, noted before each
    * create (one extra request) so that a lost answer can still be settled with proof.
    */
@@ -348,6 +354,7 @@ async function recoverEarlierCreate(
     since: new Date(entry.since),
     ...(entry.newerThanId !== undefined ? { newerThanId: entry.newerThanId } : {}),
   };
+  if (definition.recover) return definition.recover(ctx, inputs, mark);
   return findOwnCreate(definition, ctx, inputs, mark, key);
 }
 

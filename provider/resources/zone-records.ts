@@ -1,0 +1,448 @@
+/**
+ * `ZoneRecords`: many records of one zone as one resource (issue 14). A big zone as one resource
+ * costs the engine one step instead of one per record, and its changes leave in batch requests
+ * (zone-record-batcher.ts): 1,000 records are created, changed or deleted in a request or two.
+ *
+ * State: `records`, the declaration keyed by record (a list's records by name, type and content
+ * (name and type for CNAME/ALIAS); a map's by its keys), so the engine's own property diff shows
+ * which records are added, changed and removed; `managedRecords`, what the resource owns (id and
+ * values per key); `unconfirmed`, creates whose batch answer was lost (settled by the next `up`
+ * with only identical records created since that batch started, docs/decisions/005).
+ *
+ * Additive (default): only records this resource created or adopted are changed or deleted.
+ * Authoritative (`authoritative: true`): records of the zone that are not declared are deleted
+ * too (never system records), and identical existing ones are taken over instead of made again.
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { ZoneRecord } from "../client";
+import { createdSince, isNotFound } from "../client";
+import type {
+  Created,
+  CreateMark,
+  ResourceContext,
+  ResourceDefinition,
+  State,
+} from "./framework/define-resource";
+import { domainName } from "./framework/fields";
+import { PartialCreateError } from "./framework/partial";
+import { getSettings } from "./framework/runtime";
+import type { CheckFailure } from "./framework/validation";
+import { canonicalDomainName } from "./names";
+import { type RecordOp, setBatching, submitRecordOps } from "./zone-record-batcher";
+import {
+  RECORD_TYPES,
+  canonicalContent,
+  canonicalRecordName,
+  recordInput,
+  zoneRecordResource,
+} from "./zone-record";
+
+const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
+
+const recordSpec = z.object(
+  {
+    name: z
+      .string({ message: 'must be a string ("" for the apex)' })
+      .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
+      .default(""),
+    type: z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
+    content: z.string(),
+    ttl: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(2 ** 31 - 1, "must be at most 2147483647 (DNS TTLs are 31-bit)")
+      .default(3600),
+    priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
+    regions: z.array(z.string()).min(1, "must list at least one region").optional(),
+  },
+  { message: "each record must be an object { name, type, content, ttl?, priority?, regions? }" },
+);
+type RecordSpec = z.infer<typeof recordSpec>;
+
+/** The key of a record declared in a list: what identifies it (as `adopt` matches it). */
+export function identityKey(spec: { name?: unknown; type: unknown; content: unknown }): string {
+  const type = String(spec.type).toUpperCase();
+  const name = canonicalRecordName(spec.name ?? "") || "@";
+  return SINGLE_AT_NAME.has(type)
+    ? `${name} ${type}`
+    : `${name} ${type} ${canonicalContent(type, String(spec.content))}`;
+}
+
+/** A list or a map of records → records by key (sorted), duplicates refused. */
+const recordsInput = z
+  .union([z.array(recordSpec), z.record(z.string(), recordSpec)], {
+    message: "must be a list of records, or a map of keys to records",
+  })
+  .superRefine((value, ctx) => {
+    if (Array.isArray(value)) {
+      const seen = new Map<string, number>();
+      value.forEach((spec, i) => {
+        const key = identityKey(spec);
+        const first = seen.get(key);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `declares the same record as records[${first}] (${key}); each record once`,
+          });
+        } else seen.set(key, i);
+      });
+    }
+  })
+  .transform((value): Record<string, RecordSpec> => {
+    const entries = Array.isArray(value)
+      ? value.map((spec) => [identityKey(spec), spec] as const)
+      : Object.entries(value);
+    return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+/** What the resource owns of one key: the record's id and its values at the service. */
+interface Managed {
+  id: number;
+  name: string;
+  type: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+  regions: string[];
+}
+/** A create whose batch answer was lost: settled by the next `up`. */
+interface Unconfirmed {
+  key: string;
+  since: string;
+  name: string;
+  type: string;
+  content: string;
+}
+
+function managedOf(r: ZoneRecord): Managed {
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    content: r.content,
+    ttl: r.ttl,
+    priority: r.priority,
+    regions: r.regions ?? ["global"],
+  };
+}
+
+function sameIdentity(r: { name: string; type: string; content: string }, spec: RecordSpec): boolean {
+  const type = String(spec.type);
+  return (
+    r.type === type &&
+    r.name === canonicalRecordName(spec.name) &&
+    (SINGLE_AT_NAME.has(type) || canonicalContent(type, r.content) === canonicalContent(type, spec.content))
+  );
+}
+
+/** The declaration of a key as the service holds it (program spelling kept when it means the same). */
+function declaredFrom(m: Managed, declared: RecordSpec | undefined): RecordSpec {
+  const sameContent =
+    declared && canonicalContent(m.type, declared.content) === canonicalContent(m.type, m.content);
+  return {
+    name: declared && canonicalRecordName(declared.name) === m.name ? declared.name : m.name,
+    type: m.type as RecordSpec["type"],
+    content: sameContent ? declared.content : m.content,
+    ttl: m.ttl,
+    ...(declared?.priority !== undefined ? { priority: m.priority ?? 0 } : {}),
+    ...(declared?.regions !== undefined ? { regions: m.regions } : {}),
+  };
+}
+
+function specsOf(state: State): Record<string, RecordSpec> {
+  return (state.records ?? {}) as Record<string, RecordSpec>;
+}
+function managedIn(state: State): Record<string, Managed> {
+  return { ...((state.managedRecords ?? {}) as Record<string, Managed>) };
+}
+
+/**
+ * The resource's id: the zone and a random part, so that two sets of one zone (or a set adopted
+ * after another was made in the same process) are never taken for one another.
+ */
+function setId(zone: string): string {
+  return `${zone}/${randomUUID().slice(0, 8)}`;
+}
+
+function outputs(
+  zone: string,
+  managed: Record<string, Managed>,
+  specs: Record<string, RecordSpec>,
+  unconfirmed: Unconfirmed[],
+  id: string,
+): State {
+  const records: Record<string, RecordSpec> = {};
+  for (const key of Object.keys(managed).sort()) records[key] = declaredFrom(managed[key]!, specs[key]);
+  return {
+    zoneName: zone,
+    setId: id,
+    records,
+    managedRecords: managed,
+    recordIds: Object.fromEntries(Object.entries(managed).map(([k, m]) => [k, m.id])),
+    recordCount: Object.keys(managed).length,
+    unconfirmed: unconfirmed.length > 0 ? unconfirmed : null,
+  };
+}
+
+async function listZone({ client, account }: ResourceContext, zone: string): Promise<ZoneRecord[]> {
+  const all: ZoneRecord[] = [];
+  for await (const r of client.zones.records.iterate(account, zone)) all.push(r);
+  return all;
+}
+
+/** The changes that bring what is owned in line with the declaration, and their outcome. */
+async function apply(
+  ctx: ResourceContext,
+  zone: string,
+  specs: Record<string, RecordSpec>,
+  managedBefore: Record<string, Managed>,
+  unconfirmedBefore: Unconfirmed[],
+  authoritative: boolean,
+  zoneRecords: ZoneRecord[] | undefined,
+  id: string,
+): Promise<State> {
+  const managed = { ...managedBefore };
+  const owned = new Set(Object.values(managed).map((m) => m.id));
+  const since = ctx.client.transport.serviceTime();
+  // Lost answers of an earlier run: only identical records created since that batch started.
+  if (zoneRecords) {
+    for (const u of unconfirmedBefore) {
+      const own = zoneRecords
+        .filter((r) => !r.system_record && !owned.has(r.id) && createdSince(r.created_at, new Date(u.since)))
+        .sort((a, b) => a.id - b.id)
+        .find((r) => r.name === u.name && r.type === u.type && r.content === u.content);
+      if (own && managed[u.key] === undefined) {
+        managed[u.key] = managedOf(own);
+        owned.add(own.id);
+      }
+    }
+  }
+  const ops: Array<{ key: string; op: RecordOp }> = [];
+  for (const [key, m] of Object.entries(managed)) {
+    const spec = specs[key];
+    if (!spec || spec.type !== m.type) ops.push({ key, op: { kind: "delete", id: m.id } });
+  }
+  const toCreate: string[] = [];
+  for (const [key, spec] of Object.entries(specs)) {
+    const m = managed[key];
+    if (m && m.type === spec.type) {
+      const patch: Record<string, unknown> = {};
+      if (m.name !== canonicalRecordName(spec.name)) patch.name = canonicalRecordName(spec.name);
+      if (canonicalContent(m.type, m.content) !== canonicalContent(m.type, spec.content))
+        patch.content = spec.content;
+      if (m.ttl !== spec.ttl) patch.ttl = spec.ttl;
+      if (spec.priority !== undefined && m.priority !== spec.priority) patch.priority = spec.priority;
+      if (spec.regions !== undefined && [...m.regions].sort().join() !== [...spec.regions].sort().join())
+        patch.regions = spec.regions;
+      if (Object.keys(patch).length > 0) ops.push({ key, op: { kind: "update", id: m.id, patch } });
+    } else toCreate.push(key);
+  }
+  if (authoritative && zoneRecords) {
+    const foreign = zoneRecords.filter((r) => !r.system_record && !owned.has(r.id));
+    const takenOver = new Set<number>();
+    for (const key of [...toCreate]) {
+      const spec = specs[key]!;
+      const match = foreign.find((r) => !takenOver.has(r.id) && sameIdentity(r, spec));
+      if (!match) continue;
+      takenOver.add(match.id);
+      toCreate.splice(toCreate.indexOf(key), 1);
+      const m = managedOf(match);
+      managed[key] = m;
+      if (
+        m.ttl !== spec.ttl ||
+        canonicalContent(m.type, m.content) !== canonicalContent(m.type, spec.content)
+      ) {
+        ops.push({ key, op: { kind: "update", id: m.id, patch: { content: spec.content, ttl: spec.ttl } } });
+      }
+    }
+    for (const r of foreign)
+      if (!takenOver.has(r.id)) ops.push({ key: "", op: { kind: "delete", id: r.id } });
+  }
+  for (const key of toCreate) ops.push({ key, op: { kind: "create", input: recordInput(specs[key]!) } });
+
+  const results =
+    ops.length > 0
+      ? await submitRecordOps(
+          ctx.client,
+          ctx.account,
+          zone,
+          ops.map((o) => o.op),
+        )
+      : [];
+  const errors: string[] = [];
+  const unconfirmed: Unconfirmed[] = [];
+  results.forEach((result, i) => {
+    const { key, op } = ops[i]!;
+    const gone = result.status === "rejected" && op.kind === "delete" && isNotFound(result.reason);
+    if (result.status === "fulfilled" || gone) {
+      if (op.kind === "delete") {
+        if (key !== "" && managed[key]?.id === op.id) delete managed[key];
+      } else if (result.status === "fulfilled") managed[key] = managedOf(result.value!);
+      return;
+    }
+    const error = result.reason as { status?: number; message?: string };
+    errors.push(`${key || `record ${(op as { id: number }).id}`}: ${error.message ?? String(error)}`);
+    const ambiguous = error.status === undefined || error.status >= 500;
+    if (op.kind === "create" && ambiguous) {
+      unconfirmed.push({
+        key,
+        since: since.toISOString(),
+        name: op.input.name,
+        type: op.input.type,
+        content: op.input.content,
+      });
+    }
+  });
+  const outs = outputs(zone, managed, specs, unconfirmed, id);
+  if (errors.length > 0) {
+    const shown = errors.slice(0, 10).join("; ");
+    throw new PartialCreateError(
+      `${errors.length} of ${ops.length} record changes in ${zone} failed: ${shown}${errors.length > 10 ? "; …" : ""}. ` +
+        `The records that were changed are kept in the stack; the next \`pulumi up\` tries the rest`,
+      { id, outs },
+    );
+  }
+  return outs;
+}
+
+/** Records of the zone the declaration matches (adopt, crash recovery), one per key at most. */
+function matchDeclared(
+  specs: Record<string, RecordSpec>,
+  zoneRecords: ZoneRecord[],
+  accept: (r: ZoneRecord) => boolean,
+): Record<string, Managed> {
+  const taken = new Set<number>();
+  const found: Record<string, Managed> = {};
+  const candidates = zoneRecords.filter((r) => !r.system_record && accept(r)).sort((a, b) => a.id - b.id);
+  for (const [key, spec] of Object.entries(specs)) {
+    const match = candidates.find((r) => !taken.has(r.id) && sameIdentity(r, spec));
+    if (!match) continue;
+    taken.add(match.id);
+    found[key] = managedOf(match);
+  }
+  return found;
+}
+
+export const zoneRecordsResource: ResourceDefinition = {
+  kind: "ZoneRecords",
+  inputs: {
+    zoneName: domainName(),
+    records: recordsInput,
+    authoritative: z.boolean().default(false),
+  },
+  replaceOnChange: ["zoneName"],
+  normalize: {
+    zoneName: (v) => canonicalDomainName(String(v)),
+    records: (v) =>
+      Object.fromEntries(
+        Object.entries((v ?? {}) as Record<string, RecordSpec>).map(([key, spec]) => [
+          key,
+          {
+            name: canonicalRecordName(spec.name ?? ""),
+            type: String(spec.type).toUpperCase(),
+            content: canonicalContent(String(spec.type), String(spec.content)),
+            ttl: spec.ttl,
+            ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
+            ...(spec.regions !== undefined ? { regions: [...spec.regions].sort() } : {}),
+          },
+        ]),
+      ),
+  },
+
+  refine(inputs) {
+    const failures: CheckFailure[] = [];
+    for (const [key, spec] of Object.entries(specsOf(inputs))) {
+      for (const f of zoneRecordResource.refine!({ zoneName: inputs.zoneName, ...spec })) {
+        failures.push({ property: `records.${key}.${f.property}`, reason: f.reason });
+      }
+    }
+    return failures;
+  },
+
+  async create(ctx, inputs) {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    setBatching(getSettings().batchZoneRecords);
+    const authoritative = inputs.authoritative === true;
+    const zoneRecords = authoritative ? await listZone(ctx, zone) : undefined;
+    const outs = await apply(ctx, zone, specsOf(inputs), {}, [], authoritative, zoneRecords, setId(zone));
+    return { id: String(outs.setId), outs };
+  },
+
+  // Adopt: the existing records identical to the declaration (one per key); the others are made.
+  async findMatching(ctx, inputs) {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    const found = matchDeclared(specsOf(inputs), await listZone(ctx, zone), () => true);
+    if (Object.keys(found).length === 0) return [];
+    // No creation time: a set of records is never taken for one of our own creates by similarity.
+    const id = setId(zone);
+    return [{ id, outs: outputs(zone, found, specsOf(inputs), [], id), createdAt: null }];
+  },
+
+  // After a crash: identical records created since the dead run's create started are its own.
+  async recover(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created | undefined> {
+    const zone = canonicalDomainName(String(inputs.zoneName));
+    const found = matchDeclared(specsOf(inputs), await listZone(ctx, zone), (r) =>
+      createdSince(r.created_at, mark.since),
+    );
+    if (Object.keys(found).length === 0) return undefined;
+    const id = setId(zone);
+    return { id, outs: outputs(zone, found, specsOf(inputs), [], id) };
+  },
+
+  async read(ctx, id, state) {
+    const zone = canonicalDomainName(String(state.zoneName ?? id));
+    let zoneRecords: ZoneRecord[];
+    try {
+      zoneRecords = await listZone(ctx, zone);
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return undefined;
+      throw error;
+    }
+    const byId = new Map(zoneRecords.map((r) => [r.id, r]));
+    // Without managedRecords this is the journal's proof that this resource's create answered
+    // (the engine died before saving it): the records identical to the declaration are its own.
+    const known =
+      state.managedRecords === undefined
+        ? matchDeclared(specsOf(state), zoneRecords, () => true)
+        : managedIn(state);
+    const managed: Record<string, Managed> = {};
+    for (const [key, m] of Object.entries(known)) {
+      const r = byId.get(m.id);
+      if (r) managed[key] = managedOf(r);
+    }
+    if (state.authoritative === true) {
+      // Undeclared records of an authoritative zone show as records to remove.
+      const owned = new Set(Object.values(managed).map((m) => m.id));
+      for (const r of zoneRecords) {
+        if (r.system_record || owned.has(r.id)) continue;
+        let key = identityKey(r);
+        while (managed[key]) key = `${key}#${r.id}`;
+        managed[key] = managedOf(r);
+      }
+    }
+    const unconfirmed = (state.unconfirmed ?? []) as Unconfirmed[];
+    return outputs(zone, managed, specsOf(state), unconfirmed, id);
+  },
+
+  async update(ctx, id, olds, news) {
+    const zone = canonicalDomainName(String(olds.zoneName));
+    setBatching(getSettings().batchZoneRecords);
+    const authoritative = news.authoritative === true;
+    const unconfirmed = (olds.unconfirmed ?? []) as Unconfirmed[];
+    const zoneRecords = authoritative || unconfirmed.length > 0 ? await listZone(ctx, zone) : undefined;
+    return apply(ctx, zone, specsOf(news), managedIn(olds), unconfirmed, authoritative, zoneRecords, id);
+  },
+
+  async delete(ctx, id, state) {
+    const zone = canonicalDomainName(String(state.zoneName ?? id));
+    setBatching(getSettings().batchZoneRecords);
+    // Records already gone count as deleted; any other failure fails the destroy.
+    await apply(ctx, zone, {}, managedIn(state), [], false, undefined, id);
+  },
+};
