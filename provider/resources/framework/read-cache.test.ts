@@ -47,3 +47,52 @@ describe("read cache", () => {
     await expect(readFromCollection("k", "1", load)).resolves.toEqual({ id: 1 });
   });
 });
+
+describe("read cache and writes in flight", () => {
+  it("never answers from a listing that started before a write", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const items = [{ id: 1, v: "old" }];
+    let loads = 0;
+    const load = async function* () {
+      loads++;
+      const snapshot = items.map((i) => ({ ...i }));
+      await gate;
+      yield* snapshot;
+    };
+    const early = readFromCollection("k", "1", load);
+    items[0]!.v = "new";
+    invalidateCollection("k");
+    const late = readFromCollection("k", "1", load);
+    release();
+    expect((await early)?.v).toBe("old");
+    expect((await late)?.v).toBe("new");
+    expect(loads).toBe(2);
+  });
+
+  it("keeps a newer listing when an older one fails", async () => {
+    let fail: (e: Error) => void = () => {};
+    const failing = async function* () {
+      await new Promise<void>((_, reject) => (fail = reject));
+      yield { id: 1 };
+    };
+    const early = readFromCollection("k", "1", failing).catch((e: Error) => e.message);
+    invalidateCollection("k");
+    const source = counter([{ id: 1, v: "fresh" }]);
+    expect((await readFromCollection("k", "1", source.load))?.v).toBe("fresh");
+    fail(new Error("old listing failed"));
+    expect(await early).toBe("old listing failed");
+    expect((await readFromCollection("k", "1", source.load))?.v).toBe("fresh");
+    expect(source.loads()).toBe(1);
+  });
+
+  it("keeps collections apart", async () => {
+    const a = counter([{ id: 1, v: "a" }]);
+    const b = counter([{ id: 1, v: "b" }]);
+    expect((await readFromCollection("a", "1", a.load))?.v).toBe("a");
+    expect((await readFromCollection("b", "1", b.load))?.v).toBe("b");
+    invalidateCollection("b");
+    expect((await readFromCollection("a", "1", a.load))?.v).toBe("a");
+    expect(a.loads()).toBe(1);
+  });
+});

@@ -41,3 +41,89 @@ describe("provider settings", () => {
     }
   });
 });
+
+describe("provider settings, each one", () => {
+  it("comes from its own config key or environment variable", () => {
+    const env = {
+      DNSIMPLE_TOKEN: "t",
+      DNSIMPLE_ACCOUNT: "1",
+      DNSIMPLE_BASE_URL: "http://127.0.0.1:1/v2",
+      DNSIMPLE_SANDBOX: "yes",
+      DNSIMPLE_V1_BASE_URL: "http://127.0.0.1:1/v1",
+      DNSIMPLE_V1_EMAIL: "me@example.com",
+      DNSIMPLE_V1_TOKEN: "v1t",
+      DNSIMPLE_MAX_RETRIES: "20",
+      DNSIMPLE_BATCH_ZONE_RECORDS: "no",
+    };
+    expect(resolveSettings(undefined, env)).toEqual({
+      token: "t",
+      account: "1",
+      baseUrl: "http://127.0.0.1:1/v2",
+      sandbox: true,
+      v1BaseUrl: "http://127.0.0.1:1/v1",
+      v1Email: "me@example.com",
+      v1Token: "v1t",
+      maxRetries: 20,
+      batchZoneRecords: false,
+    });
+    const keys = {
+      "dnsimple:token": "t2",
+      "dnsimple:account": "2",
+      "dnsimple:baseUrl": "b",
+      "dnsimple:sandbox": "1",
+      "dnsimple:v1BaseUrl": "v1b",
+      "dnsimple:v1Email": "e",
+      "dnsimple:v1Token": "v1t2",
+      "dnsimple:maxRetries": " 3 ",
+      "dnsimple:batchZoneRecords": "0",
+    };
+    expect(resolveSettings(config(keys), env)).toEqual({
+      token: "t2",
+      account: "2",
+      baseUrl: "b",
+      sandbox: true,
+      v1BaseUrl: "v1b",
+      v1Email: "e",
+      v1Token: "v1t2",
+      maxRetries: 3,
+      batchZoneRecords: false,
+    });
+  });
+
+  it("counts an empty value as unset", () => {
+    expect(resolveSettings(config({ "dnsimple:token": "" }), {})).toMatchObject({ token: undefined });
+    expect(resolveSettings(undefined, { DNSIMPLE_ACCOUNT: "", DNSIMPLE_MAX_RETRIES: "" })).toMatchObject({
+      account: undefined,
+      maxRetries: 8,
+    });
+  });
+
+  it("reads yes-or-no flags in any case, defaulting sandbox off and batching on", () => {
+    const flags = (value: string | undefined) =>
+      resolveSettings(undefined, { DNSIMPLE_SANDBOX: value, DNSIMPLE_BATCH_ZONE_RECORDS: value });
+    expect(flags(undefined)).toMatchObject({ sandbox: false, batchZoneRecords: true });
+    expect(flags("TRUE")).toMatchObject({ sandbox: true, batchZoneRecords: true });
+    expect(flags("False")).toMatchObject({ sandbox: false, batchZoneRecords: false });
+    expect(flags("maybe")).toMatchObject({ sandbox: false, batchZoneRecords: true });
+    expect(flags("no thanks")).toMatchObject({ sandbox: false, batchZoneRecords: true });
+  });
+
+  it("quotes a bad retry count as given", () => {
+    expect(() => resolveSettings(undefined, { DNSIMPLE_MAX_RETRIES: "21" })).toThrow(
+      'dnsimple:maxRetries (or DNSIMPLE_MAX_RETRIES) must be a whole number from 0 to 20, got "21"',
+    );
+  });
+
+  it("tells how to set a missing token or account", () => {
+    const none = resolveSettings(undefined, {});
+    expect(() => requireToken(none)).toThrow(
+      "dnsimple:token is not set: run `pulumi config set --secret dnsimple:token <token>` or set the environment variable DNSIMPLE_TOKEN",
+    );
+    expect(() => requireAccount(none, "")).toThrow(
+      "dnsimple:account is not set: run `pulumi config set dnsimple:account <account id>` or set the environment variable DNSIMPLE_ACCOUNT",
+    );
+    expect(new MissingSettingError("a", "B", "c").name).toBe("MissingSettingError");
+    expect(requireToken(resolveSettings(undefined, { DNSIMPLE_TOKEN: "tok" }))).toBe("tok");
+    expect(requireAccount(resolveSettings(undefined, { DNSIMPLE_ACCOUNT: "5" }), "")).toBe("5");
+  });
+});
