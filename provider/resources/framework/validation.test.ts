@@ -39,3 +39,43 @@ describe("validateInputs", () => {
     expect(failures).toEqual([{ property: "nmae", reason: 'unknown property "nmae"' }]);
   });
 });
+
+describe("validateInputs, exactly", () => {
+  const nested = { rule: z.object({ hosts: z.array(z.object({ port: z.number() })) }), count: z.number() };
+
+  it("names a nested property by its full path", () => {
+    expect(
+      validateInputs(nested, { rule: { hosts: [{ port: 1 }, { port: "x" }] }, count: 1 }).failures,
+    ).toEqual([{ property: "rule.hosts[1].port", reason: expect.stringMatching(/expected number/) }]);
+  });
+
+  it("calls only a missing top-level value required, not a missing nested one or a wrong type", () => {
+    const { failures } = validateInputs(nested, { rule: { hosts: [{}] }, count: "1" });
+    expect(failures).toEqual([
+      { property: "rule.hosts[0].port", reason: expect.not.stringMatching(/required/) },
+      { property: "count", reason: expect.not.stringMatching(/required/) },
+    ]);
+  });
+
+  it("leaves out optional values that are not set, and keeps falsy ones that are", () => {
+    const optional = { flag: z.boolean().optional(), n: z.number().optional(), s: z.string().optional() };
+    expect(validateInputs(optional, { flag: false, n: 0, s: "" }).inputs).toEqual({
+      flag: false,
+      n: 0,
+      s: "",
+    });
+    expect(validateInputs(optional, { flag: null }).inputs).toEqual({});
+    expect(Object.keys(validateInputs(optional, {}).inputs)).toEqual([]);
+  });
+
+  it("keeps an unknown value as it is, without validating it", () => {
+    expect(validateInputs({ n: z.number().transform((v) => v * 2) }, { n: UNKNOWN }).inputs).toEqual({
+      n: UNKNOWN,
+    });
+    expect(validateInputs({ n: z.number().transform((v) => v * 2) }, { n: 2 }).inputs).toEqual({ n: 4 });
+  });
+
+  it("ignores a property the resource does not have when it is unset", () => {
+    expect(validateInputs(fields, { name: "example.com", old: undefined, older: null }).failures).toEqual([]);
+  });
+});
