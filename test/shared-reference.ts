@@ -12,8 +12,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 
-/** The repository root (this file lives in `test/`). */
-export const REPO_ROOT = path.resolve(__dirname, "..");
+/** The repository root: the nearest folder above this file with a package.json (sources or `dist/`). */
+export const REPO_ROOT = ((): string => {
+  let dir = path.resolve(__dirname, "..");
+  while (!fs.existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
 
 /** Where the shared reference folder is looked for. */
 export interface SharedReference {
@@ -45,6 +49,14 @@ export function inCi(): boolean {
   return process.env["CI"] === "true";
 }
 
+// Jest's globals, reached through globalThis so that the benchmarks, which are built without
+// Jest's types, can import the locations above from this same file.
+interface JestGlobals {
+  describe(name: string, fn: () => void): void;
+  it: ((name: string, fn: () => void) => void) & { skip(name: string, fn: () => void): void };
+  expect(value: unknown): { toEqual(expected: unknown): void };
+}
+
 /**
  * `describe(title, body)` when every path in `needs` (relative to the reference folder) exists.
  * Otherwise one test that names what is missing: skipped (and announced on stderr) outside CI,
@@ -55,6 +67,7 @@ export function describeWithSharedReference(
   needs: string[],
   body: (ref: SharedReference) => void,
 ): void {
+  const { describe, it, expect } = globalThis as unknown as JestGlobals;
   const ref = sharedReference();
   const missing = missingSharedFiles(needs, ref);
   if (missing.length === 0) {
