@@ -87,6 +87,26 @@ const KINDS: Record<string, KindSpec> = {
     inPlace: { name: "web", content: "v=spf1 +all", ttl: 60, priority: 10, regions: ["SV1"] },
     same: [{ zoneName: "EXAMPLE.com.", name: "WWW.", type: "txt", content: '"v=spf1 -all"' }],
   },
+  ZoneRecords: {
+    valid: {
+      zoneName: "example.com",
+      records: [
+        { name: "www", type: "TXT", content: "v=spf1 -all" },
+        { name: "", type: "MX", content: "mx.example.com", priority: 10 },
+      ],
+    },
+    replaces: { zoneName: "other.com" },
+    inPlace: { records: [{ name: "www", type: "TXT", content: "v=spf1 -all" }], authoritative: true },
+    same: [
+      {
+        zoneName: "Example.COM.",
+        records: [
+          { name: "WWW.", type: "txt", content: '"v=spf1 -all"' },
+          { name: "@", type: "mx", content: "MX.example.com.", priority: 10 },
+        ],
+      },
+    ],
+  },
   Dnssec: {
     valid: { domain: "example.com" },
     replaces: { domain: "other.com" },
