@@ -189,6 +189,9 @@ function runGroup(group: string, incremental: boolean): void {
     incremental,
     incrementalFile: path.join(RUNS, `incremental-${group}.json`),
     jsonReporter: { fileName: path.join(RUNS, `${group}.json`) },
+    // The exported tree is a throwaway copy: mutate it in place (a sandbox of it would lack the
+    // checkout's node_modules, which is only linked).
+    ...(root === TREE ? { inPlace: true } : {}),
   };
   const file = path.join(RUNS, `stryker.${group}.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
