@@ -15,9 +15,9 @@
  *   fails too, every operation gets the failure, and the framework settles each create as for a
  *   single create (only identical records created since the create started, never similarity).
  *
- * Gathering: a batch leaves when as many changes wait as the largest batch gathered so far for
- * the zone (the engine's `--parallel` shows there), when none arrived for `QUIET_MS`, after
- * `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so a lost answer is
+ * Gathering: a batch leaves when no change arrived for `QUIET_MS` (the engine starts its steps
+ * one after another, as its serial diffs allow), after `MAX_WAIT_MS`, or at `maxItems`. One
+ * batch per zone is in flight at a time, so a lost answer is
  * settled against a zone no other batch of this process is changing. A lone change goes as the
  * single request it always was.
  */
@@ -37,8 +37,8 @@ import type { ApiError } from "../client";
 export const DEFAULT_MAX_ITEMS = 1000;
 /** What the real service announced as its limit: the first size tried after a refusal. */
 const SERVICE_ANNOUNCED_MAX = 100;
-const QUIET_MS = 40;
-const MAX_WAIT_MS = 400;
+const QUIET_MS = 100;
+const MAX_WAIT_MS = 1000;
 
 /** One change of one record, and how to send it alone. */
 export type RecordOp =
@@ -60,8 +60,6 @@ interface ZoneQueue {
   readonly zone: string;
   pending: Pending[];
   outstanding: number;
-  /** The largest batch gathered so far: as many waiting again means the engine sent all it will. */
-  threshold: number;
   inFlight: boolean;
   firstAt: number;
   lastAt: number;
@@ -97,7 +95,6 @@ function queueFor(client: DnsimpleClient, account: string, zone: string): ZoneQu
       zone,
       pending: [],
       outstanding: 0,
-      threshold: 0,
       inFlight: false,
       firstAt: 0,
       lastAt: 0,
@@ -174,8 +171,7 @@ function schedule(q: ZoneQueue): void {
   const limit = limitFor(q.client, q.account);
   const now = Date.now();
   const due = Math.min(q.lastAt + QUIET_MS, q.firstAt + MAX_WAIT_MS);
-  const enough = q.threshold > 1 ? Math.min(limit, q.threshold) : limit;
-  if (q.pending.length >= enough || due <= now) {
+  if (q.pending.length >= limit || due <= now) {
     void flush(q);
     return;
   }
@@ -188,7 +184,6 @@ function schedule(q: ZoneQueue): void {
 async function flush(q: ZoneQueue): Promise<void> {
   const limit = limitFor(q.client, q.account);
   const taken = q.pending.splice(0, limit);
-  q.threshold = Math.max(q.threshold, taken.length);
   q.inFlight = true;
   try {
     await sendGroup(q, taken);
