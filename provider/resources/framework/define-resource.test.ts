@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
 import { ApiConnectionError, createStatusError } from "../../client";
 import { forgetClaimsOfThisProcess, type ResourceDefinition, toDynamicProvider } from "./define-resource";
-import { beginCreate } from "./create-journal";
+import { beginCreate, createAnswered, pendingCreate } from "./create-journal";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 
@@ -393,5 +393,268 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
     const provider = namedKind(new Map(), { count: 1, storeFirst: false });
     const olds = await failedCreate(provider, "gone.com");
     expect(await provider.read!("gone.com", olds)).toEqual({});
+  });
+});
+
+describe("refusals and failures a create may meet", () => {
+  const refusal = (status: number) =>
+    createStatusError({
+      status,
+      method: "POST",
+      url: "http://127.0.0.1/v2/1/toys",
+      body: { message: "refused" },
+    });
+
+  /** A unique kind whose service refuses with `status` while a hand-made "sales" exists. */
+  function refusing(
+    status: number,
+    options: { findFails?: boolean; unique?: boolean | (() => boolean) } = {},
+  ) {
+    const found = [{ id: "1", outs: {}, createdAt: "2020-01-01T00:00:00Z" }];
+    return toDynamicProvider({
+      ...failingHalfway,
+      kind: "Refusing",
+      refusesDuplicates: options.unique ?? true,
+      async create() {
+        throw refusal(status);
+      },
+      async findMatching() {
+        if (options.findFails) throw new Error("listing failed");
+        return found;
+      },
+    });
+  }
+
+  it.each([400, 409, 422])(
+    "answers a %i refusal of an existing object with the adopt hint",
+    async (status) => {
+      await expect(refusing(status).create({ name: "sales" })).rejects.toThrow(
+        new RegExp(
+          `^${status} refused \\(POST /v2/1/toys\\)\\. A Refusing like this already exists \\(id 1\\)`,
+        ),
+      );
+    },
+  );
+
+  it.each([403, 404, 429])("lets a %i stand as the service said it", async (status) => {
+    await expect(refusing(status).create({ name: "sales" })).rejects.toThrow(
+      new RegExp(`^${status} refused`),
+    );
+  });
+
+  it("lets the refusal stand when the kind allows twins, or when looking fails", async () => {
+    await expect(refusing(400, { unique: false }).create({ name: "sales" })).rejects.toThrow(
+      /^400 refused \(POST/,
+    );
+    await expect(refusing(400, { unique: () => false }).create({ name: "sales" })).rejects.toThrow(
+      /^400 refused \(POST/,
+    );
+    await expect(refusing(400, { unique: () => true }).create({ name: "sales" })).rejects.toThrow(
+      /adopt: true/,
+    );
+    await expect(refusing(400, { findFails: true }).create({ name: "sales" })).rejects.toThrow(
+      /^400 refused \(POST/,
+    );
+  });
+
+  it.each([
+    [500, true],
+    [503, true],
+    [408, true],
+    [499, false],
+    [404, false],
+  ])("after a %i, looks for what the create may have made: %s", async (status, looks) => {
+    const findMatching = jest.fn(async () => []);
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: `Status${status}`,
+      async create() {
+        throw createStatusError({
+          status,
+          method: "POST",
+          url: "http://127.0.0.1/v2/1/toys",
+          body: {},
+          retries: 8,
+        });
+      },
+      findMatching,
+    });
+    await expect(provider.create({ name: "x" })).rejects.toThrow(new RegExp(`^${status}`));
+    expect(findMatching.mock.calls.length > 0).toBe(looks);
+  });
+
+  it("reports the create's own failure when looking for its object fails too", async () => {
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "BlindAfterLoss",
+      async create() {
+        throw lostAnswer(8);
+      },
+      async findMatching() {
+        throw new Error("listing failed");
+      },
+    });
+    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
+  });
+});
+
+describe("taking over an object brings it in line with the declaration", () => {
+  function adoptable(existing: Record<string, unknown>) {
+    const updates: Array<Record<string, unknown>> = [];
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Convergent",
+      inputs: { name: z.string(), ttl: z.number().optional(), note: z.string().optional() },
+      replaceOnChange: ["name"],
+      localOnly: ["note"],
+      normalize: { ttl: (v) => Number(v) },
+      async findMatching() {
+        return [{ id: "9", outs: existing }];
+      },
+      async update(_ctx, _id, olds, news) {
+        updates.push({ olds, news });
+        return { ...news, updated: true };
+      },
+    });
+    return { provider, updates };
+  }
+
+  it("updates what differs and the API can change", async () => {
+    const { provider, updates } = adoptable({ name: "x", ttl: 60 });
+    const { id, outs } = await provider.create({ name: "x", ttl: 300, adopt: true });
+    expect(id).toBe("9");
+    expect(updates).toEqual([
+      { olds: { name: "x", ttl: 60, adopt: true }, news: { name: "x", ttl: 300, adopt: true } },
+    ]);
+    expect(outs).toMatchObject({ ttl: 300, updated: true });
+  });
+
+  it("leaves it alone when it already matches, as the service writes it, or differs only locally", async () => {
+    const { provider, updates } = adoptable({ name: "X", ttl: "300", note: "theirs" });
+    await provider.create({ name: "x", ttl: 300, note: "mine", adopt: true });
+    forgetClaimsOfThisProcess();
+    const unset = adoptable({ name: "x", ttl: 60 });
+    await unset.provider.create({ name: "x", adopt: true });
+    expect([...updates, ...unset.updates]).toEqual([]);
+  });
+});
+
+describe("proof of ownership for kinds without creation times", () => {
+  it("takes only an object with an id above the highest before the create", async () => {
+    const objects = [{ id: "3" }, { id: "12" }, { id: "10" }, { id: "11" }];
+    let highestAsked = 0;
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Webhookish",
+      async highestIdBeforeCreate() {
+        highestAsked++;
+        return 10;
+      },
+      async create() {
+        throw lostAnswer(8);
+      },
+      async findMatching() {
+        return objects.map((o) => ({ id: o.id, outs: {} }));
+      },
+    });
+    expect((await provider.create({ name: "x" })).id).toBe("11");
+    expect(highestAsked).toBe(1);
+    // 11 is claimed now; 12 is the only one left above 10.
+    expect((await provider.create({ name: "x" })).id).toBe("12");
+    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
+  });
+});
+
+describe("the create journal across operations", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+  });
+  afterEach(() => {
+    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps no entry after a create the service refused, and one naming the object after a partial create", async () => {
+    const refused = toyKind(toyService(), { kind: "Refused", script: ["refused"] });
+    await expect(refused.create({ name: "a", ownerKey: "p/s/Toy/a" })).rejects.toThrow(/400/);
+    expect(pendingCreate("p/s/Toy/a")).toBeUndefined();
+    const halfway = toDynamicProvider(failingHalfway);
+    await expect(halfway.create({ name: "b", ownerKey: "p/s/Toy/b" })).rejects.toThrow("second step failed");
+    expect(pendingCreate("p/s/Toy/b")).toMatchObject({ kind: "Halfway", createdId: "42" });
+  });
+
+  it("keeps the entry of a create whose outcome is unknown, for the next run to settle", async () => {
+    const lost = toyKind(toyService(), { kind: "Unsettled", script: ["lost"], noMatching: true });
+    await expect(lost.create({ name: "a", ownerKey: "p/s/Toy/a" })).rejects.toThrow(/other side closed/);
+    expect(pendingCreate("p/s/Toy/a")).toMatchObject({ kind: "Unsettled", account: "1" });
+    expect(pendingCreate("p/s/Toy/a")?.createdId).toBeUndefined();
+  });
+
+  it("uses no journal for a resource without an owner key", async () => {
+    await toyKind(toyService(), { kind: "Keyless" }).create({ name: "a", ownerKey: "" });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("forgets the entry once read, update or delete receive the id from state", async () => {
+    for (const op of ["read", "update", "delete"] as const) {
+      const service = toyService();
+      const provider = toyKind(service, { kind: `Settle-${op}` });
+      const key = `p/s/Toy/${op}`;
+      const { id, outs } = await provider.create({ name: "www", ownerKey: key });
+      expect(pendingCreate(key)?.createdId).toBe(id);
+      if (op === "read") await provider.read!(id, outs);
+      if (op === "update") await provider.update!(id, outs, { ...outs, ownerKey: key });
+      if (op === "delete") await provider.delete!(id, outs);
+      expect(pendingCreate(key)).toBeUndefined();
+    }
+  });
+
+  it("ignores an entry of another kind or account, or whose object is gone or already claimed", async () => {
+    const service = toyService();
+    service.store("www");
+    createAnsweredFor("p/s/Toy/k", "OtherKind", "1", "1");
+    forgetClaimsOfThisProcess();
+    expect((await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k" })).id).toBe(
+      "2",
+    );
+    createAnsweredFor("p/s/Toy/k2", "Mine", "7", "1");
+    expect(
+      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k2" })).id,
+    ).toBe("3");
+    createAnsweredFor("p/s/Toy/k3", "Mine", "1", "99");
+    expect(
+      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k3" })).id,
+    ).toBe("4");
+    createAnsweredFor("p/s/Toy/k4", "Mine", "1", "4");
+    expect(
+      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k4" })).id,
+    ).toBe("5");
+  });
+});
+
+/** A journal entry as a dead run would have left it: the create of `key` answered with `id`. */
+function createAnsweredFor(key: string, kind: string, account: string, id: string): void {
+  beginCreate({ key, kind, account, since: new Date().toISOString() });
+  createAnswered(key, id);
+}
+
+describe("common inputs", () => {
+  it("take an account as a positive whole number or digits, and nothing else", async () => {
+    const provider = toDynamicProvider(failingHalfway);
+    for (const account of [0, -1, 1.5, "1a", ""]) {
+      expect((await provider.check!({}, { name: "x", account })).failures).toEqual([
+        { property: "account", reason: expect.any(String) },
+      ]);
+    }
+    expect(
+      (await provider.check!({}, { name: "x", account: 7, ownerKey: "k", adopt: false })).inputs,
+    ).toEqual({
+      name: "x",
+      account: "7",
+      ownerKey: "k",
+      adopt: false,
+    });
   });
 });
