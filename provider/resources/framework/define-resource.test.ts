@@ -500,6 +500,7 @@ describe("refusals and failures a create may meet", () => {
 
 describe("taking over an object brings it in line with the declaration", () => {
   function adoptable(existing: Record<string, unknown>) {
+    forgetClaimsOfThisProcess();
     const updates: Array<Record<string, unknown>> = [];
     const provider = toDynamicProvider({
       ...failingHalfway,
@@ -532,7 +533,6 @@ describe("taking over an object brings it in line with the declaration", () => {
   it("leaves it alone when it already matches, as the service writes it, or differs only locally", async () => {
     const { provider, updates } = adoptable({ name: "X", ttl: "300", note: "theirs" });
     await provider.create({ name: "x", ttl: 300, note: "mine", adopt: true });
-    forgetClaimsOfThisProcess();
     const unset = adoptable({ name: "x", ttl: 60 });
     await unset.provider.create({ name: "x", adopt: true });
     expect([...updates, ...unset.updates]).toEqual([]);
