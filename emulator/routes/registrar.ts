@@ -136,6 +136,7 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
         registrant_id: o.registrant_id,
         auto_renew: o.auto_renew,
         private_whois: o.whois_privacy,
+        trustee: o.trustee,
         expires_at: exp.at,
         expires_on: exp.on,
         transfer_lock: true,
