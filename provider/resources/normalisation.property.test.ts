@@ -101,6 +101,13 @@ describe("domain names, by example", () => {
   it("keeps a name it cannot convert as typed, in lower case", () => {
     expect(canonicalDomainName("A..B")).toBe("a..b");
     expect(unicodeDomainName("a..b")).toBe("a..b");
+    expect(canonicalDomainName(" XN--A.com. ")).toBe("xn--a.com");
+    expect(unicodeDomainName("XN--A.com")).toBe("XN--A.com");
+  });
+
+  it("drops only one trailing dot", () => {
+    expect(canonicalDomainName("example.com..")).toBe("example.com.");
+    expect(canonicalDomainRef("Example.com.")).toBe("example.com");
   });
 
   it("says what is wrong with a bad name", () => {
