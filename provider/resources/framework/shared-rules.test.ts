@@ -138,6 +138,12 @@ describe("diff", () => {
     expect(await provider.diff!("7", state, news)).toEqual({ changes: false });
   });
 
+  it("takes an input with a default that is left out as its default, not as the service's", async () => {
+    const { provider } = toy();
+    const { ttl: _ttl, ...news } = state;
+    expect(await provider.diff!("7", { ...state, ttl: 300 }, news)).toEqual({ changes: true });
+  });
+
   it("replaces exactly on the fields the API cannot change, creating the new object first", async () => {
     const { provider } = toy();
     expect(await provider.diff!("7", state, { ...state, type: "AAAA", ttl: 1 })).toEqual({
