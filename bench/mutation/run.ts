@@ -34,7 +34,7 @@ const BASE_CONFIG = path.join(REPO, "bench/mutation/stryker.config.json");
  * What is measured: the committed tree (`git archive HEAD`), so that others' edits in progress in
  * the working tree neither break the run nor count; `--working-tree` measures the checkout as is.
  */
-const TREE = "/tmp/stryker-pulumi-dnsimple-tree";
+let TREE = "/tmp/stryker-pulumi-dnsimple-tree";
 let root = REPO;
 let measured = "the working tree";
 
@@ -192,6 +192,8 @@ function runGroup(group: string, incremental: boolean): void {
     // The exported tree is a throwaway copy: mutate it in place (a sandbox of it would lack the
     // checkout's node_modules, which is only linked).
     ...(root === TREE ? { inPlace: true } : {}),
+    // One folder per group: groups may run side by side (one process each).
+    tempDirName: `${base.tempDirName as string}-${group}`,
   };
   const file = path.join(RUNS, `stryker.${group}.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
@@ -224,6 +226,7 @@ function main(): void {
   const args = process.argv.slice(2);
   const groupArg = args.indexOf("--group");
   const groups = groupArg >= 0 ? args[groupArg + 1]!.split(",") : Object.keys(GROUPS);
+  TREE = `${TREE}-${groups.join("-")}`;
   if (!args.includes("--working-tree") && args.includes("--list")) exportHead();
   if (args.includes("--list")) {
     for (const g of groups) console.log(`${g}:\n  ${GROUPS[g]!().join("\n  ")}`);
