@@ -52,6 +52,16 @@ export interface KindInfo {
   readonly public?: readonly string[];
   /** Whether a replacement deletes the old object first (it is then briefly absent). */
   deleteFirst?(olds: Props, news: Props): boolean;
+  /**
+   * For a kind holding many objects of another kind (`ZoneRecords`: records): the field that holds
+   * them, keyed, and each one as that kind's inputs. The review lists, and assesses, the changes of
+   * these objects as changes of that kind (with that kind's rules), not the resource's own.
+   */
+  readonly members?: {
+    readonly kind: string;
+    readonly field: string;
+    of(p: Props): Record<string, Props> | undefined;
+  };
 }
 
 /** Pulumi's marker of a value that is not known before `up`. */
@@ -115,6 +125,26 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
       return count === undefined ? "records" : `${count} records`;
     },
     fields: ["records", "authoritative"],
+    members: {
+      kind: "ZoneRecord",
+      field: "records",
+      // Each record as a ZoneRecord's inputs: the set's zone and account, the record's fields.
+      of: (p) => {
+        const records = p.records;
+        if (records === null || typeof records !== "object" || Array.isArray(records)) return undefined;
+        if (SECRET_SIG in records || "$from" in records) return undefined;
+        return Object.fromEntries(
+          Object.entries(records as Record<string, unknown>).map(([key, r]) => [
+            key,
+            {
+              ...(r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Props) : { content: r }),
+              zoneName: p.zoneName,
+              ...(p.account !== undefined ? { account: p.account } : {}),
+            },
+          ]),
+        );
+      },
+    },
   },
   EmailForward: {
     section: "forwards",

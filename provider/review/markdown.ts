@@ -158,7 +158,8 @@ function render(model: PreviewModel, options: RenderOptions): Review {
   }
 
   const byAccount = new Map<string, Change[]>();
-  for (const ch of model.changes) byAccount.set(ch.account, [...(byAccount.get(ch.account) ?? []), ch]);
+  for (const ch of listedChanges(model))
+    byAccount.set(ch.account, [...(byAccount.get(ch.account) ?? []), ch]);
   const accounts = [...byAccount.keys()].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
   for (const account of accounts) {
     const changes = byAccount.get(account)!;
@@ -208,6 +209,16 @@ function render(model: PreviewModel, options: RenderOptions): Review {
 // ---------------------------------------------------------------------------------------------
 // Headline.
 
+/**
+ * The changes as listed and counted: a record set's records one by one (as single records), the
+ * set itself only when none of its records changes (a change of `authoritative` alone).
+ */
+function listedChanges(model: PreviewModel): Change[] {
+  return model.changes.flatMap((ch) =>
+    ch.members !== undefined && ch.members.length > 0 ? ch.members : [ch],
+  );
+}
+
 /** "3 records added, 1 changed in example.com; 1 domain registered" */
 export function headlineOf(model: PreviewModel): string {
   if (model.changes.length === 0) return "No DNS changes.";
@@ -224,7 +235,8 @@ export function headlineOf(model: PreviewModel): string {
       .map(([op, n], i) => `${n}${i === 0 ? ` ${plural(n, noun)}` : ""} ${verbs[op] ?? DEFAULT_VERB[op]}`)
       .join(", ");
   };
-  const records = model.changes.filter((c) => c.kind === "ZoneRecord");
+  const listed = listedChanges(model);
+  const records = listed.filter((c) => c.kind === "ZoneRecord");
   const zones = [...new Set(records.map((c) => c.zone))].sort(
     (a, b) =>
       records.filter((c) => c.zone === b).length - records.filter((c) => c.zone === a).length ||
@@ -244,7 +256,7 @@ export function headlineOf(model: PreviewModel): string {
   }
   for (const kind of Object.keys(KINDS)) {
     if (kind === "ZoneRecord") continue;
-    const changes = model.changes.filter((c) => c.kind === kind);
+    const changes = listed.filter((c) => c.kind === kind);
     if (changes.length > 0) parts.push(countOps(changes, KINDS[kind]!.noun, KINDS[kind]!.verbs));
   }
   return parts.join("; ");
@@ -275,7 +287,8 @@ function subjectOf(ch: Change): string {
         : String(p.type ?? "");
     return `${code(fqdn(p))} ${type}`;
   }
-  const label = info ? info.label(p) : ch.name;
+  // A resource holding many objects is known by its name in the program ("record set `web`").
+  const label = info?.members ? ch.name : info ? info.label(p) : ch.name;
   if (ch.kind === "Dnssec") return `${info?.title ?? "DNSSEC signing of"} ${code(label)}`;
   const zone = ch.zone !== "" && ch.kind !== "Domain" ? ` in ${code(ch.zone)}` : "";
   return `${info?.title ?? info?.noun[0] ?? ch.kind} ${code(label)}${zone}`;
@@ -355,6 +368,21 @@ function whatChanged(items: Change[]): string {
 function recordCells(ch: Change): string[] {
   const b = ch.before;
   const a = ch.after;
+  const info = KINDS[ch.kind];
+  if (ch.kind !== "ZoneRecord" && info) {
+    // A record set none of whose records changes: its own fields.
+    const own = info.fields.filter((f) => f !== info.members?.field);
+    const fieldsOf = (p: typeof a) =>
+      p ? code(own.map((f) => `${f}: ${shown(ch.kind, f, p[f])}`).join(", ")) : "";
+    return [
+      `**${OP_WORD[ch.op]}**`,
+      `${info.title ?? info.noun[0]} ${code(ch.name)}`,
+      "",
+      fieldsOf(b),
+      fieldsOf(a),
+      "",
+    ];
+  }
   const name = (p: typeof a) => (p ? KINDS.ZoneRecord!.label(p) : "");
   const nameText = b && a && name(b) !== name(a) ? `${code(name(b))} → ${code(name(a))}` : code(name(a ?? b));
   const typeText =

@@ -38,6 +38,14 @@ export interface Change {
   readonly replaceReasons: readonly string[];
   /** A replacement that deletes the old object before creating the new one. */
   readonly deleteFirst: boolean;
+  /**
+   * For a kind holding many objects (`ZoneRecords`): the changes of those objects, each as a change
+   * of their own kind (`ZoneRecord`), named `set[key]`; undefined when they cannot be told (the
+   * whole field unknown before `up`).
+   */
+  readonly members?: readonly Change[];
+  /** For a change of such an object: the name of the resource holding it. */
+  readonly set?: string;
 }
 
 export interface PreviewModel {
@@ -147,14 +155,8 @@ export function parsePreview(doc: unknown): PreviewModel {
     const account = accountOf(after ?? before);
     const fromAccount = op === "replace" ? accountOf(before) : undefined;
     const info = KINDS[kind];
-    const zoneValue = info?.zone?.(after ?? before ?? {});
-    const zone =
-      zoneValue === undefined
-        ? ""
-        : typeof zoneValue === "string"
-          ? zoneValue.toLowerCase().replace(/\.$/, "")
-          : "(a zone not known yet)";
-    changes.push({
+    const zone = zoneOf(kind, after ?? before ?? {});
+    const change: Change = {
       kind,
       name: urn.split("::").pop() ?? urn,
       urn,
@@ -171,13 +173,77 @@ export function parsePreview(doc: unknown): PreviewModel {
         op === "replace" && before !== undefined && after !== undefined && fromAccount === account
           ? (info?.deleteFirst?.(before, after) ?? false)
           : false,
-    });
+    };
+    const members = membersOf(change);
+    changes.push(members ? { ...change, members } : change);
   }
   const errors = (raw.diagnostics ?? [])
     .filter((d) => d.severity === "error")
     .map((d) => redactMessage(String(d.message ?? "")))
     .filter((m) => m !== "");
   return { stack, project, changes, unchanged, errors };
+}
+
+/** The zone of a zone-bound kind's object, as the review groups by it; `""` for account-wide kinds. */
+function zoneOf(kind: string, p: Props): string {
+  const value = KINDS[kind]?.zone?.(p);
+  if (value === undefined) return "";
+  return typeof value === "string" ? value.toLowerCase().replace(/\.$/, "") : "(a zone not known yet)";
+}
+
+/**
+ * The changes of the objects a resource holds (a record set's records), key by key: added, removed,
+ * changed in place, or replaced (a new type under the same key; every object of a replaced
+ * resource). A resource moved to another zone removes them all from the old zone and adds them to
+ * the new one.
+ */
+function membersOf(set: Change): Change[] | undefined {
+  const spec = KINDS[set.kind]?.members;
+  if (!spec) return undefined;
+  const olds = set.before ? spec.of(set.before) : {};
+  const news = set.after ? spec.of(set.after) : {};
+  if (olds === undefined || news === undefined) return undefined;
+  const fields = KINDS[spec.kind]?.fields ?? [];
+  const moved =
+    set.op === "replace" &&
+    set.before !== undefined &&
+    set.after !== undefined &&
+    zoneOf(set.kind, set.before) !== zoneOf(set.kind, set.after);
+  const out: Change[] = [];
+  const member = (key: string, op: Op, before?: Props, after?: Props, replaceReasons: string[] = []) => {
+    out.push({
+      kind: spec.kind,
+      name: `${set.name}[${key}]`,
+      urn: set.urn,
+      op,
+      account: after ? set.account : (set.fromAccount ?? set.account),
+      ...(op === "replace" && set.fromAccount !== undefined ? { fromAccount: set.fromAccount } : {}),
+      zone: zoneOf(spec.kind, after ?? before ?? {}),
+      ...(before ? { before } : {}),
+      ...(after ? { after } : {}),
+      changed: before && after ? fields.filter((f) => !same(before[f], after[f])) : [],
+      replaceReasons,
+      deleteFirst: false,
+      set: set.name,
+    });
+  };
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].sort();
+  for (const key of keys) {
+    const before = olds[key];
+    const after = news[key];
+    if (moved || !before || !after) {
+      if (before) member(key, "delete", before);
+      if (after) member(key, "create", undefined, after);
+    } else if (set.op === "replace") {
+      member(key, "replace", before, after, set.replaceReasons.length > 0 ? [...set.replaceReasons] : []);
+    } else if (!same(before.type, after.type)) {
+      // The set deletes the record and creates one of the new type.
+      member(key, "replace", before, after, ["type"]);
+    } else if (fields.some((f) => !same(before[f], after[f]))) {
+      member(key, "update", before, after);
+    }
+  }
+  return out;
 }
 
 /**

@@ -60,6 +60,43 @@ describe("review risks", () => {
   });
 });
 
+describe("record sets (ZoneRecords)", () => {
+  const set = (records: unknown, authoritative = false) => ({
+    zoneName: "example.com",
+    records,
+    authoritative,
+  });
+  const a = { name: "", type: "A", content: "192.0.2.1", ttl: 3600 };
+
+  it("lists a change of `authoritative` alone as the set's own row, flagged when it turns on", () => {
+    const model = parsePreview(
+      doc([step("update", "ZoneRecords", "hosts", set({ apex: a }), set({ apex: a }, true))]),
+    );
+    const review = renderReview(model);
+    expect(review.headline).toBe("1 record set changed");
+    expect(review.markdown).toContain(
+      "| **change** | record set `hosts` |  | `authoritative: false` | `authoritative: true` |  |",
+    );
+    expect(review.risks.map((r) => r.tags)).toEqual([["delete"]]);
+    expect(review.risks[0]!.reasons.join(" ")).toMatch(/^Authoritative: every record of `example\.com`/);
+  });
+
+  it("counts its records as records and applies their rules; unknown records leave the set's row", () => {
+    const mx = { name: "", type: "MX", content: "mx.example.net", priority: 10, ttl: 3600 };
+    const model = parsePreview(
+      doc([
+        step("update", "ZoneRecords", "mail", set({ mx, apex: a }), set({ mx: { ...mx, ttl: 60 } })),
+        step("create", "ZoneRecords", "later", undefined, set(UNKNOWN)),
+      ]),
+    );
+    const review = renderReview(model);
+    expect(review.headline).toBe("1 record changed, 1 deleted in example.com; 1 record set added");
+    expect(review.risks.map((r) => `${r.change.name}:${r.tags.join("+")}`)).toEqual([
+      "mail[apex]:delete+apex",
+    ]);
+  });
+});
+
 describe("review masking", () => {
   it("never shows personal data or signed secrets, and names values known only after up", () => {
     const contact = {

@@ -110,8 +110,11 @@ const RECORD_WHAT: Record<string, string> = {
 export function assessRisks(model: PreviewModel, prices?: Prices): Risk[] {
   const risks: Risk[] = [];
   for (const ch of model.changes) {
-    const r = riskOf(ch, prices);
-    if (r) risks.push(r);
+    // A record set's own risks, then those of its records (by the rules of single records).
+    for (const one of [ch, ...(ch.members ?? [])]) {
+      const r = riskOf(one, prices);
+      if (r) risks.push(r);
+    }
   }
   return risks;
 }
@@ -205,6 +208,8 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
         "delete",
         `The record is removed: lookups of ${c(fqdn(ch.before ?? {}))} ${recordType(ch.before)} get no answer (or a cached one for ${str(ch.before?.ttl)} s).`,
       );
+    } else if (ch.members !== undefined) {
+      // Its objects' deletes are listed one by one (a record set's records).
     } else if (kind === "SecondaryZone") {
       add("delete", `Deletes the secondary zone ${c(str(ch.before?.name))}: the service stops serving it.`);
     } else {
@@ -228,6 +233,16 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       );
     } else if (kind === "DomainRegistration" || kind === "DomainTransfer") {
       // Spending below says what is bought; the old registration stays.
+    } else if (ch.set !== undefined) {
+      add(
+        "replace",
+        `The record's ${because} changes: record set ${c(ch.set)} deletes it and creates the new one (in the same batch request, unless batching is off).`,
+      );
+    } else if (ch.members !== undefined && ch.before && ch.after && ch.zone !== zoneBefore(ch)) {
+      add(
+        "replace",
+        `Moves to ${c(ch.zone)}: its records are created there, then deleted from ${c(zoneBefore(ch))}.`,
+      );
     } else {
       const order = ch.deleteFirst
         ? "The old one is deleted before the new one is created: **briefly absent**."
@@ -272,6 +287,19 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
         `${ch.op === "create" ? "Sets" : ch.op === "delete" ? "Removes" : "Changes"} ${what} of the bare domain ${c(ch.zone)}${ch.op === "update" || ch.op === "replace" ? `: ${c(recordValue(ch, "before"))} → ${c(recordValue(ch, "after"))}` : ""}.`,
       );
     }
+  }
+
+  // An authoritative record set deletes the records of its zone it does not declare: those the
+  // stack knew of at the last refresh are listed as deletes; others appear only at `up`.
+  if (
+    kind === "ZoneRecords" &&
+    ch.after?.authoritative === true &&
+    (ch.op === "create" || ch.op === "replace" || ch.before?.authoritative !== true)
+  ) {
+    add(
+      "delete",
+      `Authoritative: every record of ${c(ch.zone)} it does not declare is deleted (not the service's SOA and NS), including records made outside Pulumi, which this preview does not list.`,
+    );
   }
 
   // DNSSEC and DS records.
@@ -362,6 +390,12 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
   }
 
   return tags.length > 0 ? { tags, change: ch, reasons } : undefined;
+}
+
+function zoneBefore(ch: Change): string {
+  return str(KINDS[ch.kind]?.zone?.(ch.before ?? {}))
+    .toLowerCase()
+    .replace(/\.$/, "");
 }
 
 function isApex(name: unknown): boolean {

@@ -34,6 +34,7 @@ describe("review summaries of real previews", () => {
         "secondary-webhooks-contacts",
         "large-1000",
         "no-changes",
+        "zone-records",
       ]),
     );
   });
@@ -59,6 +60,7 @@ describe("review summaries of real previews", () => {
     expect(updatable).toEqual(
       expect.arrayContaining([
         "ZoneRecord",
+        "ZoneRecords",
         "Domain",
         "Contact",
         "PrimaryServer",
@@ -150,6 +152,34 @@ describe("review summaries of real previews", () => {
     expect(risks.find((r) => r.change.name === "www")).toBeUndefined(); // a TTL change is no risk
   });
 
+  it("lists a record set's records one by one, with the rules of single records", () => {
+    const { risks, headline, markdown } = renderFixture(loadFixture("zone-records"));
+    expect(headline).toBe(
+      "2 records added, 2 changed, 4 deleted, 1 replaced in acme-set.com; 1 record added, 1 deleted in acme-set-auth.com; " +
+        "2 records added in acme-set-fresh.com; 4 record changes in 2 more zones; 1 zone added",
+    );
+    const tags = risks.map((r) => `${r.change.name}:${[...r.tags].sort().join("+")}`).sort();
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        "web[apex]:apex",
+        "web[api]:delete",
+        "web[docs]:replace",
+        "mail[@ MX mx1.mailhost.net]:MX+delete",
+        "mail[@ MX mx1.newmail.net]:MX",
+        "lab[lab NS ns1.labdns.net]:NS+delete",
+        "lab:replace",
+        "retired[old1 A 192.0.2.50]:delete",
+        "strict[handmade TXT made-by-hand]:delete", // made by hand, undeclared in an authoritative set
+        "fresh:delete", // created authoritative
+      ]),
+    );
+    expect(risks.find((r) => r.change.name === "web[www]")).toBeUndefined(); // a TTL change is no risk
+    expect(markdown).toContain(
+      "| **change** | `www` | CNAME | `acme-set.com` | `acme-set.com` | 3600 → 300 |",
+    );
+    expect(markdown).toContain("| **delete** | `lab` | NS | `ns1.labdns.net` |  | 3600 |"); // the old zone
+  });
+
   it("says what costs money, with the service's prices, and that the guard blocks a registered domain", () => {
     const { markdown } = renderFixture(loadFixture("registrar-domains-certificates"));
     expect(markdown).toMatch(/Registers `acme-premium\.io`: 1200\.00 \(premium\) according to the service/);
@@ -174,7 +204,13 @@ describe("review summaries of real previews", () => {
 
   it("shows the current summaries in docs/pull-requests.md", () => {
     const docs = readFileSync(path.join(__dirname, "../../docs/pull-requests.md"), "utf8");
-    for (const name of ["records", "registrar-domains-certificates", "mail-dnssec", "large-1000"]) {
+    for (const name of [
+      "records",
+      "registrar-domains-certificates",
+      "mail-dnssec",
+      "large-1000",
+      "zone-records",
+    ]) {
       expect({
         name,
         inDocs: docs.includes(readFileSync(path.join(EXPECTED, `${name}.md`), "utf8").trimEnd()),

@@ -91,6 +91,10 @@ async function capture(scenario: Scenario): Promise<void> {
       throw new Error(`${scenario.name}: up of baseline ${i} failed:\n${up.out.slice(-4000)}`);
   }
   await scenario.between?.(emulator, context);
+  if (scenario.refresh) {
+    const refresh = await cli(["refresh", "--yes", "--skip-preview"]);
+    if (refresh.code !== 0) throw new Error(`${scenario.name}: refresh failed:\n${refresh.out.slice(-4000)}`);
+  }
   await declare(scenario.changed(context));
   const preview = await cli(["preview", "--json"]);
   if ((preview.code !== 0) !== (scenario.fails ?? false)) {

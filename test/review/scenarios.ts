@@ -26,6 +26,8 @@ export interface Scenario {
   /** Programs brought up one after the other (usually one). */
   baseline(context?: Record<string, string>): Declaration[][];
   between?(emulator: RunningEmulator, context?: Record<string, string>): Promise<void>;
+  /** Run `pulumi refresh` before the preview (what changed outside Pulumi shows in the preview). */
+  refresh?: boolean;
   changed(context?: Record<string, string>): Declaration[];
   /** Store the fixture gzipped (large previews). */
   gzip?: boolean;
@@ -96,6 +98,7 @@ const TOKENS = {
   registrar: "review-registrar-token-7a8b",
   platform: "review-platform-token-9c0d",
   large: "review-large-token-e1f2",
+  sets: "review-sets-token-c5d6",
   none: "review-none-token-a3b4",
 };
 const AUTH_CODES = ["auth-sekrit-incoming-55a1", "auth-sekrit-moving-66b2", "auth-sekrit-moved-77c3"];
@@ -641,4 +644,120 @@ const failed: Scenario = {
   ],
 };
 
-export const SCENARIOS: Scenario[] = [records, mail, secondary, registrar, platform, large, none, failed];
+/** A `ZoneRecords` of the zone `zone` (a domain of the program) with these records (list or map). */
+const recordSet = (
+  name: string,
+  zone: string,
+  records: Record<string, unknown> | unknown[],
+  extra: Record<string, unknown> = {},
+): Declaration => ({
+  type: "ZoneRecords",
+  name,
+  args: { zoneName: ref(`${zone}.name`), records, ...extra },
+});
+
+const WEB_BEFORE = {
+  apex: { name: "", type: "A", content: "192.0.2.10" },
+  www: { name: "www", type: "CNAME", content: "acme-set.com" },
+  api: { name: "api", type: "A", content: "192.0.2.20", ttl: 600 },
+  docs: { name: "docs", type: "CNAME", content: "docs.hosting.example" },
+  legacy: { name: "legacy", type: "TXT", content: "google-site-verification=abc123" },
+};
+const MAIL_BEFORE = [
+  { type: "MX", content: "mx1.mailhost.net", priority: 10 },
+  { type: "MX", content: "mx2.mailhost.net", priority: 20 },
+  { type: "TXT", content: "v=spf1 include:mailhost.net -all" },
+];
+const STRICT = [
+  { type: "A", content: "192.0.2.60" },
+  { name: "www", type: "CNAME", content: "acme-set-auth.com" },
+];
+
+/**
+ * Record sets (`ZoneRecords`): a map changed key by key (new address at the apex, a TTL, a key
+ * removed, a type changed, a key added), a list whose MX host changes (a new record, the old one
+ * removed), a set moved to another zone (replaced), one removed, one created authoritative, and an
+ * authoritative set whose zone got a record by hand (refreshed: the preview removes it).
+ */
+const sets: Scenario = {
+  name: "zone-records",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.sets,
+  seed: seedUsers(TOKENS.sets),
+  baseline: () => [
+    [
+      { type: "Domain", name: "setZone", args: { name: "acme-set.com" } },
+      { type: "Domain", name: "oldZone", args: { name: "acme-set-old.com" } },
+      { type: "Domain", name: "newZone", args: { name: "acme-set-new.com" } },
+      { type: "Domain", name: "authZone", args: { name: "acme-set-auth.com" } },
+      recordSet("web", "setZone", WEB_BEFORE),
+      recordSet("mail", "setZone", MAIL_BEFORE),
+      recordSet("retired", "setZone", [
+        { name: "old1", type: "A", content: "192.0.2.50" },
+        { name: "old2", type: "TXT", content: "retired" },
+      ]),
+      recordSet("lab", "oldZone", [
+        { name: "lab", type: "NS", content: "ns1.labdns.net" },
+        { name: "status", type: "CNAME", content: "acme.statuspage.example" },
+      ]),
+      recordSet("strict", "authZone", STRICT, { authoritative: true }),
+    ],
+  ],
+  // A record made by hand in the authoritative zone: the refresh shows it, the preview removes it.
+  async between(emulator) {
+    const response = await fetch(`${emulator.v2Url}/1/zones/acme-set-auth.com/records`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKENS.sets}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "handmade", type: "TXT", content: "made-by-hand", ttl: 3600 }),
+    });
+    if (!response.ok) throw new Error(`adding a record by hand failed: ${response.status}`);
+  },
+  refresh: true,
+  changed: () => [
+    { type: "Domain", name: "setZone", args: { name: "acme-set.com" } },
+    { type: "Domain", name: "oldZone", args: { name: "acme-set-old.com" } },
+    { type: "Domain", name: "newZone", args: { name: "acme-set-new.com" } },
+    { type: "Domain", name: "authZone", args: { name: "acme-set-auth.com" } },
+    { type: "Domain", name: "freshZone", args: { name: "acme-set-fresh.com" } },
+    recordSet("web", "setZone", {
+      apex: { name: "", type: "A", content: "192.0.2.11" },
+      www: { name: "www", type: "CNAME", content: "acme-set.com", ttl: 300 },
+      docs: { name: "docs", type: "A", content: "192.0.2.30" },
+      legacy: WEB_BEFORE.legacy,
+      shop: { name: "shop", type: "CNAME", content: "shops.hosting.example" },
+    }),
+    recordSet("mail", "setZone", [
+      { type: "MX", content: "mx1.newmail.net", priority: 10 },
+      ...MAIL_BEFORE.slice(1),
+    ]),
+    recordSet("lab", "newZone", [
+      { name: "lab", type: "NS", content: "ns1.labdns.net" },
+      { name: "status", type: "CNAME", content: "acme.statuspage.example" },
+    ]),
+    recordSet("strict", "authZone", [...STRICT, { name: "api", type: "A", content: "192.0.2.61" }], {
+      authoritative: true,
+    }),
+    recordSet(
+      "fresh",
+      "freshZone",
+      [
+        { type: "A", content: "192.0.2.70" },
+        { name: "www", type: "CNAME", content: "acme-set-fresh.com" },
+      ],
+      { authoritative: true },
+    ),
+  ],
+};
+
+export const SCENARIOS: Scenario[] = [
+  records,
+  mail,
+  secondary,
+  registrar,
+  platform,
+  large,
+  none,
+  failed,
+  sets,
+];
