@@ -321,6 +321,11 @@ function requiredOnlyProgram(domainResource: string): Declaration[] {
   return [
     { type: "Domain", name: "domain", args: { name: "outputs-e2e.com" } },
     { type: "ZoneRecord", name: "record", args: { zoneName: zone, type: "A", content: "192.0.2.1" } },
+    {
+      type: "ZoneRecords",
+      name: "recordSet",
+      args: { zoneName: zone, records: [{ name: "mail", type: "TXT", content: "v=spf1 -all" }] },
+    },
     { type: "DsRecord", name: "ds", args: { domain: zone, algorithm: "13", publicKey: PUBLIC_KEY } },
     {
       type: "EmailForward",
