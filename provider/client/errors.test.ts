@@ -5,6 +5,7 @@ import {
   BadRequestError,
   NotFoundError,
   PaymentRequiredError,
+  PermissionDeniedError,
   PreconditionRequiredError,
   RateLimitError,
   ResponseValidationError,
@@ -295,5 +296,35 @@ describe("secrets never appear, exactly", () => {
     );
     expect(redactSecrets("GET https://u:p@h/x and https://v:q@h/y")).toBe("GET https://h/x and https://h/y");
     expect(redactSecrets("nothing secret here")).toBe("nothing secret here");
+  });
+});
+
+describe("the last details", () => {
+  it("gives a 403 its own class", () => {
+    const err = createStatusError({ status: 403, method: "GET", url, body: {} });
+    expect(err).toBeInstanceOf(PermissionDeniedError);
+    expect(createStatusError({ status: 409, method: "GET", url, body: {} })).not.toBeInstanceOf(
+      PermissionDeniedError,
+    );
+  });
+
+  it("keeps a clean URL exactly as given, and cleans one with a token in its query", () => {
+    for (const clean of ["HTTPS://Api.Example.com", "https://api.example.com/v2/1/tokens/a b"]) {
+      expect(stripCredentials(clean)).toBe(clean);
+    }
+    expect(stripCredentials("https://api.example.com/v2?access_token=abc")).toBe(
+      "https://api.example.com/v2?access_token=REDACTED",
+    );
+  });
+
+  it("redacts credentials however they are spaced or long", () => {
+    expect(redactSecrets("Bearer   abc")).toBe("Bearer [REDACTED]");
+    expect(redactSecrets("https://user:secret@host/x")).toBe("https://host/x");
+  });
+
+  it("recognises nothing but branded errors", () => {
+    for (const value of [null, undefined, "not_found", 404]) expect(isApiError(value)).toBe(false);
+    const err = createStatusError({ status: 404, method: "GET", url, body: {} });
+    expect(isApiError({ ...err })).toBe(false);
   });
 });

@@ -97,7 +97,7 @@ export class ApiError extends Error {
     this.apiMessage = extractMessage(init.body);
     this.headers = init.headers ?? {};
     this.retries = init.retries ?? 0;
-    Object.defineProperty(this, BRAND, { value: true, enumerable: false });
+    Object.defineProperty(this, BRAND, { value: true }); // not enumerable: kept out of copies
   }
 
   /** A plain, secret-free summary suitable for logs. */

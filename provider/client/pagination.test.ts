@@ -92,6 +92,16 @@ describe("paginate, for any list", () => {
     expect(asked).toEqual([1, 3]);
   });
 
+  it("stops when the service answers with the last page early", async () => {
+    const asked: number[] = [];
+    const early = async (page: number) => {
+      asked.push(page);
+      return { data: [3], pagination: { current_page: 3, per_page: 1, total_entries: 3, total_pages: 3 } };
+    };
+    expect(await collect(paginate(early))).toEqual([3]);
+    expect(asked).toEqual([1]);
+  });
+
   it("stops at the last page even when the service echoes an earlier page number", async () => {
     const asked: number[] = [];
     const stale = async (page: number) => {

@@ -45,9 +45,10 @@ export function buildPath(segments: readonly Segment[]): string {
  * path`/${account}/domains/${name}/email_forwards`; // "/1/domains/example.com/email_forwards"
  */
 export function path(strings: TemplateStringsArray, ...values: Segment[]): string {
-  let out = strings[0] ?? "";
+  // A template has one more literal part than values: every index below exists.
+  let out = strings[0]!;
   values.forEach((v, i) => {
-    out += encodeSegment(v) + (strings[i + 1] ?? "");
+    out += encodeSegment(v) + strings[i + 1]!;
   });
   return out;
 }

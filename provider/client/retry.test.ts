@@ -8,6 +8,7 @@ import {
   resolveRetryOptions,
   retryModeFor,
   serverRequestedDelay,
+  systemClock,
   type Clock,
 } from "./retry";
 
@@ -465,5 +466,31 @@ describe("RateLimiter, exactly", () => {
     const rl = new RateLimiter(clockAt(1_000_000), 0.1);
     rl.update({ "retry-after": "600" }, 429);
     expect(rl.reserve()).toBe(DEFAULT_RETRY_OPTIONS.maxRetryAfterMs);
+  });
+});
+
+describe("the last details of waiting", () => {
+  const now = Date.parse("2024-01-01T00:00:00Z");
+
+  it("reads only whole or decimal seconds as a delay", () => {
+    expect(parseRetryAfter("1.25", now)).toBe(1250);
+    expect(parseRetryAfter("x3", now)).toBeUndefined();
+    expect(parseRetryAfter("", now)).toBeUndefined();
+  });
+
+  it("the real clock sleeps with a promise, also for a negative time", async () => {
+    const sleeping = systemClock.sleep(-5);
+    expect(sleeping).toBeInstanceOf(Promise);
+    await expect(sleeping).resolves.toBeUndefined();
+    expect(typeof systemClock.now()).toBe("number");
+  });
+
+  it("paces again by the window as soon as a 429's hold ends", () => {
+    const c = { t: 1_000_000, now: () => c.t, sleep: async () => {} };
+    const rl = new RateLimiter(c, 0.1);
+    rl.update({ "retry-after": "2" }, 429);
+    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1010" });
+    c.t = 1_002_000;
+    expect(rl.reserve()).toBe(8000);
   });
 });

@@ -97,7 +97,6 @@ export function backoffDelay(
 export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const v = value.trim();
-  if (v === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(v)) return Math.max(0, Math.round(Number(v) * 1000));
   const date = Date.parse(v);
   if (Number.isNaN(date)) return undefined;
@@ -110,7 +109,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
  */
 export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
   if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
-  return Math.max(0, Number(value.trim()) * 1000 - now);
+  return Math.max(0, Number(value) * 1000 - now);
 }
 
 /** How the server told us to wait on a 429/503: `Retry-After` first, then `X-RateLimit-Reset`. */
@@ -253,10 +252,11 @@ export class RateLimiter {
     const limit = Number(headers["x-ratelimit-limit"]);
     const remaining = Number(headers["x-ratelimit-remaining"]);
     const reset = Number(headers["x-ratelimit-reset"]);
-    if (headers["x-ratelimit-remaining"] === undefined || !Number.isFinite(remaining)) return;
-    if (headers["x-ratelimit-limit"] !== undefined && Number.isFinite(limit)) this.limit = limit;
+    // An absent header is NaN here.
+    if (!Number.isFinite(remaining)) return;
+    if (Number.isFinite(limit)) this.limit = limit;
     this.remaining = remaining;
-    if (headers["x-ratelimit-reset"] !== undefined && Number.isFinite(reset)) this.resetAt = reset * 1000;
+    if (Number.isFinite(reset)) this.resetAt = reset * 1000;
   }
 
   /** Milliseconds the next request should wait; reserves its slot. */
@@ -269,7 +269,7 @@ export class RateLimiter {
     if (this.blockedUntil > now) return this.blockedUntil - now;
     if (this.remaining === undefined || this.resetAt === undefined || this.resetAt <= now) return 0;
     const threshold = this.limit !== undefined ? this.limit * this.paceBelow : 0;
-    if (this.remaining > threshold && this.remaining > 0) return 0;
+    if (this.remaining > threshold) return 0;
     const timeLeft = this.resetAt - now;
     if (this.remaining <= 0) return timeLeft;
     const interval = timeLeft / (this.remaining + 1);

@@ -21,7 +21,8 @@ function scripted(steps: Step[]) {
       const step = steps.shift() ?? { status: 200, body: "{}" };
       const controller = { abort() {} } as unknown as Dispatcher.DispatchController;
       queueMicrotask(() => {
-        if (step instanceof Error) return handler.onResponseError?.(controller, step);
+        if (step instanceof Error || typeof step === "string")
+          return handler.onResponseError?.(controller, step);
         handler.onRequestStart?.(controller, {});
         handler.onResponseStart?.(controller, step.status, step.headers ?? {}, "");
         if (step.body !== undefined) handler.onResponseData?.(controller, Buffer.from(step.body));
@@ -165,6 +166,12 @@ describe("the error a person reads", () => {
     expect((await failure(post(plain.t))).message).toBe(
       "Connection failed: socket hang up (POST /v2/1/things)",
     );
+  });
+
+  it("says the connection failed when a lower layer throws something that is no error", async () => {
+    const { t } = transport(["boom" as unknown as Error]);
+    const e = await failure(t.request({ method: "GET", path: "/1/things", retryMode: "never" }));
+    expect(e.message).toBe("Connection failed: boom (GET /v2/1/things)");
   });
 
   it("reports repeated headers as one, and leaves out what has no value", async () => {
