@@ -237,7 +237,11 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     )});\n`,
   );
   const envVars: Record<string, string> = {
-    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    // `metadata=skip`: the file backend writes each blob's `.attrs` sidecar without a temp file
+    // and rename, so a SIGKILL at the wrong moment (the crash scenario) leaves it empty and every
+    // later command fails with "failed to load checkpoint: EOF". The checkpoint itself is written
+    // atomically; the sidecar adds nothing Pulumi needs.
+    PULUMI_BACKEND_URL: `file://${backendDir}?metadata=skip`,
     PULUMI_HOME: pulumiHome,
     PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
     PULUMI_SKIP_UPDATE_CHECK: "true",
