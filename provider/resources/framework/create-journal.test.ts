@@ -2,7 +2,7 @@
  * The create journal on its own (decision 005): what an entry proves, when it is dropped, and
  * what is never taken as proof (old, unreadable or foreign entries).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
 import {
@@ -135,5 +135,42 @@ describe("ids held by other resources' entries", () => {
   it("are none when there is no journal yet", () => {
     process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = path.join(dir, "missing");
     expect(idsHeldByOthers("mine", "Toy", "1").size).toBe(0);
+  });
+});
+
+describe("the journal's edges", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("ignores an entry exactly 30 days old", () => {
+    jest.useFakeTimers({ now: Date.parse("2024-03-01T00:00:00Z") });
+    beginCreate(
+      entry("edge", {
+        since: new Date(Date.parse("2024-03-01T00:00:00Z") - 30 * 24 * 3600 * 1000).toISOString(),
+      }),
+    );
+    expect(pendingCreate("edge")).toBeUndefined();
+    beginCreate(
+      entry("inside", {
+        since: new Date(Date.parse("2024-03-01T00:00:00Z") - 30 * 24 * 3600 * 1000 + 1).toISOString(),
+      }),
+    );
+    expect(pendingCreate("inside")).toBeDefined();
+  });
+
+  it("forgets an entry that is not there without complaint", () => {
+    expect(() => forgetCreate("never-written")).not.toThrow();
+  });
+
+  it("counts no id of an entry without a key or a start, nor of a file it cannot read", () => {
+    writeFileSync(
+      path.join(dir, "keyless.json"),
+      JSON.stringify({ kind: "Toy", account: "1", since: now(), createdId: "7" }),
+    );
+    writeFileSync(
+      path.join(dir, "timeless.json"),
+      JSON.stringify({ key: "x", kind: "Toy", account: "1", createdId: "8" }),
+    );
+    mkdirSync(path.join(dir, "folder.json"));
+    expect([...idsHeldByOthers("mine", "Toy", "1")]).toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ export function forgetCreate(key: string): void {
 
 /** Drops the entry when state shows the engine recorded the object with this id. */
 export function settleCreate(key: unknown, id: string): void {
-  if (typeof key !== "string" || key === "") return;
+  if (typeof key !== "string") return;
   const entry = pendingCreate(key);
   if (entry?.createdId === id) forgetCreate(key);
 }

@@ -658,3 +658,234 @@ describe("common inputs", () => {
     });
   });
 });
+
+describe("the framework's last rules", () => {
+  it("names the existing objects in the adopt hint, with an error of its own kind", async () => {
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Twins",
+      refusesDuplicates: true,
+      async create() {
+        throw createStatusError({ status: 422, method: "POST", url: "http://127.0.0.1/v2/1/toys", body: {} });
+      },
+      async findMatching() {
+        return [
+          { id: "1", outs: {}, createdAt: "2020-01-01T00:00:00Z" },
+          { id: "2", outs: {}, createdAt: "2020-01-01T00:00:00Z" },
+        ];
+      },
+    });
+    const error = (await provider.create({ name: "x" }).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe("AlreadyExistsError");
+    expect(error.message).toBe(
+      "422 HTTP error (POST /v2/1/toys). A Twins like this already exists (id 1, 2) and was not made by this stack. " +
+        "To manage the existing Twins with Pulumi instead of creating a new one, set `adopt: true` on this resource " +
+        '(see the README, "Adopting existing objects").',
+    );
+  });
+
+  it("lets a refusal stand word for word where the kind allows twins", async () => {
+    const refused = createStatusError({
+      status: 400,
+      method: "POST",
+      url: "http://127.0.0.1/v2/1/toys",
+      body: {},
+    });
+    for (const refusesDuplicates of [false, undefined]) {
+      const provider = toDynamicProvider({
+        ...failingHalfway,
+        kind: "Twinnable",
+        ...(refusesDuplicates === undefined ? {} : { refusesDuplicates }),
+        async create() {
+          throw refused;
+        },
+        async findMatching() {
+          return [{ id: "1", outs: {} }];
+        },
+      });
+      await expect(provider.create({ name: "x" })).rejects.toBe(refused);
+    }
+  });
+
+  it("does not look for the object of a create that failed in this process (a bug, not the service)", async () => {
+    const findMatching = jest.fn(async () => []);
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Buggy",
+      async create() {
+        throw new TypeError("cannot read x");
+      },
+      findMatching,
+    });
+    await expect(provider.create({ name: "x" })).rejects.toThrow("cannot read x");
+    expect(findMatching).not.toHaveBeenCalled();
+  });
+
+  it("does not resend a create whose outcome it could not look up", async () => {
+    configureRuntime({
+      get: (key) =>
+        ({ "dnsimple:account": "1", "dnsimple:token": "unit-token", "dnsimple:maxRetries": "1" })[key],
+    });
+    let creates = 0;
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Unlookable",
+      async create() {
+        creates++;
+        throw lostAnswer(0);
+      },
+      async findMatching() {
+        throw new Error("listing failed");
+      },
+    });
+    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
+    expect(creates).toBe(1);
+  });
+
+  it("takes the oldest of its own objects by number, not by spelling", async () => {
+    forgetClaimsOfThisProcess();
+    const now = new Date(Date.now() + 1000).toISOString();
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Ordered",
+      async create() {
+        throw lostAnswer(8);
+      },
+      async findMatching() {
+        return ["10", "9"].map((id) => ({ id, outs: {}, createdAt: now }));
+      },
+    });
+    expect((await provider.create({ name: "x" })).id).toBe("9");
+  });
+
+  it("never adopts for a second resource what a first one took in this run", async () => {
+    forgetClaimsOfThisProcess();
+    const service = toyService(["solo"]);
+    expect((await toyKind(service, { kind: "Solo" }).create({ name: "solo", adopt: true })).id).toBe("1");
+    expect((await toyKind(service, { kind: "Solo" }).create({ name: "solo", adopt: true })).id).toBe("2");
+  });
+
+  it("says why a kind cannot adopt, and what to do instead", async () => {
+    const { failures } = await toyKind(toyService(), { noMatching: true }).check!(
+      {},
+      { name: "x", adopt: true },
+    );
+    expect(failures?.[0]?.reason).toMatch(
+      /^a Toy-\d+ cannot be adopted: nothing identifies an existing one for sure \(no natural key\), so adopt would have to guess; remove adopt and let Pulumi create it$/,
+    );
+  });
+
+  it("says how to make a declaration that matches several objects adoptable", async () => {
+    await expect(toyKind(toyService(["a", "a"])).create({ name: "a", adopt: true })).rejects.toThrow(
+      /\(ids 1, 2\) and adopt will not choose one; make the declaration match exactly one \(or delete the extra objects\)$/,
+    );
+  });
+
+  it("does not replace an object whose account nobody names", async () => {
+    configureRuntime({ get: (key) => ({ "dnsimple:token": "unit-token" })[key] });
+    const saved = process.env["DNSIMPLE_ACCOUNT"];
+    delete process.env["DNSIMPLE_ACCOUNT"];
+    try {
+      configureRuntime({ get: () => undefined });
+      const provider = toDynamicProvider(failingHalfway);
+      expect(await provider.diff!("1", { name: "a", accountId: "1" }, { name: "a" })).toEqual({
+        changes: false,
+      });
+    } finally {
+      if (saved !== undefined) process.env["DNSIMPLE_ACCOUNT"] = saved;
+    }
+  });
+});
+
+describe("updates and what the service decides", () => {
+  const calls: Array<Record<string, unknown>> = [];
+  const provider = toDynamicProvider({
+    ...failingHalfway,
+    kind: "Decided",
+    inputs: { name: z.string(), port: z.number().optional() },
+    replaceOnChange: [],
+    async update(_ctx, _id, olds, news) {
+      calls.push({ olds, news });
+      return { port: news.port ?? olds.port };
+    },
+  });
+  beforeEach(() => (calls.length = 0));
+
+  it("sends nothing when only an input the service decides is left out, and keeps the service's value", async () => {
+    const { outs } = await provider.update!("1", { name: "a", port: 53, accountId: "1" }, { name: "a" });
+    expect(calls).toEqual([]);
+    expect(outs).toEqual({ name: "a", port: 53, accountId: "1" });
+  });
+
+  it("keeps the service's value for an input given as undefined", async () => {
+    const { outs } = await provider.update!(
+      "1",
+      { name: "a", port: 53, accountId: "1" },
+      { name: "b", port: undefined },
+    );
+    expect(calls).toHaveLength(1);
+    expect(outs).toEqual({ name: "b", port: 53, accountId: "1" });
+  });
+});
+
+describe("recovering by id for kinds without creation times", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+  });
+  afterEach(() => {
+    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("notes the highest id in the journal and recovers only a newer object", async () => {
+    forgetClaimsOfThisProcess();
+    const objects = [{ id: "5" }, { id: "3" }];
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Hooks",
+      async highestIdBeforeCreate() {
+        return 5;
+      },
+      async create() {
+        objects.push({ id: "6" });
+        throw lostAnswer(8);
+      },
+      async findMatching() {
+        return objects.map((o) => ({ id: o.id, outs: {} }));
+      },
+    });
+    // A dead run's create made 6 and its answer was lost: only the journal is left. This run's
+    // create would be refused, so only the recovery can answer.
+    beginCreate({
+      key: "p/s/Hook/a",
+      kind: "Hooks",
+      account: "1",
+      since: new Date().toISOString(),
+      newerThanId: 5,
+    });
+    objects.push({ id: "6" });
+    const refusing = toDynamicProvider({
+      ...failingHalfway,
+      kind: "Hooks",
+      async create() {
+        throw createStatusError({
+          status: 400,
+          method: "POST",
+          url: "http://127.0.0.1/v2/1/hooks",
+          body: {},
+        });
+      },
+      async findMatching() {
+        return objects.map((o) => ({ id: o.id, outs: {} }));
+      },
+    });
+    expect((await refusing.create({ name: "a", ownerKey: "p/s/Hook/a" })).id).toBe("6");
+    forgetClaimsOfThisProcess();
+    objects.length = 0;
+    objects.push({ id: "5" });
+    await expect(provider.create({ name: "b", ownerKey: "p/s/Hook/b" })).resolves.toMatchObject({ id: "6" });
+    expect(pendingCreate("p/s/Hook/b")).toMatchObject({ newerThanId: 5, createdId: "6" });
+  });
+});

@@ -442,10 +442,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         nextAccount !== undefined &&
         previousAccount !== undefined &&
         (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount));
-      if (accountMoves) {
-        changes = true;
-        replaces.push("account");
-      }
+      if (accountMoves) replaces.push("account");
       // An unconfirmed create, or an order still pending, is settled by the update.
       if (olds[CREATE_UNCONFIRMED] === true) changes = true;
       if (olds.pendingOrderId !== undefined && olds.pendingOrderId !== null) changes = true;
@@ -459,7 +456,8 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       const inputs = ownProperties(props);
       const account = requireAccount(getSettings(), inputs.account as string | undefined);
       const ctx = context(account);
-      const key = typeof inputs.ownerKey === "string" && inputs.ownerKey !== "" ? inputs.ownerKey : undefined;
+      // An empty key is no key: every use below asks `if (key)`.
+      const key = typeof inputs.ownerKey === "string" ? inputs.ownerKey : undefined;
       let created: Created | undefined;
       if (inputs.adopt === true && definition.findMatching) {
         const found = await findToAdopt(definition, ctx, inputs);

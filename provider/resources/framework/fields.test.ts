@@ -140,3 +140,21 @@ describe("numericId", () => {
     expect(parse(numericId("pushId"), "7a")).toEqual({ reasons: [expect.stringMatching(/pattern/)] });
   });
 });
+
+describe("value kinds, to the last character", () => {
+  it("refuses an e-mail address with anything after it, and an id with anything before it", () => {
+    expect(parse(emailAddress(), "someone@example.com extra")).toEqual({
+      reasons: ["must be an e-mail address such as someone@example.com"],
+    });
+    expect(parse(numericId("pushId"), "a7")).toEqual({ reasons: [expect.stringMatching(/pattern/)] });
+  });
+
+  it("says how to authenticate a receiver without credentials in the URL", () => {
+    expect(parse(httpsUrl(), "https://u:p@hooks.example.com/")).toEqual({
+      reasons: [
+        "must not contain credentials (user:password@): they would be stored in the stack in clear; " +
+          "authenticate the receiver another way, e.g. a secret path segment passed as a Pulumi secret",
+      ],
+    });
+  });
+});

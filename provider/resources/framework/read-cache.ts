@@ -11,15 +11,10 @@ export type CollectionLoader<T> = () => AsyncIterable<T>;
 
 interface Entry {
   promise: Promise<Map<string, unknown>>;
-  generation: number;
 }
 
+// A write deletes the collection's entry, so an entry present is never older than the last write.
 const collections = new Map<string, Entry>();
-const generations = new Map<string, number>();
-
-function generationOf(key: string): number {
-  return generations.get(key) ?? 0;
-}
 
 /**
  * The object with this id from the collection's listing, or `undefined` when the listing does
@@ -32,14 +27,13 @@ export async function readFromCollection<T extends { id: number | string }>(
   load: CollectionLoader<T>,
 ): Promise<T | undefined> {
   let entry = collections.get(key);
-  if (!entry || entry.generation !== generationOf(key)) {
-    const generation = generationOf(key);
+  if (!entry) {
     const promise = (async () => {
       const byId = new Map<string, unknown>();
       for await (const item of load()) byId.set(String(item.id), item);
       return byId;
     })();
-    entry = { promise, generation };
+    entry = { promise };
     collections.set(key, entry);
     promise.catch(() => {
       if (collections.get(key) === entry) collections.delete(key);
@@ -50,12 +44,10 @@ export async function readFromCollection<T extends { id: number | string }>(
 
 /** Forget a collection's listing: call after every create, update or delete in it. */
 export function invalidateCollection(key: string): void {
-  generations.set(key, generationOf(key) + 1);
   collections.delete(key);
 }
 
 /** For tests. */
 export function clearReadCache(): void {
   collections.clear();
-  generations.clear();
 }

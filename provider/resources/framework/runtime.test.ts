@@ -78,3 +78,18 @@ describe("the provider's API client", () => {
     }
   });
 });
+
+describe("starting over", () => {
+  it("forgets the settings handed over by configure", () => {
+    const saved = process.env["DNSIMPLE_ACCOUNT"];
+    delete process.env["DNSIMPLE_ACCOUNT"];
+    try {
+      configureRuntime(config({ "dnsimple:account": "42" }));
+      expect(getSettings().account).toBe("42");
+      resetRuntime();
+      expect(getSettings().account).toBeUndefined();
+    } finally {
+      if (saved !== undefined) process.env["DNSIMPLE_ACCOUNT"] = saved;
+    }
+  });
+});

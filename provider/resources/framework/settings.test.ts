@@ -127,3 +127,21 @@ describe("provider settings, each one", () => {
     expect(requireAccount(resolveSettings(undefined, { DNSIMPLE_ACCOUNT: "5" }), "")).toBe("5");
   });
 });
+
+describe("yes-or-no flags, whole words only", () => {
+  it.each([
+    ["truey", false, true],
+    ["notrue", false, true],
+    ["uno", false, true],
+    ["nope", false, true],
+    ["1", true, true],
+    ["0", false, false],
+  ])("%s: sandbox %s, batching %s", (value, sandbox, batch) => {
+    expect(
+      resolveSettings(undefined, { DNSIMPLE_SANDBOX: value, DNSIMPLE_BATCH_ZONE_RECORDS: value }),
+    ).toMatchObject({
+      sandbox,
+      batchZoneRecords: batch,
+    });
+  });
+});

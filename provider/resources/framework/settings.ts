@@ -56,7 +56,7 @@ export function resolveSettings(
   const raw: Record<string, string | undefined> = {};
   for (const { field, config: key, env: envName } of SETTINGS) {
     const value = config?.get(key) ?? env[envName];
-    raw[field] = value === undefined || value === "" ? undefined : value;
+    raw[field] = value === "" ? undefined : value;
   }
   return {
     token: raw.token,

@@ -79,3 +79,17 @@ describe("validateInputs, exactly", () => {
     expect(validateInputs(fields, { name: "example.com", old: undefined, older: null }).failures).toEqual([]);
   });
 });
+
+describe("what counts as required", () => {
+  it("keeps a rule's own reason when it refuses a value left out", () => {
+    const fieldsWithRule = {
+      token: z
+        .string()
+        .optional()
+        .refine((v) => v !== undefined, "must be set for this kind"),
+    };
+    expect(validateInputs(fieldsWithRule, {}).failures).toEqual([
+      { property: "token", reason: "must be set for this kind" },
+    ]);
+  });
+});
