@@ -203,6 +203,7 @@ function runGroup(group: string, incremental: boolean): void {
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error(`stryker failed for ${group} (exit ${result.status})`);
+  writeFileSync(path.join(RUNS, `${group}.measured`), `${measured}\n`);
 }
 
 /** The committed tree in TREE, with the checkout's node_modules. */
@@ -282,9 +283,15 @@ function main(): void {
             `\`${(m.replacement ?? "").replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 90)}\``,
         ),
     );
+  const measuredOn = Object.keys(GROUPS)
+    .map((g) => {
+      const file = path.join(RUNS, `${g}.measured`);
+      return `${g} on ${existsSync(file) ? readFileSync(file, "utf8").trim() : "?"}`;
+    })
+    .join(", ");
   const body =
     `Stryker ${stryker()} (jest runner on the unit tests beside the code, TypeScript checker), ` +
-    `concurrency 1, groups ${Object.keys(GROUPS).join(", ")} run one after the other, on ${measured}. The score is ` +
+    `concurrency 1 per group; groups measured: ${measuredOn}. The score is ` +
     `killed (or timed out) over every mutant that compiles: survivors and mutants no test reaches ` +
     `both count against it. The kinds' files are mutated only in their check/diff declarations and ` +
     `normalisation helpers (their API calls are covered by the integration and e2e suites).\n\n` +
