@@ -57,7 +57,7 @@ function rdataBytes(type: string, content: string): number {
   return type === "TXT" || type === "SPF" ? bytes + Math.max(1, Math.ceil(bytes / 255)) : bytes;
 }
 /** Types that must be the only record of their type (CNAME: of any type) at a name. */
-const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
+export const SINGLE_AT_NAME: ReadonlySet<string> = new Set(["CNAME", "ALIAS"]);
 
 /** A record name as the service stores it: relative, lower case, no trailing dot; `""` is the apex. */
 export function canonicalRecordName(name: unknown): string {
@@ -113,32 +113,35 @@ function isDeepEqualList(a: unknown, b: string[]): boolean {
   return Array.isArray(a) && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/** A record's own fields (without its zone): shared with `ZoneRecords`, whose entries are records. */
+export const RECORD_FIELDS = {
+  name: z
+    .string({ message: 'must be a string ("" for the apex)' })
+    .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
+    .default(""),
+  type: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
+  content: z.string(),
+  ttl: z
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(MAX_TTL, `must be at most ${MAX_TTL} (DNS TTLs are 31-bit)`)
+    .default(DEFAULT_TTL),
+  priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
+  regions: z.array(z.string()).min(1, "must list at least one region").optional(),
+};
+
 /**
  * A record in a zone. `name: ""` is the apex. Name, content, TTL, priority and regions change in
  * place; the zone and the type cannot change (replacement).
  */
 export const zoneRecordResource: ResourceDefinition = {
   kind: "ZoneRecord",
-  inputs: {
-    zoneName: domainName(),
-    name: z
-      .string({ message: 'must be a string ("" for the apex)' })
-      .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
-      .default(""),
-    type: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
-    content: z.string(),
-    ttl: z
-      .number()
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(MAX_TTL, `must be at most ${MAX_TTL} (DNS TTLs are 31-bit)`)
-      .default(DEFAULT_TTL),
-    priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
-    regions: z.array(z.string()).min(1, "must list at least one region").optional(),
-  },
+  inputs: { zoneName: domainName(), ...RECORD_FIELDS },
+
   replaceOnChange: ["zoneName", "type"],
   normalize: {
     zoneName: (v) => canonicalDomainName(String(v)),

@@ -31,37 +31,17 @@ import type { CheckFailure } from "./framework/validation";
 import { canonicalDomainName } from "./names";
 import { type RecordOp, setBatching, submitRecordOps } from "./zone-record-batcher";
 import {
-  RECORD_TYPES,
+  RECORD_FIELDS,
+  SINGLE_AT_NAME,
   canonicalContent,
   canonicalRecordName,
   recordInput,
   zoneRecordResource,
 } from "./zone-record";
 
-const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
-
-const recordSpec = z.object(
-  {
-    name: z
-      .string({ message: 'must be a string ("" for the apex)' })
-      .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
-      .default(""),
-    type: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
-    content: z.string(),
-    ttl: z
-      .number()
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(2 ** 31 - 1, "must be at most 2147483647 (DNS TTLs are 31-bit)")
-      .default(3600),
-    priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
-    regions: z.array(z.string()).min(1, "must list at least one region").optional(),
-  },
-  { message: "each record must be an object { name, type, content, ttl?, priority?, regions? }" },
-);
+const recordSpec = z.object(RECORD_FIELDS, {
+  message: "each record must be an object { name, type, content, ttl?, priority?, regions? }",
+});
 type RecordSpec = z.infer<typeof recordSpec>;
 
 /** The key of a record declared in a list: what identifies it (as `adopt` matches it). */
