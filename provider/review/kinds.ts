@@ -1,15 +1,18 @@
 /**
  * What the review needs to know about each resource kind, in one table: where its changes are
  * listed, what identifies an object to a reader, which fields it shows, which it always hides,
- * the words of the headline, and whether a replacement deletes before it creates (mirroring each
- * definition's `deleteBeforeReplace` in `provider/resources/`, which the tests hold it against:
- * the preview JSON does not say in which order a replacement runs).
+ * the words of the headline, and whether a replacement deletes before it creates (each
+ * definition's own `deleteBeforeReplace`: the preview JSON does not say in which order a
+ * replacement runs).
  *
  * @example
  * ```ts
  * KINDS.ZoneRecord.section; // "records"
  * ```
  */
+import { emailForwardResource } from "../resources/email-forward";
+import { primaryServerResource } from "../resources/primary-server";
+import { canonicalRecordName, zoneRecordResource } from "../resources/zone-record";
 
 export type Props = Record<string, unknown>;
 
@@ -82,14 +85,7 @@ export function str(v: unknown): string {
   }
   return String(v);
 }
-const host = (v: unknown) => str(v).trim().toLowerCase().replace(/\.$/, "");
-const recordName = (v: unknown) => {
-  const n = host(v);
-  return n === "@" ? "" : n;
-};
-
-/** Record types of which a name can hold only one (the service refuses a second). */
-const SINGLE_AT_NAME = new Set(["CNAME", "ALIAS"]);
+const recordName = (v: unknown) => canonicalRecordName(str(v));
 
 /** Personal data of contacts never appears; these fields may. */
 export const CONTACT_PUBLIC_FIELDS = ["label", "organizationName", "jobTitle", "country"] as const;
@@ -108,10 +104,7 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     zone: (p) => p.zoneName,
     label: (p) => (recordName(p.name) === "" ? "@" : recordName(p.name)),
     fields: ["name", "type", "content", "ttl", "priority", "regions"],
-    deleteFirst: (o, n) =>
-      host(o.zoneName) === host(n.zoneName) &&
-      recordName(o.name) === recordName(n.name) &&
-      (SINGLE_AT_NAME.has(str(o.type).toUpperCase()) || SINGLE_AT_NAME.has(str(n.type).toUpperCase())),
+    deleteFirst: zoneRecordResource.deleteBeforeReplace!,
   },
   ZoneRecords: {
     section: "records",
@@ -152,8 +145,7 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     zone: (p) => p.domain,
     label: (p) => str(p.aliasName).toLowerCase(),
     fields: ["aliasName", "destinationEmail"],
-    deleteFirst: (o, n) =>
-      host(o.domain) === host(n.domain) && str(o.aliasName).toLowerCase() === str(n.aliasName).toLowerCase(),
+    deleteFirst: emailForwardResource.deleteBeforeReplace!,
   },
   DsRecord: {
     section: "dnssec",
@@ -240,7 +232,7 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     noun: ["primary server", "primary servers"],
     label: (p) => str(p.name),
     fields: ["name", "ip", "port", "linkedZones"],
-    deleteFirst: (o, n) => o.name === n.name,
+    deleteFirst: primaryServerResource.deleteBeforeReplace!,
   },
   Webhook: {
     section: "webhooks",
