@@ -168,6 +168,59 @@ describe("retries", () => {
     ]);
   });
 
+  it("tell the onRetry hook the status, which retry comes and how many are allowed", async () => {
+    let n = 0;
+    handler = (_req, _body, res) =>
+      ++n <= 2 ? json(res, 503, undefined) : json(res, 200, { data: domain(1, "example.com") });
+    const retries: unknown[] = [];
+    const { client } = testClient({ retry: { maxRetries: 4 }, hooks: { onRetry: (e) => retries.push(e) } });
+    await client.domains.get(1, "example.com");
+    expect(retries).toEqual([
+      expect.objectContaining({ method: "GET", status: 503, retry: 1, maxRetries: 4, delayMs: 250 }),
+      expect.objectContaining({ status: 503, retry: 2, maxRetries: 4, delayMs: 500 }),
+    ]);
+  });
+
+  it("report to onPace a request held back because the rate limit is nearly spent", async () => {
+    const reset = String(Math.floor(Date.now() / 1000) + 100);
+    handler = (_req, _body, res) =>
+      json(
+        res,
+        200,
+        { data: domain(1, "example.com") },
+        { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset },
+      );
+    const paced: Array<Record<string, unknown>> = [];
+    const { client, sleeps } = testClient({ hooks: { onPace: (e) => paced.push({ ...e }) } });
+    await client.domains.get(1, "example.com");
+    expect(paced).toEqual([]);
+    await client.domains.get(1, "example.com");
+    expect(paced).toHaveLength(1);
+    expect(paced[0]).toMatchObject({ method: "GET", attempt: 0, blocked: false, limit: 100, remaining: 0 });
+    expect(paced[0]!.delayMs).toBe(sleeps[0]);
+    expect(paced[0]!.delayMs as number).toBeGreaterThan(0);
+    expect(paced[0]!.resetAt).toBe(Number(reset) * 1000);
+  });
+
+  it("report to onPace a request held by a 429's Retry-After as blocked", async () => {
+    let n = 0;
+    handler = (_req, _body, res) =>
+      ++n === 1
+        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "2" })
+        : json(res, 200, { data: domain(1, "example.com") });
+    const paced: Array<{ blocked: boolean; delayMs: number }> = [];
+    const { client } = testClient({ hooks: { onPace: (e) => paced.push(e) } });
+    await client.domains.get(1, "example.com");
+    // The retry itself waits the 2 s; the limiter holds nothing more after that.
+    expect(paced).toEqual([]);
+    // A second client request in the blocked window is held, and said to be.
+    const { client: other, sleeps } = testClient({ hooks: { onPace: (e) => paced.push(e) } });
+    other.rateLimit.blockedUntil = Date.now() + 5_000;
+    await other.domains.get(1, "example.com");
+    expect(paced).toEqual([expect.objectContaining({ blocked: true })]);
+    expect(paced[0]!.delayMs).toBe(sleeps[0]);
+  });
+
   it("wait what Retry-After says on 429", async () => {
     let n = 0;
     handler = (_req, _body, res) =>
@@ -459,6 +512,22 @@ describe("secrets", () => {
     expect(err.code).toBe("unauthorized");
     const everything = [err.message, JSON.stringify(err), String(err.stack), ...events].join("\n");
     expect(everything).not.toContain(TOKEN);
+  });
+
+  it("are scrubbed from the URLs hooks get, even when a caller put one in a path", async () => {
+    handler = (_req, _body, res) => json(res, 503, { message: "unavailable" });
+    const events: string[] = [];
+    const { client } = testClient({
+      retry: { maxRetries: 1 },
+      hooks: {
+        onRequest: (e) => events.push(e.url),
+        onResponse: (e) => events.push(e.url),
+        onRetry: (e) => events.push(e.url),
+      },
+    });
+    await caught(client.domains.get(1, TOKEN));
+    expect(events).toHaveLength(5);
+    for (const url of events) expect(url).toBe(`${baseUrl}/1/domains/[REDACTED]`);
   });
 });
 

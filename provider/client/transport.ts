@@ -97,14 +97,45 @@ export interface ResponseEvent extends RequestEvent {
 /** Information passed to the `onRetry` hook before waiting. */
 export interface RetryEvent extends RequestEvent {
   delayMs: number;
+  /** Why, e.g. `status 503`, `connection lost`, `rate limited before processing`. */
   reason: string;
+  /** The status of the failed attempt, `undefined` when no response arrived. */
+  status: number | undefined;
+  /** The retry about to be made (1 for the first), or, for a read-back, the retries so far + 1. */
+  retry: number;
+  /** `RetryOptions.maxRetries`. */
+  maxRetries: number;
 }
 
-/** Observability hooks; they must not throw (errors thrown are ignored). */
+/**
+ * Information passed to the `onPace` hook when a request is held back before it is sent: the
+ * rate-limit budget is nearly spent (`remaining` of `limit` until `resetAt`), or a 429's
+ * `Retry-After` holds every request (`blocked`).
+ */
+export interface PaceEvent extends RequestEvent {
+  delayMs: number;
+  /** A 429's `Retry-After` holds requests until `blockedUntil` (epoch ms). */
+  blocked: boolean;
+  blockedUntil: number;
+  limit: number | undefined;
+  remaining: number | undefined;
+  /** Epoch milliseconds of the window reset, as the service announced it. */
+  resetAt: number | undefined;
+}
+
+/**
+ * Observability hooks; they must not throw (errors thrown are ignored). The URLs they get carry
+ * no credentials.
+ *
+ * @example
+ * createClient({ token, hooks: { onRetry: (e) => console.error(`retrying ${e.method} ${e.url}`) } });
+ */
 export interface ClientHooks {
   onRequest?: (event: RequestEvent) => void;
   onResponse?: (event: ResponseEvent) => void;
   onRetry?: (event: RetryEvent) => void;
+  /** A request waits before its first or a later attempt because of rate-limit pacing. */
+  onPace?: (event: PaceEvent) => void;
 }
 
 /** How requests authenticate. */
@@ -448,6 +479,21 @@ export class Transport {
     }
   }
 
+  private paceEvent(method: string, url: string, attempt: number, delayMs: number): PaceEvent {
+    const limiter = this.config.rateLimiter;
+    return {
+      method,
+      url,
+      attempt,
+      delayMs,
+      blocked: limiter.blockedUntil > this.config.clock.now(),
+      blockedUntil: limiter.blockedUntil,
+      limit: limiter.limit,
+      remaining: limiter.remaining,
+      resetAt: limiter.resetAt,
+    };
+  }
+
   /** One attempt: dispatches the request on the shared (or injected) dispatcher. */
   private attempt(
     method: string,
@@ -501,7 +547,9 @@ export class Transport {
     const query = spec.query === undefined ? "" : buildQuery(spec.query);
     const url = config.baseUrl + spec.path + query;
     const requestPath = (this.target?.basePath ?? "") + spec.path + query;
-    const safeUrl = stripCredentials(url);
+    // Scrubbed too: hooks may log the URL, and a credential must not reach a log even if a
+    // caller put one in a path.
+    const safeUrl = this.scrub(stripCredentials(url));
     const method = spec.method;
     const mode = spec.retryMode ?? retryModeFor(method);
     const headers = this.headerSets[spec.auth === false ? 0 : 1][spec.body === undefined ? 0 : 1];
@@ -511,7 +559,10 @@ export class Transport {
 
     for (let attempt = 0; ; attempt++) {
       const pace = config.rateLimiter.reserve();
-      if (pace > 0) await config.clock.sleep(pace);
+      if (pace > 0) {
+        if (hooks.onPace) this.emit("onPace", this.paceEvent(method, safeUrl, attempt, pace));
+        await config.clock.sleep(pace);
+      }
       if (hooks.onRequest) this.emit("onRequest", { method, url: safeUrl, attempt });
       const started = config.clock.now();
       since ??= this.serviceTime();
@@ -639,6 +690,9 @@ export class Transport {
           attempt,
           delayMs: decision.delayMs,
           reason: decision.reason,
+          status: outcome.kind === "status" ? outcome.status : undefined,
+          retry: retries + 1,
+          maxRetries: config.retry.maxRetries,
         });
       await config.clock.sleep(decision.delayMs);
       if ((decision.action === "lookup" || decision.action === "verify") && spec.lookup) {
