@@ -9,8 +9,9 @@ import type { ResourceContext, ResourceDefinition, State } from "./framework/def
 import { domainRef } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainRef } from "./names";
-import { WAITING_LOCAL, WAITING_MARKERS, waitingInputs, waitingOf } from "./registrar";
-import { orUndefined, waitFor } from "./support";
+import { waitWithProgress } from "./framework/progress";
+import { WAITING_LOCAL, WAITING_MARKERS, waitingInputs, waitingOf, waitingWithProgress } from "./registrar";
+import { orUndefined } from "./support";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -32,12 +33,16 @@ async function awaitIssued(
   certificateId: number,
   inputs: State,
 ): Promise<{ finished: boolean; outs: State; state: string }> {
-  const { timeoutMs, intervalMs } = waitingOf(inputs);
-  const { value, finished } = await waitFor(
+  const host = inputs.name ? `${String(inputs.name)}.${domain}` : domain;
+  const { value, finished } = await waitWithProgress(
     () => client.certificates.get(account, domain, certificateId),
     (c) => c.state !== "requesting" && c.state !== "new" && c.state !== "purchased",
-    timeoutMs,
-    intervalMs,
+    waitingWithProgress<Certificate>(inputs, {
+      subject: `LetsEncryptCertificate ${host}`,
+      what: `certificate ${certificateId}`,
+      goal: "to be issued",
+      stateOf: (c) => c.state,
+    }),
   );
   if (!finished)
     return {

@@ -18,8 +18,10 @@ import { OPEN_REGISTRANT_CHANGE_STATES, path as apiPath } from "../client";
 import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName, numericId } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";
+import { waitWithProgress, type WaitOptions } from "./framework/progress";
+import { getSettings } from "./framework/runtime";
 import { canonicalDomainName } from "./names";
-import { hasStatus, orUndefined, waitFor } from "./support";
+import { hasStatus, orUndefined } from "./support";
 
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
@@ -44,6 +46,17 @@ export function waitingOf(inputs: State): { timeoutMs: number; intervalMs: numbe
     timeoutMs: Number(inputs.timeoutSeconds ?? 600) * 1000,
     intervalMs: Number(inputs.pollIntervalSeconds ?? 10) * 1000,
   };
+}
+
+/**
+ * How to wait, from the resource's waiting inputs and the provider's progress interval, with
+ * the words of the progress messages: `<subject>: waiting for <what> <goal> (state: ...)`.
+ */
+export function waitingWithProgress<T>(
+  inputs: State,
+  words: Pick<WaitOptions<T>, "subject" | "what" | "goal" | "stateOf">,
+): WaitOptions<T> {
+  return { ...words, ...waitingOf(inputs), progressIntervalSeconds: getSettings().progressIntervalSeconds };
 }
 
 /**
@@ -213,13 +226,17 @@ async function awaitOrder<O extends DomainRegistration | DomainTransfer>(
   onTimeout: (outs: State, message: string) => Error,
 ): Promise<State> {
   const { client, account } = ctx;
-  const { timeoutMs, intervalMs } = waitingOf(inputs);
+  const { timeoutMs } = waitingOf(inputs);
   const { value, finished }: { value: O; finished: boolean } = kind.pendingStates.includes(order.state)
-    ? await waitFor<O>(
+    ? await waitWithProgress<O>(
         () => kind.get(client, account, name, order.id),
         (o) => !kind.pendingStates.includes(o.state),
-        timeoutMs,
-        intervalMs,
+        waitingWithProgress<O>(inputs, {
+          subject: `${kind.resource} ${name}`,
+          what: `the ${kind.label} (order ${order.id})`,
+          goal: "to complete",
+          stateOf: (o) => o.state,
+        }),
       )
     : { value: order, finished: true };
   if (!finished) {
@@ -305,17 +322,21 @@ async function readOrdered<O extends DomainRegistration | DomainTransfer>(
 /** Waits for a registrant change; returns it once it is no longer open, or undefined on timeout. */
 async function awaitRegistrantChange(
   ctx: ResourceContext,
+  name: string,
   change: RegistrantChange,
   inputs: State,
 ): Promise<{ value: RegistrantChange; finished: boolean }> {
   const { client, account } = ctx;
-  const { timeoutMs, intervalMs } = waitingOf(inputs);
   if (!OPEN_REGISTRANT_CHANGE_STATES.includes(change.state)) return { value: change, finished: true };
-  return waitFor(
+  return waitWithProgress(
     () => client.registrar.getRegistrantChange(account, change.id),
     (c) => !OPEN_REGISTRANT_CHANGE_STATES.includes(c.state),
-    timeoutMs,
-    intervalMs,
+    waitingWithProgress<RegistrantChange>(inputs, {
+      subject: name,
+      what: `the registrant change ${change.id} to contact ${change.contact_id}`,
+      goal: "to complete",
+      stateOf: (c) => c.state,
+    }),
   );
 }
 
@@ -391,7 +412,7 @@ async function changeRegistrant(
       ...(Object.keys(attributes).length > 0 ? { extended_attributes: attributes } : {}),
     });
   }
-  const { value, finished } = await awaitRegistrantChange(ctx, change, news);
+  const { value, finished } = await awaitRegistrantChange(ctx, name, change, news);
   if (!finished) {
     const { timeoutMs } = waitingOf(news);
     throw new PartialCreateError(

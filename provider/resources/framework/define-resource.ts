@@ -9,6 +9,7 @@ import {
   pendingCreate,
   settleCreate,
 } from "./create-journal";
+import { flushReports } from "./engine-log";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -402,7 +403,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
     return normalize && value !== undefined && value !== null ? normalize(value) : value;
   };
 
-  return {
+  return withReportsFlushed({
     async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
       const { inputs, failures } = validateInputs(fields, news);
       if (inputs.adopt === true && !definition.findMatching) {
@@ -589,5 +590,34 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       await definition.delete(context(stateAccount(state)), id, state);
       settleCreate(state.ownerKey, id);
     },
+  });
+}
+
+/**
+ * Each method answers the engine only after the messages it reported (progress, request log)
+ * were handed over, so they show before the step's result, and none is lost when the engine
+ * stops the provider after the last step.
+ */
+function withReportsFlushed(
+  provider: Required<
+    Pick<dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
+  >,
+): dynamic.ResourceProvider {
+  const flushed =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method(...args);
+      } finally {
+        await flushReports();
+      }
+    };
+  return {
+    check: flushed(provider.check),
+    diff: flushed(provider.diff),
+    create: flushed(provider.create),
+    read: flushed(provider.read),
+    update: flushed(provider.update),
+    delete: flushed(provider.delete),
   };
 }

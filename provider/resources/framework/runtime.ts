@@ -3,6 +3,8 @@
  * built from them. Lives only in Pulumi's provider process; nothing here is serialized.
  */
 import { createClient, type DnsimpleClient } from "../../client";
+import { registerSecrets } from "./engine-log";
+import { clientHooks } from "./progress";
 import { type ConfigSource, type ProviderSettings, requireToken, resolveSettings } from "./settings";
 
 let settings: ProviderSettings | undefined;
@@ -23,12 +25,14 @@ export function getSettings(): ProviderSettings {
 export function getClient(): DnsimpleClient {
   if (!client) {
     const s = getSettings();
+    registerSecrets([s.token, s.v1Token]);
     client = createClient({
       token: requireToken(s),
       ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
       sandbox: s.sandbox,
       userAgentSuffix: "pulumi",
       retry: { maxRetries: s.maxRetries },
+      hooks: clientHooks(s),
       ...(s.v1Email && (s.v1Token ?? s.token)
         ? {
             v1: {

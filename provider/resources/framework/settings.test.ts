@@ -54,6 +54,8 @@ describe("provider settings, each one", () => {
       DNSIMPLE_V1_TOKEN: "v1t",
       DNSIMPLE_MAX_RETRIES: "20",
       DNSIMPLE_BATCH_ZONE_RECORDS: "no",
+      DNSIMPLE_REQUEST_LOG: "true",
+      DNSIMPLE_PROGRESS_INTERVAL: "1.5",
     };
     expect(resolveSettings(undefined, env)).toEqual({
       token: "t",
@@ -65,6 +67,8 @@ describe("provider settings, each one", () => {
       v1Token: "v1t",
       maxRetries: 20,
       batchZoneRecords: false,
+      requestLog: true,
+      progressIntervalSeconds: 1.5,
     });
     const keys = {
       "dnsimple:token": "t2",
@@ -76,6 +80,8 @@ describe("provider settings, each one", () => {
       "dnsimple:v1Token": "v1t2",
       "dnsimple:maxRetries": " 3 ",
       "dnsimple:batchZoneRecords": "0",
+      "dnsimple:requestLog": "no",
+      "dnsimple:progressInterval": "0",
     };
     expect(resolveSettings(config(keys), env)).toEqual({
       token: "t2",
@@ -87,6 +93,8 @@ describe("provider settings, each one", () => {
       v1Token: "v1t2",
       maxRetries: 3,
       batchZoneRecords: false,
+      requestLog: false,
+      progressIntervalSeconds: 0,
     });
   });
 
@@ -106,6 +114,22 @@ describe("provider settings, each one", () => {
     expect(flags("False")).toMatchObject({ sandbox: false, batchZoneRecords: false });
     expect(flags("maybe")).toMatchObject({ sandbox: false, batchZoneRecords: true });
     expect(flags("no thanks")).toMatchObject({ sandbox: false, batchZoneRecords: true });
+  });
+
+  it("logs no requests and says progress every 30 s unless told otherwise", () => {
+    expect(resolveSettings(undefined, {})).toMatchObject({ requestLog: false, progressIntervalSeconds: 30 });
+    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "YES" }).requestLog).toBe(true);
+    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "maybe" }).requestLog).toBe(false);
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: " 3600 " }).progressIntervalSeconds).toBe(
+      3600,
+    );
+  });
+
+  it.each(["-1", "3601", "soon", "1e3", "0x10"])("refuses a progress interval of %s, quoting it", (bad) => {
+    expect(() => resolveSettings(config({ "dnsimple:progressInterval": bad }), {})).toThrow(
+      `dnsimple:progressInterval (or DNSIMPLE_PROGRESS_INTERVAL) must be a number of seconds from 0 ` +
+        `(no progress messages) to 3600, got "${bad}"`,
+    );
   });
 
   it("quotes a bad retry count as given", () => {

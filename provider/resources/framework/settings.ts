@@ -26,10 +26,24 @@ export interface ProviderSettings {
    * true); `false` sends one request per record.
    */
   readonly batchZoneRecords: boolean;
+  /**
+   * One line per API request in the engine's output (method, path, status, duration, request
+   * id; never a credential or a body). Default false.
+   */
+  readonly requestLog: boolean;
+  /**
+   * Seconds between two progress messages while waiting on an order or certificate, and the
+   * least gap between two messages about retries or rate-limit pacing. Default 30; 0 turns these
+   * messages off (warnings said once per run stay).
+   */
+  readonly progressIntervalSeconds: number;
 }
 
 /** Retries per request when `dnsimple:maxRetries` is not set. */
 export const DEFAULT_MAX_RETRIES = 8;
+
+/** Seconds between progress messages when `dnsimple:progressInterval` is not set. */
+export const DEFAULT_PROGRESS_INTERVAL_SECONDS = 30;
 
 /** What `configure` hands us: a view of the stack config with full `namespace:key` names. */
 export interface ConfigSource {
@@ -46,6 +60,12 @@ const SETTINGS: ReadonlyArray<{ field: keyof ProviderSettings; config: string; e
   { field: "v1Token", config: "dnsimple:v1Token", env: "DNSIMPLE_V1_TOKEN" },
   { field: "maxRetries", config: "dnsimple:maxRetries", env: "DNSIMPLE_MAX_RETRIES" },
   { field: "batchZoneRecords", config: "dnsimple:batchZoneRecords", env: "DNSIMPLE_BATCH_ZONE_RECORDS" },
+  { field: "requestLog", config: "dnsimple:requestLog", env: "DNSIMPLE_REQUEST_LOG" },
+  {
+    field: "progressIntervalSeconds",
+    config: "dnsimple:progressInterval",
+    env: "DNSIMPLE_PROGRESS_INTERVAL",
+  },
 ];
 
 /** Stack config wins over the environment; empty strings count as unset. */
@@ -68,7 +88,21 @@ export function resolveSettings(
     v1Token: raw.v1Token,
     maxRetries: parseMaxRetries(raw.maxRetries),
     batchZoneRecords: raw.batchZoneRecords === undefined || !/^(0|false|no)$/i.test(raw.batchZoneRecords),
+    requestLog: raw.requestLog !== undefined && /^(1|true|yes)$/i.test(raw.requestLog),
+    progressIntervalSeconds: parseProgressInterval(raw.progressIntervalSeconds),
   };
+}
+
+function parseProgressInterval(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_PROGRESS_INTERVAL_SECONDS;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value > 3600) {
+    throw new Error(
+      `dnsimple:progressInterval (or DNSIMPLE_PROGRESS_INTERVAL) must be a number of seconds from 0 ` +
+        `(no progress messages) to 3600, got "${raw}"`,
+    );
+  }
+  return value;
 }
 
 function parseMaxRetries(raw: string | undefined): number {
