@@ -127,9 +127,10 @@ let cached: { key: string; client: DnsimpleClient } | undefined;
  */
 async function client(s: ProviderSettings): Promise<DnsimpleClient> {
   const token = requireToken(s);
-  const key = JSON.stringify([token, s.baseUrl, s.sandbox]);
+  const key = JSON.stringify([token, s.baseUrl, s.sandbox, s.v1Email, s.v1Token, s.v1BaseUrl]);
   if (cached?.key !== key) {
     const { createClient } = await import("../provider/client");
+    const v1Token = s.v1Token ?? token;
     cached = {
       key,
       client: createClient({
@@ -137,6 +138,16 @@ async function client(s: ProviderSettings): Promise<DnsimpleClient> {
         ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
         sandbox: s.sandbox,
         userAgentSuffix: "pulumi-function",
+        // Legacy v1 functions: the same settings as the v1 resources.
+        ...(s.v1Email
+          ? {
+              v1: {
+                email: s.v1Email,
+                token: v1Token,
+                ...(s.v1BaseUrl !== undefined ? { baseUrl: s.v1BaseUrl } : {}),
+              },
+            }
+          : {}),
       }),
     };
   }
@@ -343,4 +354,770 @@ export async function listCharges(options?: ListChargesOptions): Promise<ChargeR
     });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings and reads of everything else the service has (issue 16: every operation reachable).
+// Results are camelCase; secrets (v1 domain tokens, private keys) are never included.
+// ---------------------------------------------------------------------------------------------
+
+/** `created_at` → `createdAt`, recursively for plain objects and arrays. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+
+function camel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The named fields of `source`, camelCase: an explicit list, so nothing unlisted (a secret) leaks. */
+function pick<K extends string>(
+  source: Record<string, unknown>,
+  keys: readonly K[],
+): { [P in K as Camel<P>]: unknown } {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = source[key];
+    out[camel(key)] = value === undefined ? null : value;
+  }
+  return out as { [P in K as Camel<P>]: unknown };
+}
+
+async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** A domain of the account. */
+export interface DomainInfo {
+  id: number;
+  accountId: number;
+  registrantId: number | null;
+  name: string;
+  unicodeName: string;
+  /** `hosted`, `registered`, `expired`, … */
+  state: string;
+  autoRenew: boolean;
+  privateWhois: boolean;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const DOMAIN_FIELDS = [
+  "id",
+  "account_id",
+  "registrant_id",
+  "name",
+  "unicode_name",
+  "state",
+  "auto_renew",
+  "private_whois",
+  "expires_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/** Filters of {@link listDomains}. */
+export interface ListDomainsOptions extends FunctionOptions {
+  /** Only names containing this text. */
+  nameLike?: string;
+  /** Only domains of this registrant (contact id). */
+  registrantId?: number;
+}
+
+/**
+ * Every domain of the account (all pages), optionally filtered.
+ *
+ * @example
+ * ```ts
+ * const expiring = (await dnsimple.listDomains()).filter((d) => d.state === "registered");
+ * ```
+ */
+export async function listDomains(options?: ListDomainsOptions): Promise<DomainInfo[]> {
+  const { api, account } = await context(options);
+  const domains = await allOf(
+    api.domains.iterate(account, {
+      ...(options?.nameLike !== undefined ? { nameLike: options.nameLike } : {}),
+      ...(options?.registrantId !== undefined ? { registrantId: options.registrantId } : {}),
+    }),
+  );
+  return domains.map((d) => pick(d, DOMAIN_FIELDS) as DomainInfo);
+}
+
+/**
+ * One domain, by name or id.
+ *
+ * @example
+ * ```ts
+ * const { expiresAt } = await dnsimple.getDomain("example.com");
+ * ```
+ */
+export async function getDomain(domain: string | number, options?: FunctionOptions): Promise<DomainInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.domains.get(account, domain), DOMAIN_FIELDS) as DomainInfo;
+}
+
+/** A delegation signer record. */
+export interface DsRecordInfo {
+  id: number;
+  domainId: number;
+  algorithm: string;
+  digest: string | null;
+  digestType: string | null;
+  keytag: string | null;
+  publicKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const DS_FIELDS = [
+  "id",
+  "domain_id",
+  "algorithm",
+  "digest",
+  "digest_type",
+  "keytag",
+  "public_key",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * The DS records of a domain (all pages).
+ *
+ * @example
+ * ```ts
+ * const ds = await dnsimple.listDsRecords("example.com");
+ * ```
+ */
+export async function listDsRecords(
+  domain: string | number,
+  options?: FunctionOptions,
+): Promise<DsRecordInfo[]> {
+  const { api, account } = await context(options);
+  return (await allOf(api.dsRecords.iterate(account, domain))).map((r) => pick(r, DS_FIELDS) as DsRecordInfo);
+}
+
+/**
+ * One DS record of a domain.
+ *
+ * @example
+ * ```ts
+ * const record = await dnsimple.getDsRecord("example.com", 24);
+ * ```
+ */
+export async function getDsRecord(
+  domain: string | number,
+  id: number,
+  options?: FunctionOptions,
+): Promise<DsRecordInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.dsRecords.get(account, domain, id), DS_FIELDS) as DsRecordInfo;
+}
+
+/** An email forward. */
+export interface EmailForwardInfo {
+  id: number;
+  domainId: number;
+  aliasEmail: string;
+  destinationEmail: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const FORWARD_FIELDS = [
+  "id",
+  "domain_id",
+  "alias_email",
+  "destination_email",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * The email forwards of a domain (all pages).
+ *
+ * @example
+ * ```ts
+ * const forwards = await dnsimple.listEmailForwards("example.com");
+ * ```
+ */
+export async function listEmailForwards(
+  domain: string | number,
+  options?: FunctionOptions,
+): Promise<EmailForwardInfo[]> {
+  const { api, account } = await context(options);
+  return (await allOf(api.emailForwards.iterate(account, domain))).map(
+    (f) => pick(f, FORWARD_FIELDS) as EmailForwardInfo,
+  );
+}
+
+/**
+ * One email forward of a domain.
+ *
+ * @example
+ * ```ts
+ * const forward = await dnsimple.getEmailForward("example.com", 17702);
+ * ```
+ */
+export async function getEmailForward(
+  domain: string | number,
+  id: number,
+  options?: FunctionOptions,
+): Promise<EmailForwardInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.emailForwards.get(account, domain, id), FORWARD_FIELDS) as EmailForwardInfo;
+}
+
+/** A push waiting for this account's answer. */
+export interface PushInfo {
+  id: number;
+  domainId: number;
+  contactId: number | null;
+  /** The target account (this one). */
+  accountId: number;
+  createdAt: string;
+  updatedAt: string;
+  acceptedAt: string | null;
+}
+
+/**
+ * The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).
+ *
+ * @example
+ * ```ts
+ * const pending = await dnsimple.listPushes({ account: 2 });
+ * ```
+ */
+export async function listPushes(options?: FunctionOptions): Promise<PushInfo[]> {
+  const { api, account } = await context(options);
+  return (await allOf(api.pushes.iterate(account))).map(
+    (p) =>
+      pick(p, [
+        "id",
+        "domain_id",
+        "contact_id",
+        "account_id",
+        "created_at",
+        "updated_at",
+        "accepted_at",
+      ] as const) as PushInfo,
+  );
+}
+
+/** A certificate (never its private key). */
+export interface CertificateInfo {
+  id: number;
+  domainId: number;
+  contactId: number | null;
+  name: string;
+  commonName: string;
+  years: number;
+  /** The signing request (public). */
+  csr: string | null;
+  /** `new`, `requesting`, `issued`, … */
+  state: string;
+  autoRenew: boolean;
+  alternateNames: string[];
+  authorityIdentifier: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string | null;
+}
+
+const CERTIFICATE_FIELDS = [
+  "id",
+  "domain_id",
+  "contact_id",
+  "name",
+  "common_name",
+  "years",
+  "csr",
+  "state",
+  "auto_renew",
+  "alternate_names",
+  "authority_identifier",
+  "created_at",
+  "updated_at",
+  "expires_at",
+] as const;
+
+/**
+ * The certificates of a domain (all pages).
+ *
+ * @example
+ * ```ts
+ * const issued = (await dnsimple.listCertificates("example.com")).filter((c) => c.state === "issued");
+ * ```
+ */
+export async function listCertificates(
+  domain: string | number,
+  options?: FunctionOptions,
+): Promise<CertificateInfo[]> {
+  const { api, account } = await context(options);
+  return (await allOf(api.certificates.iterate(account, domain))).map(
+    (c) => pick(c, CERTIFICATE_FIELDS) as CertificateInfo,
+  );
+}
+
+/**
+ * One certificate of a domain.
+ *
+ * @example
+ * ```ts
+ * const { state, expiresAt } = await dnsimple.getCertificate("example.com", 101967);
+ * ```
+ */
+export async function getCertificate(
+  domain: string | number,
+  certificateId: number,
+  options?: FunctionOptions,
+): Promise<CertificateInfo> {
+  const { api, account } = await context(options);
+  return pick(
+    await api.certificates.get(account, domain, certificateId),
+    CERTIFICATE_FIELDS,
+  ) as CertificateInfo;
+}
+
+/** A primary server of secondary DNS. */
+export interface PrimaryServerInfo {
+  id: number;
+  accountId: number;
+  name: string;
+  ip: string;
+  port: number;
+  linkedSecondaryZones: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const PRIMARY_FIELDS = [
+  "id",
+  "account_id",
+  "name",
+  "ip",
+  "port",
+  "linked_secondary_zones",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * The primary servers of the account (all pages).
+ *
+ * @example
+ * ```ts
+ * const primaries = await dnsimple.listPrimaryServers();
+ * ```
+ */
+export async function listPrimaryServers(options?: FunctionOptions): Promise<PrimaryServerInfo[]> {
+  const { api, account } = await context(options);
+  return (await allOf(api.secondaryDns.iteratePrimaries(account))).map(
+    (s) => pick(s, PRIMARY_FIELDS) as PrimaryServerInfo,
+  );
+}
+
+/**
+ * One primary server.
+ *
+ * @example
+ * ```ts
+ * const { linkedSecondaryZones } = await dnsimple.getPrimaryServer(4);
+ * ```
+ */
+export async function getPrimaryServer(id: number, options?: FunctionOptions): Promise<PrimaryServerInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.secondaryDns.getPrimary(account, id), PRIMARY_FIELDS) as PrimaryServerInfo;
+}
+
+/** A webhook. */
+export interface WebhookInfo {
+  id: number;
+  url: string;
+  suppressedAt: string | null;
+}
+
+/**
+ * The webhooks of the account.
+ *
+ * @example
+ * ```ts
+ * const urls = (await dnsimple.listWebhooks()).map((w) => w.url);
+ * ```
+ */
+export async function listWebhooks(options?: FunctionOptions): Promise<WebhookInfo[]> {
+  const { api, account } = await context(options);
+  return (await api.webhooks.list(account)).map(
+    (w) => pick(w, ["id", "url", "suppressed_at"] as const) as WebhookInfo,
+  );
+}
+
+/**
+ * One webhook.
+ *
+ * @example
+ * ```ts
+ * const { suppressedAt } = await dnsimple.getWebhook(274);
+ * ```
+ */
+export async function getWebhook(id: number, options?: FunctionOptions): Promise<WebhookInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.webhooks.get(account, id), ["id", "url", "suppressed_at"] as const) as WebhookInfo;
+}
+
+/** A platform message (private beta). */
+export interface PlatformMessageInfo {
+  id: number;
+  resource: string;
+  title: string | null;
+  message: string | null;
+  url: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const MESSAGE_FIELDS = [
+  "id",
+  "resource",
+  "title",
+  "message",
+  "url",
+  "expires_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * The platform messages of the account (private beta).
+ *
+ * @example
+ * ```ts
+ * const messages = await dnsimple.listPlatformMessages();
+ * ```
+ */
+export async function listPlatformMessages(options?: FunctionOptions): Promise<PlatformMessageInfo[]> {
+  const { api, account } = await context(options);
+  return (await api.platform.messages.list(account)).map(
+    (m) => pick(m, MESSAGE_FIELDS) as PlatformMessageInfo,
+  );
+}
+
+/** A platform metadata entry (private beta). */
+export interface PlatformMetadataInfo {
+  id: number;
+  resource: string;
+  key: string;
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const METADATA_FIELDS = ["id", "resource", "key", "value", "created_at", "updated_at"] as const;
+
+/**
+ * The metadata entries of a resource (`domain:<id>`, `record:<id>`, …; private beta).
+ *
+ * @example
+ * ```ts
+ * const tags = await dnsimple.listPlatformMetadata(`domain:${domain.domainId}`);
+ * ```
+ */
+export async function listPlatformMetadata(
+  resource: string,
+  options?: FunctionOptions,
+): Promise<PlatformMetadataInfo[]> {
+  const { api, account } = await context(options);
+  return (await api.platform.metadata.list(account, resource)).map(
+    (m) => pick(m, METADATA_FIELDS) as PlatformMetadataInfo,
+  );
+}
+
+// --- Legacy API v1: needs `dnsimple:v1Email` and `dnsimple:v1Token` (or DNSIMPLE_V1_EMAIL/TOKEN) ---
+
+async function v1(): Promise<DnsimpleClient["v1"]> {
+  const s = settings();
+  if (!s.v1Email) {
+    const { MissingSettingError } = await import("../provider/resources/framework/settings");
+    throw new MissingSettingError(
+      "dnsimple:v1Email",
+      "DNSIMPLE_V1_EMAIL",
+      "dnsimple:v1Email <email> (and `pulumi config set --secret dnsimple:v1Token <v1 token>`)",
+    );
+  }
+  return (await client(s)).v1;
+}
+
+/** A v1 domain (never its token). */
+export interface LegacyDomainInfo {
+  id: number;
+  userId: number | null;
+  registrantId: number | null;
+  name: string;
+  unicodeName: string;
+  state: string;
+  lockable: boolean | null;
+  autoRenew: boolean;
+  whoisProtected: boolean | null;
+  recordCount: number | null;
+  serviceCount: number | null;
+  expiresOn: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const LEGACY_DOMAIN_FIELDS = [
+  "id",
+  "user_id",
+  "registrant_id",
+  "name",
+  "unicode_name",
+  "state",
+  "lockable",
+  "auto_renew",
+  "whois_protected",
+  "record_count",
+  "service_count",
+  "expires_on",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * Every domain of the v1 user (legacy API v1).
+ *
+ * @example
+ * ```ts
+ * const names = (await dnsimple.listLegacyDomains()).map((d) => d.name);
+ * ```
+ */
+export async function listLegacyDomains(): Promise<LegacyDomainInfo[]> {
+  return (await (await v1()).listDomains()).map((d) => pick(d, LEGACY_DOMAIN_FIELDS) as LegacyDomainInfo);
+}
+
+/**
+ * One v1 domain by name or id (legacy API v1).
+ *
+ * @example
+ * ```ts
+ * const { state } = await dnsimple.getLegacyDomain("example.com");
+ * ```
+ */
+export async function getLegacyDomain(domain: string | number): Promise<LegacyDomainInfo> {
+  return pick(await (await v1()).getDomain(domain), LEGACY_DOMAIN_FIELDS) as LegacyDomainInfo;
+}
+
+/** Availability of a name through API v1. */
+export interface LegacyCheckDomainResult {
+  name: string;
+  available: boolean;
+  /** `available` or `unavailable`. */
+  status: string;
+  price: string | null;
+  currency: string | null;
+  minimumNumberOfYears: number | null;
+}
+
+/**
+ * Whether a name can be registered, with its price (legacy API v1; prefer `checkDomain`).
+ *
+ * @example
+ * ```ts
+ * const { available, price } = await dnsimple.checkLegacyDomain("example.com");
+ * ```
+ */
+export async function checkLegacyDomain(name: string): Promise<LegacyCheckDomainResult> {
+  const c = await (await v1()).checkDomain(name);
+  return pick(c, [
+    "name",
+    "available",
+    "status",
+    "price",
+    "currency",
+    "minimum_number_of_years",
+  ] as const) as LegacyCheckDomainResult;
+}
+
+/** A v1 DNS template. */
+export interface LegacyTemplateInfo {
+  id: number;
+  name: string;
+  shortName: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const TEMPLATE_FIELDS = ["id", "name", "short_name", "description", "created_at", "updated_at"] as const;
+
+/**
+ * The v1 DNS templates.
+ *
+ * @example
+ * ```ts
+ * const templates = await dnsimple.listLegacyTemplates();
+ * ```
+ */
+export async function listLegacyTemplates(): Promise<LegacyTemplateInfo[]> {
+  return (await (await v1()).listTemplates()).map((t) => pick(t, TEMPLATE_FIELDS) as LegacyTemplateInfo);
+}
+
+/**
+ * One v1 DNS template, by id or short name.
+ *
+ * @example
+ * ```ts
+ * const template = await dnsimple.getLegacyTemplate("google-apps");
+ * ```
+ */
+export async function getLegacyTemplate(template: string | number): Promise<LegacyTemplateInfo> {
+  return pick(await (await v1()).getTemplate(template), TEMPLATE_FIELDS) as LegacyTemplateInfo;
+}
+
+/** A v1 one-click service. */
+export interface LegacyServiceInfo {
+  id: number;
+  name: string;
+  shortName: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The v1 one-click services.
+ *
+ * @example
+ * ```ts
+ * const services = await dnsimple.listLegacyServices();
+ * ```
+ */
+export async function listLegacyServices(): Promise<LegacyServiceInfo[]> {
+  return (await (await v1()).listServices()).map((s) => pick(s, TEMPLATE_FIELDS) as LegacyServiceInfo);
+}
+
+/**
+ * One v1 service by id.
+ *
+ * @example
+ * ```ts
+ * const service = await dnsimple.getLegacyService(1);
+ * ```
+ */
+export async function getLegacyService(id: number): Promise<LegacyServiceInfo> {
+  return pick(await (await v1()).getService(id), TEMPLATE_FIELDS) as LegacyServiceInfo;
+}
+
+/**
+ * The name servers a domain is delegated to (legacy API v1).
+ *
+ * @example
+ * ```ts
+ * const ns = await dnsimple.getLegacyNameServers("example.com");
+ * ```
+ */
+export async function getLegacyNameServers(domain: string | number): Promise<string[]> {
+  return (await v1()).getNameServers(domain);
+}
+
+/** A v1 certificate (never its private key). */
+export interface LegacyCertificateInfo {
+  id: number;
+  domainId: number;
+  contactId: number | null;
+  name: string;
+  /** `purchased`, `configured`, `submitted`, `issued`. */
+  state: string;
+  csr: string | null;
+  /** The issued certificate (PEM), null until issued. */
+  sslCertificate: string | null;
+  approverEmail: string | null;
+  approverEmails: string[] | null;
+  expiresOn: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const LEGACY_CERTIFICATE_FIELDS = [
+  "id",
+  "domain_id",
+  "contact_id",
+  "name",
+  "state",
+  "csr",
+  "ssl_certificate",
+  "approver_email",
+  "approver_emails",
+  "expires_on",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * The v1 certificates of a domain (never their private keys).
+ *
+ * @example
+ * ```ts
+ * const certs = await dnsimple.listLegacyCertificates("example.com");
+ * ```
+ */
+export async function listLegacyCertificates(domain: string | number): Promise<LegacyCertificateInfo[]> {
+  return (await (await v1()).listCertificates(domain)).map(
+    (c) => pick(c, LEGACY_CERTIFICATE_FIELDS) as LegacyCertificateInfo,
+  );
+}
+
+/**
+ * One v1 certificate (never its private key).
+ *
+ * @example
+ * ```ts
+ * const { state } = await dnsimple.getLegacyCertificate("example.com", 4576);
+ * ```
+ */
+export async function getLegacyCertificate(
+  domain: string | number,
+  certificateId: number,
+): Promise<LegacyCertificateInfo> {
+  return pick(
+    await (await v1()).getCertificate(domain, certificateId),
+    LEGACY_CERTIFICATE_FIELDS,
+  ) as LegacyCertificateInfo;
+}
+
+/** The v1 subscription. */
+export interface LegacySubscriptionInfo {
+  id: number;
+  planName: string;
+  /** `subscribed`, … */
+  state: string;
+  domainLimit: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The v1 user's subscription, or null when there is none (the service answers 402).
+ *
+ * @example
+ * ```ts
+ * const subscription = await dnsimple.getLegacySubscription();
+ * export const plan = subscription?.planName;
+ * ```
+ */
+export async function getLegacySubscription(): Promise<LegacySubscriptionInfo | null> {
+  try {
+    return pick(await (await v1()).getSubscription(), [
+      "id",
+      "plan_name",
+      "state",
+      "domain_limit",
+      "created_at",
+      "updated_at",
+    ] as const) as LegacySubscriptionInfo;
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 402) return null;
+    throw error;
+  }
 }

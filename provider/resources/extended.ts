@@ -12,6 +12,26 @@ import { domainPushAnswerResource, domainPushResource } from "./pushes";
 import { domainRegistrationResource, domainTransferResource } from "./registrar";
 import { zoneRecordResource } from "./zone-record";
 import { zoneRecordsResource } from "./zone-records";
+import {
+  domainRenewalResource,
+  domainRestoreResource,
+  domainTransferOutAuthorizationResource,
+  letsEncryptCertificateRenewalResource,
+  oauthAccessTokenResource,
+} from "./actions";
+import {
+  legacyCertificateConfigurationResource,
+  legacyCertificatePurchaseResource,
+  legacyCertificateSubmissionResource,
+  legacyDomainRegistrationResource,
+  legacyDomainRenewalResource,
+  legacyDomainResource,
+  legacyDomainTokenResetResource,
+  legacyDomainTransferOutResource,
+  legacyDomainTransferResource,
+  legacySubscriptionResource,
+  legacyUserResource,
+} from "./legacy-actions";
 
 export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   contactResource,
@@ -28,4 +48,21 @@ export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   nameServerDelegationResource,
   templateResource,
   registryNameServerResource,
+  // Issue 16: every operation reachable (one-shot actions, docs/operations.md).
+  domainRenewalResource,
+  domainRestoreResource,
+  domainTransferOutAuthorizationResource,
+  letsEncryptCertificateRenewalResource,
+  oauthAccessTokenResource,
+  legacyDomainResource,
+  legacyDomainRegistrationResource,
+  legacyDomainTransferResource,
+  legacyDomainRenewalResource,
+  legacyDomainTransferOutResource,
+  legacyDomainTokenResetResource,
+  legacyCertificatePurchaseResource,
+  legacyCertificateConfigurationResource,
+  legacyCertificateSubmissionResource,
+  legacySubscriptionResource,
+  legacyUserResource,
 ];

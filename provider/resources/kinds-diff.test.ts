@@ -204,6 +204,127 @@ const KINDS: Record<string, KindSpec> = {
     inPlace: { ip: "192.0.2.1" },
     same: [{ domain: "EXAMPLE.com", name: "NS1.example.com.", ip: "2001:DB8::1" }],
   },
+  // One-shot actions (issue 16): every input runs the action again; only orderAgain is local.
+  DomainRenewal: {
+    valid: { domain: "example.com", years: 1, triggers: "2025" },
+    replaces: { domain: "other.com", years: 2, premiumPrice: "12.00", triggers: "2026" },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  DomainRestore: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", premiumPrice: "40.00", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "Example.COM" }],
+  },
+  DomainTransferOutAuthorization: {
+    valid: { domain: "example.com", triggers: { at: 1 } },
+    replaces: { domain: "other.com", triggers: { at: 2 } },
+    inPlace: {},
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  LetsEncryptCertificateRenewal: {
+    valid: { domain: "example.com", certificateId: "7" },
+    replaces: {
+      domain: "other.com",
+      certificateId: "8",
+      autoRenew: true,
+      signatureAlgorithm: "RSA",
+      triggers: 2,
+    },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", certificateId: 7 }],
+  },
+  OAuthAccessToken: {
+    valid: { clientId: "app", clientSecret: "s", code: "c", redirectUri: "https://app.test/cb", state: "x" },
+    replaces: {
+      clientId: "other",
+      clientSecret: "t",
+      code: "d",
+      redirectUri: "https://b.test/cb",
+      state: "y",
+    },
+    inPlace: {},
+    same: [],
+  },
+  LegacyDomain: {
+    valid: { name: "example.com" },
+    replaces: { name: "other.com" },
+    inPlace: {},
+    same: [{ name: "EXAMPLE.com." }],
+  },
+  LegacyDomainRegistration: {
+    valid: { domain: "example.com", registrantId: "7" },
+    replaces: { domain: "other.com", registrantId: "8", extendedAttributes: { x: "y" }, triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", registrantId: 7 }],
+  },
+  LegacyDomainTransfer: {
+    valid: { domain: "example.com", registrantId: "7", authCode: "code" },
+    replaces: { domain: "other.com", registrantId: "8", authCode: "other", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  LegacyDomainRenewal: {
+    valid: { domain: "example.com", renewWhoisPrivacy: false },
+    replaces: { domain: "other.com", renewWhoisPrivacy: true, triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  LegacyDomainTransferOut: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", triggers: 1 },
+    inPlace: {},
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  LegacyDomainTokenReset: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", triggers: 1 },
+    inPlace: {},
+    same: [{ domain: "EXAMPLE.com." }],
+  },
+  LegacyCertificatePurchase: {
+    valid: { domain: "example.com", name: "www", contactId: "7" },
+    replaces: { domain: "other.com", name: "*", contactId: "8", csr: "CSR", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", contactId: 7 }],
+  },
+  LegacyCertificateConfiguration: {
+    valid: { domain: "example.com", certificateId: "7" },
+    replaces: { domain: "other.com", certificateId: "8", triggers: 1 },
+    inPlace: {},
+    same: [{ certificateId: 7 }],
+  },
+  LegacyCertificateSubmission: {
+    valid: { domain: "example.com", certificateId: "7", approverEmail: "admin@example.com" },
+    replaces: { domain: "other.com", certificateId: "8", approverEmail: "ops@example.com", triggers: 1 },
+    inPlace: {},
+    same: [{ certificateId: 7 }],
+  },
+  LegacySubscription: {
+    valid: {
+      plan: "Silver",
+      creditCard: {
+        number: "4111",
+        firstName: "A",
+        lastName: "B",
+        billingAddress: "1 St",
+        billingZip: "1",
+        month: "1",
+        year: "2030",
+        cvv: "1",
+      },
+    },
+    replaces: { plan: "Gold", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [],
+  },
+  LegacyUser: {
+    valid: { email: "a@example.com", password: "pw" },
+    replaces: { email: "b@example.com", password: "other", triggers: 1 },
+    inPlace: {},
+    same: [],
+  },
 };
 
 const state = (props: Props) => ({ ...props, accountId: "1" });
