@@ -106,6 +106,18 @@ describe("a registration that takes a while, with the request log on", () => {
     for (let i = 1; i < seconds.length; i++) expect(seconds[i]!).toBeGreaterThan(seconds[i - 1]!);
   });
 
+  it("reaches the engine's own log: live progress is left out of the summary, the rest is kept", () => {
+    // Lines on stderr would all be repeated in the summary; the engine's Log call keeps ephemeral
+    // messages out of it. So this fails if the provider has fallen back to stderr.
+    const summary = output.slice(output.lastIndexOf("Diagnostics:"));
+    expect(output.lastIndexOf("Diagnostics:")).toBeGreaterThan(0);
+    expect(summary).toContain("DomainRegistration progress-e2e.com: waiting for the registration");
+    expect(summary).toMatch(
+      /DomainRegistration progress-e2e\.com: the registration \(order \d+\) is registered/,
+    );
+    expect(summary).not.toContain("still waiting");
+  });
+
   it("says when the wait is over and how long it took", () => {
     const done = output.match(
       /DomainRegistration progress-e2e\.com: the registration \(order \d+\) is registered after (\d+) s of waiting/,
