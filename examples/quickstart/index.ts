@@ -1,7 +1,9 @@
 /**
- * Quickstart: a domain with a DS record and an email forward, a webhook, and secondary DNS
- * (a secondary zone linked to a primary server). Run it against the local emulator with
- * `bash scripts/demo`, or against your account after `pulumi config set` (see the README).
+ * Quickstart: a domain with a web record and an email forward, a webhook, and secondary DNS (a
+ * secondary zone linked to a primary server). Every resource here works on a domain that is only
+ * hosted by the service; DNSSEC and DS records need a registered domain (see ../dnssec). Run it
+ * against the local emulator with `bash scripts/demo`, or against your account after
+ * `pulumi config set` (see README.md).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as dnsimple from "pulumi-dnsimple-dynamic";
@@ -12,12 +14,12 @@ const secondaryName = config.get("secondaryZone") ?? "pulumi-quickstart.net";
 
 const domain = new dnsimple.Domain("quickstart", { name: domainName });
 
-const ds = new dnsimple.DsRecord("quickstart-ds", {
-  domain: domain.name,
-  algorithm: "13",
-  digestType: "2",
-  keytag: "2371",
-  digest: "1f987cc6583e92df0890718c42fd5e2d7d56d1e1e2bcd1f3d8e3a6b4c3d2e1f0",
+const www = new dnsimple.ZoneRecord("quickstart-www", {
+  zoneName: domain.name,
+  name: "www",
+  type: "A",
+  content: "192.0.2.10",
+  ttl: 600,
 });
 
 const forward = new dnsimple.EmailForward("quickstart-sales", {
@@ -39,7 +41,7 @@ const primary = new dnsimple.PrimaryServer("quickstart-primary", {
 export const domainId = domain.domainId;
 export const domainState = domain.state;
 export const unicodeName = domain.unicodeName;
-export const dsRecordId = ds.dsRecordId;
+export const wwwFqdn = www.fqdn;
 export const salesAddress = forward.aliasEmail;
 export const forwardActive = forward.active;
 export const webhookSuppressedAt = webhook.suppressedAt;
