@@ -54,6 +54,74 @@ describe("NameServerDelegation", () => {
   it("names the v1 settings when they are missing", () => {
     expect(() => v1Of({ client: getClient(), account: "1" })).toThrow(/dnsimple:v1Email.*DNSIMPLE_V1_EMAIL/);
   });
+
+  describe("the service's own name servers", () => {
+    const TODAY = ["ns1.dnsimple.com", "ns2.dnsimple-edge.net", "ns3.dnsimple.com", "ns4.dnsimple-edge.org"];
+    const OLD = ["ns1.dnsimple.com", "ns2.dnsimple.com", "ns3.dnsimple.com", "ns4.dnsimple.com"];
+    const delegated = { domain: "example.com", nameServers: ["ns1.example.net", "ns2.example.net"] };
+
+    /** A v1 API that answers `current` and records every change. */
+    function fakeV1(current: string[]) {
+      const sent: string[][] = [];
+      const v1 = {
+        getNameServers: async () => current,
+        setNameServers: async (_domain: string, servers: string[]) => {
+          sent.push(servers);
+          return servers;
+        },
+      };
+      return { sent, ctx: { client: { v1 } as never, account: "1" } };
+    }
+
+    beforeEach(() =>
+      configureRuntime({
+        get: (key) =>
+          ({ "dnsimple:account": "1", "dnsimple:token": "t", "dnsimple:v1Email": "a@example.org" })[key],
+      }),
+    );
+
+    it("destroy restores today's set, not the old ns1-ns4.dnsimple.com", async () => {
+      const { sent, ctx } = fakeV1(delegated.nameServers);
+      await nameServerDelegationResource.delete!(ctx, "example.com", delegated);
+      expect(sent).toEqual([TODAY]);
+    });
+
+    it.each([
+      ["today's set", TODAY],
+      [
+        "today's set in another order, upper case, with trailing dots",
+        ["NS3.dnsimple.com.", ...TODAY.slice(0, 2), TODAY[3]!],
+      ],
+      ["the old ns1-ns4.dnsimple.com set", OLD],
+      [
+        "a mix of both",
+        ["ns1.dnsimple.com", "ns2.dnsimple.com", "ns2.dnsimple-edge.net", "ns4.dnsimple-edge.org"],
+      ],
+    ])("refresh sees a domain back on %s as no longer delegated", async (_what, current) => {
+      const { ctx } = fakeV1(current);
+      expect(await nameServerDelegationResource.read(ctx, "example.com", delegated)).toBeUndefined();
+    });
+
+    it("refresh keeps a delegation to other servers, and to the service's own when declared so", async () => {
+      const other = ["ns1.example.net", "ns9.example.net"];
+      expect(await nameServerDelegationResource.read(fakeV1(other).ctx, "example.com", delegated)).toEqual({
+        nameServers: other,
+      });
+      // One of the service's servers among others is a delegation like any other.
+      const mixed = ["ns1.dnsimple.com", "ns1.example.net"];
+      expect(await nameServerDelegationResource.read(fakeV1(mixed).ctx, "example.com", delegated)).toEqual({
+        nameServers: mixed,
+      });
+      // No name servers at all is not the service's delegation either.
+      expect(await nameServerDelegationResource.read(fakeV1([]).ctx, "example.com", delegated)).toEqual({
+        nameServers: [],
+      });
+      const declared = { ...delegated, nameServers: TODAY };
+      expect(await nameServerDelegationResource.read(fakeV1(TODAY).ctx, "example.com", declared)).toEqual({
+        nameServers: TODAY,
+      });
+    });
+  });
 });
 
 describe("Template", () => {

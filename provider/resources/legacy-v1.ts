@@ -12,13 +12,32 @@ import { MissingSettingError } from "./framework/settings";
 import { canonicalDomainName } from "./names";
 import { hasStatus, ignoreNotFound, orUndefined } from "./support";
 
-/** The service's own name servers: what destroying a delegation restores. */
+/** The service's own name servers today: what destroying a delegation restores. */
 export const SERVICE_NAME_SERVERS: ReadonlyArray<string> = [
   "ns1.dnsimple.com",
   "ns2.dnsimple-edge.net",
   "ns3.dnsimple.com",
   "ns4.dnsimple-edge.org",
 ];
+
+/**
+ * Every name server of the service, today's and the older ns1–ns4.dnsimple.com that domains
+ * delegated before the change still list (and the recorded answers show).
+ */
+const ANY_SERVICE_NAME_SERVER: ReadonlySet<string> = new Set([
+  ...SERVICE_NAME_SERVERS,
+  "ns2.dnsimple.com",
+  "ns4.dnsimple.com",
+]);
+
+/** A list of the service's own name servers only, in any order or mix of sets: hosted delegation. */
+function onServiceNameServers(list: unknown): boolean {
+  return (
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every((x) => ANY_SERVICE_NAME_SERVER.has(canonicalDomainName(String(x))))
+  );
+}
 
 /** The v1 API, or a clear error naming the settings when its credentials are missing. */
 export function v1Of(ctx: ResourceContext): V1Api {
@@ -70,9 +89,8 @@ export const nameServerDelegationResource: ResourceDefinition = {
   async read(ctx, id, state) {
     const current = await orUndefined(() => v1Of(ctx).getNameServers(id));
     if (!current) return undefined;
-    // Back on the service's own name servers: the delegation is gone.
-    if (sameList(current, SERVICE_NAME_SERVERS) && !sameList(state.nameServers, SERVICE_NAME_SERVERS))
-      return undefined;
+    // Back on the service's own name servers (whichever set): the delegation is gone.
+    if (onServiceNameServers(current) && !onServiceNameServers(state.nameServers)) return undefined;
     return { nameServers: sameList(state.nameServers, current) ? state.nameServers : current };
   },
 
