@@ -72,7 +72,18 @@ async function step(
   const started = Date.now();
   await stack.cli(cli);
   const seconds = (Date.now() - started) / 1000;
-  return { calls: (await emulator.requests()).length, seconds };
+  const requests = await emulator.requests();
+  // Which requests, by method and path with numbers folded: shows where calls go.
+  const kinds = new Map<string, number>();
+  for (const r of requests) {
+    const key = `${r.method} ${r.path.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+  }
+  const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  log(
+    `pulumi ${cli[0]}: ${requests.length} requests (${top.map(([k, n]) => `${n} ${k}`).join(", ")}), ${seconds.toFixed(1)} s`,
+  );
+  return { calls: requests.length, seconds };
 }
 
 const UP = (parallel?: number) => [

@@ -10,16 +10,17 @@
  * - a batch refused as a whole without naming operations (too many for the service, say): split
  *   and sent again, at most 100 per request, then halves; the size that worked is kept;
  * - an account whose plan has no batch changes (402, 403, 405): every change goes as a single
- *   request from then on, said once on stderr (the engine's log);
+ *   request from then on, said once in the engine's log (a warning);
  * - a lost answer is settled by the client (it reads the zone back, see `records.batch`); if that
  *   fails too, every operation gets the failure, and the framework settles each create as for a
  *   single create (only identical records created since the create started, never similarity).
  *
- * Gathering: a batch leaves when no change arrived for `QUIET_MS` (the engine starts its steps
- * one after another, as its serial diffs allow), after `MAX_WAIT_MS`, or at `maxItems`. One
- * batch per zone is in flight at a time, so a lost answer is
- * settled against a zone no other batch of this process is changing. A lone change goes as the
- * single request it always was.
+ * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
+ * trickle in, and at most `--parallel` are in flight. A batch leaves when no change arrived for
+ * a quiet window of four usual gaps between arrivals (100 ms to 1 s: the engine is waiting for
+ * answers), after `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so
+ * a lost answer is settled against a zone no other batch of this process is changing. A lone
+ * change goes as the single request it always was, 100 ms later.
  */
 import {
   batchItemErrors,
@@ -32,13 +33,19 @@ import {
   type ZoneRecordUpdate,
 } from "../client";
 import type { ApiError } from "../client";
+import { reportOnce } from "./framework/engine-log";
 
 /** Most operations per batch request (the emulator's default limit); lowered when refused. */
 export const DEFAULT_MAX_ITEMS = 1000;
 /** What the real service announced as its limit: the first size tried after a refusal. */
 const SERVICE_ANNOUNCED_MAX = 100;
+/** The shortest and longest quiet window: gaps between arrivals decide in between. */
 const QUIET_MS = 100;
-const MAX_WAIT_MS = 1000;
+const LONGEST_QUIET_MS = 1000;
+/** A batch leaves at the latest this long after its first change arrived. */
+const MAX_WAIT_MS = 8000;
+/** Gaps longer than this are pauses of the program, not the pace of the engine. */
+const PAUSE_MS = 2000;
 
 /** One change of one record, and how to send it alone. */
 export type RecordOp =
@@ -64,6 +71,12 @@ interface ZoneQueue {
   firstAt: number;
   lastAt: number;
   timer: NodeJS.Timeout | undefined;
+  /**
+   * The usual gap between two arriving changes (a moving average, in ms). The engine starts its
+   * steps one after another (a check and a diff each), so changes trickle in; a quiet window of a
+   * few such gaps means the engine is waiting for answers (`--parallel` steps are in flight).
+   */
+  gapMs: number;
   /** Records this process's batches created in the zone: never taken for a later batch's own. */
   readonly made: Set<number>;
 }
@@ -73,7 +86,6 @@ const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
 const noBatch = new WeakMap<DnsimpleClient, Set<string>>();
 const maxItems = new WeakMap<DnsimpleClient, Map<string, number>>();
 let enabled = true;
-let logged = false;
 
 /** Turns coalescing on or off (setting `dnsimple:batchZoneRecords`); off sends every change alone. */
 export function setBatching(on: boolean): void {
@@ -99,6 +111,7 @@ function queueFor(client: DnsimpleClient, account: string, zone: string): ZoneQu
       firstAt: 0,
       lastAt: 0,
       timer: undefined,
+      gapMs: 0,
       made: new Set(),
     };
     byZone.set(key, q);
@@ -132,6 +145,8 @@ export function submitRecordOp(
   const q = queueFor(client, account, zone);
   return new Promise<OpResult>((resolve, reject) => {
     const now = Date.now();
+    const gap = now - q.lastAt;
+    if (q.lastAt > 0 && gap < PAUSE_MS) q.gapMs = q.gapMs === 0 ? gap : 0.8 * q.gapMs + 0.2 * gap;
     if (q.pending.length === 0) q.firstAt = now;
     q.lastAt = now;
     q.outstanding++;
@@ -170,7 +185,8 @@ function schedule(q: ZoneQueue): void {
   q.timer = undefined;
   const limit = limitFor(q.client, q.account);
   const now = Date.now();
-  const due = Math.min(q.lastAt + QUIET_MS, q.firstAt + MAX_WAIT_MS);
+  const quiet = Math.min(LONGEST_QUIET_MS, Math.max(QUIET_MS, 4 * q.gapMs));
+  const due = Math.min(q.lastAt + quiet, q.firstAt + MAX_WAIT_MS);
   if (q.pending.length >= limit || due <= now) {
     void flush(q);
     return;
@@ -286,13 +302,11 @@ async function afterRefusal(
     let accounts = noBatch.get(q.client);
     if (!accounts) noBatch.set(q.client, (accounts = new Set()));
     accounts.add(q.account);
-    if (!logged) {
-      logged = true;
-      process.stderr.write(
-        `pulumi-dnsimple-dynamic: account ${q.account} cannot use batch changes of zone records ` +
-          `(${error.status} ${error.apiMessage ?? ""}); zone records are sent one request each\n`,
-      );
-    }
+    reportOnce(
+      `batch-fallback:${q.account}`,
+      `account ${q.account} cannot use batch changes of zone records ` +
+        `(${error.status} ${error.apiMessage ?? ""}); zone records are sent one request each`,
+    );
     return settleAlone(q, items);
   }
   if (error.status === 404) return settleAlone(q, items); // the zone: each change gets its own 404

@@ -179,6 +179,8 @@ export function installPackedPackage(project: string, projectName: string): void
 }
 
 /** The project the installed programs run in (see `installedProgram`), and their stacks. */
+/** Longer declarations go through a file: a command line holds at most about 128 KB per argument. */
+const LARGEST_DECLARATIONS_IN_CONFIG = 64 * 1024;
 const INSTALLED_PROJECT = path.join(REPO, ".work/installed");
 const installedPrograms = new Map<string, string>();
 
@@ -285,7 +287,18 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     async declare(resources) {
       // Secret: declarations carry personal data (contacts), which must not sit in clear in
       // Pulumi.<stack>.yaml or in the default provider's inputs in state.
-      await stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
+      const text = JSON.stringify(resources);
+      if (text.length <= LARGEST_DECLARATIONS_IN_CONFIG) {
+        await stack.removeConfig("resourcesFile");
+        await stack.setConfig("resources", { value: text, secret: true });
+        return;
+      }
+      // Too long for one command line (the CLI sets config from its arguments): a file beside
+      // the project, for the benchmarks' thousands of records (never personal data there).
+      const file = path.join(workDir, "declarations.json");
+      writeFileSync(file, text);
+      await stack.removeConfig("resources");
+      await stack.setConfig("resourcesFile", { value: file });
     },
     cli,
     spawnCli(args) {

@@ -242,3 +242,106 @@ export async function runCrashScenario(
     await emulator.close();
   }
 }
+
+export interface ZoneRecordsCrashRun {
+  declared: number;
+  /** Batch requests the emulator had received when the engine was killed. */
+  batchesAtKill: number;
+  /** Declared records the emulator held right after the kill (made by the dead run). */
+  recordsAtKill: number;
+  steps: Step[];
+  /** Declared names without a record, and names with more than one, at the end. */
+  missing: string[];
+  duplicates: string[];
+  /** Records the final state of the `ZoneRecords` resource manages. */
+  managedInState: number;
+  finalNoChanges: boolean;
+}
+
+/**
+ * One `ZoneRecords` of `n` records whose first batch request is slow at the emulator: the engine
+ * and the provider are killed (SIGKILL) while it is in flight, the emulator completes it after the
+ * caller is gone (a lost answer mid-batch), and the user recovers without reading any docs
+ * (`pulumi cancel`, `pulumi refresh`, `pulumi up`). The create journal proves the dead run's
+ * records are this resource's: the new `up` takes them over instead of creating them again.
+ */
+export async function runZoneRecordsCrashScenario(
+  n = 300,
+  log: (line: string) => void = () => undefined,
+): Promise<ZoneRecordsCrashRun> {
+  const token = "reliability-crash-records-token-5e1a";
+  const zone = "crash-records.com";
+  const emulator = await spawnEmulator({ token });
+  const stack = await createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 });
+  const steps: Step[] = [];
+  const run = async (args: string[]) => {
+    const started = Date.now();
+    const { code, text } = await stack.cli(args, { allowFailure: true });
+    steps.push({
+      command: `pulumi ${args.join(" ")}`,
+      code,
+      ms: Date.now() - started,
+      summary: summarize(text),
+    });
+    log(`pulumi ${args.join(" ")}: exit ${code}`);
+    return { code, text };
+  };
+  const records = Array.from({ length: n }, (_, i) => ({
+    name: `crash${i}`,
+    type: "TXT",
+    content: `record ${i}`,
+    ttl: 3600,
+  }));
+  const declaredRecords = async () =>
+    ((await emulator.api.list(`/1/zones/${zone}/records`)) as { name: string; system_record: boolean }[])
+      .filter((r) => !r.system_record && r.name.startsWith("crash"))
+      .map((r) => r.name);
+  try {
+    await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: zone }] });
+    await stack.declare([{ type: "ZoneRecords", name: "zone", args: { zoneName: zone, records } }]);
+    // Every batch takes three seconds at the emulator: the kill lands while the first is in flight.
+    await emulator.setFaults({ rate: 1, kinds: ["latency"], latencyMs: 3000, routes: "/batch$", seed: 5 });
+    const child = stack.spawnCli(["up", "--yes", "--skip-preview"]);
+    const deadline = Date.now() + 240_000;
+    let batches = 0;
+    while (Date.now() < deadline && child.exitCode === null && batches === 0) {
+      batches = (await emulator.requests()).filter((r) => r.path.endsWith("/batch")).length;
+      if (batches === 0) await sleep(50);
+    }
+    // The emulator logs a request when it arrives? Give it a moment to be surely in flight.
+    await sleep(300);
+    if (child.exitCode !== null) throw new Error("the up finished before it could be killed");
+    process.kill(-child.pid!, "SIGKILL");
+    killProcessesOf(stack.workDir);
+    await new Promise((resolve) => child.once("exit", resolve));
+    await sleep(4000); // the batch in flight completes at the emulator
+    await emulator.setFaults(null);
+    const recordsAtKill = (await declaredRecords()).length;
+    log(`killed the engine during batch ${batches}; the emulator then held ${recordsAtKill} records`);
+
+    await run(["up", "--yes", "--skip-preview"]); // the stack is locked by the dead update
+    await run(["cancel", "--yes"]);
+    await run(["refresh", "--yes", "--skip-preview"]);
+    await run(["up", "--yes", "--skip-preview"]);
+    const names = await declaredRecords();
+    const final = await run(["preview", "--expect-no-changes"]);
+    const exported = await stack.exportState();
+    const set = resourcesInState(exported).find((r: any) => String(r.urn).endsWith("::zone"));
+    const managed = Object.keys((set?.outputs?.managedRecords as Record<string, unknown>) ?? {}).length;
+    const counts = new Map<string, number>();
+    for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return {
+      declared: n,
+      batchesAtKill: batches,
+      recordsAtKill,
+      steps,
+      missing: records.map((r) => r.name).filter((name) => !counts.has(name)),
+      duplicates: [...counts].filter(([, c]) => c > 1).map(([name]) => name),
+      managedInState: managed,
+      finalNoChanges: final.code === 0,
+    };
+  } finally {
+    await stack.cleanup();
+    await emulator.close();
+  }
+}

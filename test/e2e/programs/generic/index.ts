@@ -6,6 +6,7 @@
  * protect?: boolean } }`. An argument `{ "$ref": "main.name" }` takes another resource's output.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { readFileSync } from "node:fs";
 import * as dnsimple from "pulumi-dnsimple-dynamic";
 
 interface Declaration {
@@ -22,7 +23,11 @@ type ResourceClass = new (
 ) => pulumi.CustomResource;
 
 // Read without Config's secret warning: tests store the declarations as secret config.
-const rawDeclarations = pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
+// Thousands of declarations exceed what a command line takes: those come in a file instead.
+const declarationsFile = pulumi.runtime.getConfig(`${pulumi.getProject()}:resourcesFile`);
+const rawDeclarations = declarationsFile
+  ? readFileSync(declarationsFile, "utf8")
+  : pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
 const declarations: Declaration[] = rawDeclarations ? JSON.parse(rawDeclarations) : [];
 const created = new Map<string, pulumi.CustomResource>();
 
