@@ -230,7 +230,16 @@ export class Emulator {
       req.socket.destroy();
       return;
     }
-    if (fault.kind === "latency") await sleep(fault.ms);
+    // A slow service has the whole request before it is slow: a caller that gives up (or dies)
+    // meanwhile loses the answer, not the change.
+    let bodyRead: Promise<Buffer> | undefined;
+    if (fault.kind === "latency") {
+      if (hasBody(req, method)) {
+        bodyRead = readBody(req);
+        bodyRead.catch(() => undefined);
+      }
+      await sleep(fault.ms);
+    }
 
     const isV1 = path.startsWith("/v1/");
     const principal = isV1 ? this.resolveV1(req) : this.resolveV2(req);
@@ -327,7 +336,7 @@ export class Emulator {
         entry.account = accountId;
       }
       let body: unknown = undefined;
-      if (hasBody(req, method)) body = requestBody = parseJson(await readBody(req));
+      if (hasBody(req, method)) body = requestBody = parseJson(await (bodyRead ?? readBody(req)));
       else drain(req);
       const ctx: Ctx = {
         store: this.store,

@@ -43,7 +43,7 @@ const SERVICE_ANNOUNCED_MAX = 100;
 const QUIET_MS = 100;
 const LONGEST_QUIET_MS = 1000;
 /** A batch leaves at the latest this long after its first change arrived. */
-const MAX_WAIT_MS = 8000;
+const MAX_WAIT_MS = 30_000;
 /** Gaps longer than this are pauses of the program, not the pace of the engine. */
 const PAUSE_MS = 2000;
 

@@ -10,7 +10,10 @@ import { runZoneRecordsCrashScenario, type ZoneRecordsCrashRun } from "./reliabi
 let run: ZoneRecordsCrashRun;
 
 beforeAll(async () => {
-  run = await runZoneRecordsCrashScenario(300);
+  const lines: string[] = [];
+  run = await runZoneRecordsCrashScenario(300, (line) => lines.push(line));
+  // What happened, for whoever reads a failure.
+  console.log([...lines, ...run.steps.map((s) => `${s.command}: ${s.code}\n${s.summary}`)].join("\n"));
 }, 900_000);
 
 describe("crash while a ZoneRecords batch is in flight", () => {
