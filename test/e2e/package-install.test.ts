@@ -8,8 +8,9 @@
  *   only in stack config, which reaches the provider through `configure` (SDK 3.139.0 and later);
  * - the version just below the range is refused by npm, and when forced it cannot read stack config.
  *
- * Work folders: `.work/package-test` (removed at the end unless E2E_KEEP_WORKDIRS is set). npm uses
- * its usual cache, with `--prefer-offline`, so a second run installs without downloads.
+ * Work folder: `.work/package-test`, removed at the end (PACKAGE_TEST_KEEP=1 keeps it; it holds three
+ * programs' node_modules, so the suite-wide E2E_KEEP_WORKDIRS does not). npm uses its usual cache,
+ * with `--prefer-offline`, so a second run installs without downloads.
  */
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
@@ -168,7 +169,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  if (!process.env.E2E_KEEP_WORKDIRS) rmSync(WORK, { recursive: true, force: true });
+  if (!process.env.PACKAGE_TEST_KEEP) rmSync(WORK, { recursive: true, force: true });
 });
 
 describe("the packed package", () => {
