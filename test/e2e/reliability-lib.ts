@@ -154,10 +154,16 @@ export interface TestStack {
  */
 export function installPackedPackage(project: string, projectName: string): void {
   mkdirSync(project, { recursive: true });
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", project], {
-    cwd: REPO,
-    encoding: "utf8",
-  })
+  // Without `prepack`: the caller has built dist/ (the test command builds first), and a build
+  // here would rewrite files that running provider processes may be loading.
+  const packed = execFileSync(
+    "npm",
+    ["pack", "--silent", "--ignore-scripts", "--pack-destination", project],
+    {
+      cwd: REPO,
+      encoding: "utf8",
+    },
+  )
     .trim()
     .split("\n")
     .pop()!;
@@ -178,9 +184,9 @@ export function installPackedPackage(project: string, projectName: string): void
   });
 }
 
-/** The project the installed programs run in (see `installedProgram`), and their stacks. */
 /** Longer declarations go through a file: a command line holds at most about 128 KB per argument. */
 const LARGEST_DECLARATIONS_IN_CONFIG = 64 * 1024;
+/** The project the installed programs run in (see `installedProgram`), and their stacks. */
 const INSTALLED_PROJECT = path.join(REPO, ".work/installed");
 const installedPrograms = new Map<string, string>();
 
