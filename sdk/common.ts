@@ -17,7 +17,7 @@ export interface CommonArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-/** The module part of every type token: previews show `dnsimple:Domain`-like types. */
+/** The module part of every type token: previews show `pulumi-nodejs:dynamic/dnsimple:Domain`-like types. */
 export const MODULE = "dnsimple";
 
 /** Outputs listed here are stored encrypted in state. */
