@@ -2,6 +2,18 @@
 const js = require("@eslint/js");
 const tseslint = require("typescript-eslint");
 
+/** Forbids imports of the named folders (anywhere up the tree) from `files`, tests excepted. */
+function layer(files, folders, why) {
+  const group = folders.flatMap((f) => [`**/${f}`, `**/${f}/**`, `../${f}`, `../${f}/**`]);
+  return [
+    {
+      files,
+      ignores: ["**/*.test.ts"],
+      rules: { "no-restricted-imports": ["error", { patterns: [{ group, message: why }] }] },
+    },
+  ];
+}
+
 module.exports = tseslint.config(
   { ignores: ["dist/**", "node_modules/**", ".tools/**", ".work/**", "coverage/**", "**/node_modules/**"] },
   js.configs.recommended,
@@ -14,6 +26,24 @@ module.exports = tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The layers: sdk -> provider/resources -> provider/client; the emulator stands alone (it is
+  // the service, not part of the package). Tests may reach across.
+  ...layer(
+    ["emulator/**/*.ts"],
+    ["provider", "sdk"],
+    "the emulator is the service: independent of the package",
+  ),
+  ...layer(
+    ["provider/client/**/*.ts"],
+    ["resources", "review", "sdk", "emulator"],
+    "the client is the lowest layer: it knows nothing of resources, the SDK or the emulator",
+  ),
+  ...layer(
+    ["provider/resources/**/*.ts", "provider/review/**/*.ts"],
+    ["sdk", "emulator"],
+    "provider code runs without the SDK's classes or the emulator",
+  ),
+  ...layer(["sdk/**/*.ts"], ["emulator"], "what programs import never loads the emulator"),
   {
     files: ["**/*.js"],
     languageOptions: {
