@@ -4,6 +4,7 @@
  * or its own error, and an account without batch changes falls back to single requests.
  */
 import { startEmulator } from "../../emulator";
+import { flushReports, setLogSink } from "../../provider/resources/framework/engine-log";
 import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
 import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
 import { zoneRecordResource } from "../../provider/resources/zone-record";
@@ -97,12 +98,24 @@ describe("ZoneRecord changes in flight together", () => {
     expect(left).toEqual([]);
   });
 
-  it("fall back to one request each when the plan has no batch changes", async () => {
-    await admin("PUT", "/__admin/batch", { plans: ["enterprise"] });
-    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => provider.create(record(i))));
-    expect(new Set(created.map((c) => c.id)).size).toBe(5);
-    expect(routes().filter((r) => r.endsWith("/records"))).toHaveLength(5);
-    expect(routes().filter((r) => r.endsWith("/batch"))).toHaveLength(1);
+  it("fall back to one request each when the plan has no batch changes, and say so once", async () => {
+    const said: Array<{ severity: string; message: string }> = [];
+    setLogSink({ write: async (severity, message) => void said.push({ severity, message }) });
+    try {
+      await admin("PUT", "/__admin/batch", { plans: ["enterprise"] });
+      const created = await Promise.all(Array.from({ length: 5 }, (_, i) => provider.create(record(i))));
+      expect(new Set(created.map((c) => c.id)).size).toBe(5);
+      expect(routes().filter((r) => r.endsWith("/records"))).toHaveLength(5);
+      expect(routes().filter((r) => r.endsWith("/batch"))).toHaveLength(1);
+      await Promise.all(Array.from({ length: 3 }, (_, i) => provider.create(record(10 + i))));
+      await flushReports();
+      const fallback = said.filter((m) => m.message.includes("cannot use batch changes"));
+      expect(fallback).toEqual([
+        { severity: "warning", message: expect.stringMatching(/account 1 .*one request each/) },
+      ]);
+    } finally {
+      setLogSink(undefined);
+    }
   });
 
   it("are split when the service takes fewer per request", async () => {
