@@ -10,7 +10,28 @@
  * KINDS.ZoneRecord.section; // "records"
  * ```
  */
+import {
+  domainRenewalResource,
+  domainRestoreResource,
+  domainTransferOutAuthorizationResource,
+  letsEncryptCertificateRenewalResource,
+  oauthAccessTokenResource,
+} from "../resources/actions";
 import { emailForwardResource } from "../resources/email-forward";
+import type { ResourceDefinition } from "../resources/framework/define-resource";
+import {
+  legacyCertificateConfigurationResource,
+  legacyCertificatePurchaseResource,
+  legacyCertificateSubmissionResource,
+  legacyDomainRegistrationResource,
+  legacyDomainRenewalResource,
+  legacyDomainResource,
+  legacyDomainTokenResetResource,
+  legacyDomainTransferOutResource,
+  legacyDomainTransferResource,
+  legacySubscriptionResource,
+  legacyUserResource,
+} from "../resources/legacy-actions";
 import { primaryServerResource } from "../resources/primary-server";
 import { canonicalRecordName, zoneRecordResource } from "../resources/zone-record";
 
@@ -30,7 +51,8 @@ export type Section =
   | "delegation"
   | "templates"
   | "pushes"
-  | "platform";
+  | "platform"
+  | "actions";
 
 export interface KindInfo {
   readonly section: Section;
@@ -60,6 +82,8 @@ export interface KindInfo {
    * them, keyed, and each one as that kind's inputs. The review lists, and assesses, the changes of
    * these objects as changes of that kind (with that kind's rules), not the resource's own.
    */
+  /** One-shot actions: whether running it charges the account (derived from the definition). */
+  readonly action?: { readonly spendsMoney: boolean };
   readonly members?: {
     readonly kind: string;
     readonly field: string;
@@ -89,6 +113,73 @@ const recordName = (v: unknown) => canonicalRecordName(str(v));
 
 /** Personal data of contacts never appears; these fields may. */
 export const CONTACT_PUBLIC_FIELDS = ["label", "organizationName", "jobTitle", "country"] as const;
+
+/** Inputs of actions whose values never appear: credentials, codes, card data, tokens. */
+const ACTION_SECRETS = [
+  "clientSecret",
+  "code",
+  "authCode",
+  "creditCard",
+  "password",
+  "accessToken",
+  "domainToken",
+  "apiToken",
+  "extendedAttributes",
+  "csr",
+];
+
+/**
+ * A one-shot action's entry, from its definition: every input shown but the secret ones, and
+ * whether it spends money (its definition asks for `orderAgain`, which only paid actions take).
+ * Created or replaced, it runs at the service; deleted, it undoes nothing.
+ */
+function actionKind(definition: ResourceDefinition, noun: readonly [string, string]): KindInfo {
+  const inputs = Object.keys(definition.inputs).filter((f) => f !== "orderAgain");
+  const hidden = inputs.filter((f) => ACTION_SECRETS.includes(f));
+  const subject = ["domain", "name", "email", "plan", "clientId"].find((f) => inputs.includes(f));
+  return {
+    section: "actions",
+    noun,
+    verbs: {
+      create: "run",
+      update: "changed",
+      delete: "left the stack (nothing undone)",
+      replace: "run again",
+    },
+    label: (p) => {
+      const certificate = p.certificateId !== undefined ? ` certificate ${str(p.certificateId)}` : "";
+      return `${definition.kind} ${subject ? str(p[subject]) : ""}${certificate}`.trim();
+    },
+    fields: inputs.filter((f) => !hidden.includes(f)),
+    hidden,
+    action: { spendsMoney: "orderAgain" in definition.inputs },
+  };
+}
+
+const ACTION_KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
+  (
+    [
+      [domainRenewalResource, ["domain renewal", "domain renewals"]],
+      [domainRestoreResource, ["domain restore", "domain restores"]],
+      [domainTransferOutAuthorizationResource, ["transfer-out authorization", "transfer-out authorizations"]],
+      [letsEncryptCertificateRenewalResource, ["certificate renewal", "certificate renewals"]],
+      [oauthAccessTokenResource, ["OAuth token exchange", "OAuth token exchanges"]],
+      [legacyDomainRegistrationResource, ["v1 domain registration", "v1 domain registrations"]],
+      [legacyDomainTransferResource, ["v1 domain transfer", "v1 domain transfers"]],
+      [legacyDomainRenewalResource, ["v1 domain renewal", "v1 domain renewals"]],
+      [legacyDomainTransferOutResource, ["v1 transfer out", "v1 transfers out"]],
+      [legacyDomainTokenResetResource, ["v1 domain token reset", "v1 domain token resets"]],
+      [legacyCertificatePurchaseResource, ["v1 certificate purchase", "v1 certificate purchases"]],
+      [
+        legacyCertificateConfigurationResource,
+        ["v1 certificate configuration", "v1 certificate configurations"],
+      ],
+      [legacyCertificateSubmissionResource, ["v1 certificate submission", "v1 certificate submissions"]],
+      [legacySubscriptionResource, ["v1 subscription", "v1 subscriptions"]],
+      [legacyUserResource, ["v1 user", "v1 users"]],
+    ] as const
+  ).map(([definition, noun]) => [definition.kind, actionKind(definition, noun)]),
+);
 
 export const KINDS: Readonly<Record<string, KindInfo>> = {
   Domain: {
@@ -305,6 +396,14 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     label: (p) => str(p.key),
     fields: ["resource", "key", "value"],
   },
+  LegacyDomain: {
+    section: "domain",
+    noun: ["zone (v1)", "zones (v1)"],
+    zone: (p) => p.name,
+    label: (p) => str(p.name),
+    fields: Object.keys(legacyDomainResource.inputs),
+  },
+  ...ACTION_KINDS,
 };
 
 /** A URL without what may be a secret: user info, path and query are replaced by `…`. */

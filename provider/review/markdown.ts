@@ -86,6 +86,7 @@ const ACCOUNT_SECTIONS: Section[] = [
   "templates",
   "pushes",
   "platform",
+  "actions",
 ];
 const SECTION_TITLE: Record<Section, string> = {
   domain: "Zone",
@@ -101,6 +102,7 @@ const SECTION_TITLE: Record<Section, string> = {
   templates: "Templates",
   pushes: "Domain pushes",
   platform: "Platform messages and metadata",
+  actions: "One-shot actions (run when created or replaced; removing one undoes nothing)",
 };
 
 const plural = (n: number, noun: readonly [string, string]) => (n === 1 ? noun[0] : noun[1]);

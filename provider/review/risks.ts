@@ -212,6 +212,8 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       // Its objects' deletes are listed one by one (a record set's records).
     } else if (kind === "SecondaryZone") {
       add("delete", `Deletes the secondary zone ${c(str(ch.before?.name))}: the service stops serving it.`);
+    } else if (KINDS[kind]?.action !== undefined) {
+      // A one-shot action removed from the program only leaves the stack: nothing is undone.
     } else {
       add("delete", `Deletes the ${KINDS[kind]?.noun[0] ?? kind}.`);
     }
@@ -387,6 +389,14 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
         "money",
         `Orders a Let's Encrypt certificate for ${c(KINDS.LetsEncryptCertificate!.label(ch.after ?? {}))}${ch.after?.autoRenew === true ? ", renewed automatically" : ""} (the API states no price for it).`,
       );
+  }
+
+  const action = KINDS[kind]?.action;
+  if (action?.spendsMoney && (ch.op === "create" || ch.op === "replace")) {
+    add(
+      "money",
+      `${ch.op === "replace" ? "Runs again" : "Runs"} ${c(KINDS[kind]!.label(ch.after ?? {}))} at the service: it charges the account${ch.op === "replace" ? " a second time (an input such as `triggers` changed)" : ""}, and removing it later gives nothing back.`,
+    );
   }
 
   return tags.length > 0 ? { tags, change: ch, reasons } : undefined;

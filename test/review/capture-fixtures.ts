@@ -85,6 +85,7 @@ async function capture(scenario: Scenario): Promise<void> {
 
   const context = await scenario.prepare?.(emulator);
   for (const [i, baseline] of scenario.baseline(context).entries()) {
+    await scenario.beforeBaseline?.(emulator, i);
     await declare(baseline);
     const up = await cli(["up", "--yes", "--skip-preview"]);
     if (up.code !== 0)

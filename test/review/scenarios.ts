@@ -23,6 +23,8 @@ export interface Scenario {
   seed: Record<string, unknown>;
   /** Looks up what the programs need from the seeded emulator (ids). */
   prepare?(emulator: RunningEmulator): Promise<Record<string, string>>;
+  /** Runs before the baseline program `index` is brought up (from the second one on). */
+  beforeBaseline?(emulator: RunningEmulator, index: number): Promise<void>;
   /** Programs brought up one after the other (usually one). */
   baseline(context?: Record<string, string>): Declaration[][];
   between?(emulator: RunningEmulator, context?: Record<string, string>): Promise<void>;
@@ -100,8 +102,17 @@ const TOKENS = {
   large: "review-large-token-e1f2",
   sets: "review-sets-token-c5d6",
   none: "review-none-token-a3b4",
+  actions: "review-actions-token-d7e8",
 };
 const AUTH_CODES = ["auth-sekrit-incoming-55a1", "auth-sekrit-moving-66b2", "auth-sekrit-moved-77c3"];
+/** Secrets of the one-shot actions' programs. */
+const ACTION_SECRETS = {
+  clientSecret: "oauth-sekrit-client-88d3",
+  codes: ["oauth-sekrit-code-1-99e4", "oauth-sekrit-code-2-aaf5", "oauth-sekrit-code-3-bb06"],
+  authCodes: ["auth-sekrit-v1-one-cc17", "auth-sekrit-v1-two-dd28", "auth-sekrit-v1-three-ee39"],
+  passwords: ["pw-sekrit-user-one-ff4a", "pw-sekrit-user-two-005b", "pw-sekrit-user-three-116c"],
+  cardNumber: "4111111111111111",
+};
 
 /** Values a summary must never contain: tokens, auth codes and every personal datum. */
 export const FORBIDDEN_VALUES: string[] = [
@@ -114,6 +125,11 @@ export const FORBIDDEN_VALUES: string[] = [
       .map(([, v]) => String(v)),
   ),
   "+1.7035550188", // Gracelyn's new phone number
+  ACTION_SECRETS.clientSecret,
+  ...ACTION_SECRETS.codes,
+  ...ACTION_SECRETS.authCodes,
+  ...ACTION_SECRETS.passwords,
+  ACTION_SECRETS.cardNumber,
 ];
 
 /** A user token reaching accounts 1, 2 and 3 (account moves, pushes). */
@@ -750,6 +766,187 @@ const sets: Scenario = {
   ],
 };
 
+// ---------------------------------------------------------------------------------------------
+// One-shot actions: each kind run twice by the baseline; the changed program forgets one (nothing
+// undone), runs the other again (a new `triggers`) and runs a third for the first time.
+
+const ACTIONS_HOSTED = "acme-actions.com";
+const ACTIONS_REGISTERED = ["acme-actions-reg1.com", "acme-actions-reg2.com", "acme-actions-reg3.com"];
+const ACTIONS_EXPIRED = ["acme-actions-exp1.com", "acme-actions-exp2.com", "acme-actions-exp3.com"];
+const ACTIONS_CONTACT = 70;
+
+/** Three declarations of one action kind: `old` (forgotten), `again` (run again) and `new`. */
+type ActionArgs = (i: number) => Record<string, unknown>;
+const ACTION_PROGRAMS: Array<[kind: string, args: ActionArgs, extra?: (i: number) => Declaration[]]> = [
+  ["DomainRenewal", (i) => ({ domain: ACTIONS_REGISTERED[i], years: 1 })],
+  ["DomainRestore", (i) => ({ domain: ACTIONS_EXPIRED[i] })],
+  ["DomainTransferOutAuthorization", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
+  [
+    "LetsEncryptCertificateRenewal",
+    (i) => ({ domain: ACTIONS_HOSTED, certificateId: ref(`cert${i}.certificateId`) }),
+    (i) => [
+      {
+        type: "LetsEncryptCertificate",
+        name: `cert${i}`,
+        args: { domain: ACTIONS_HOSTED, name: `renew${i}`, pollIntervalSeconds: 0.05 },
+      },
+    ],
+  ],
+  [
+    "OAuthAccessToken",
+    (i) => ({
+      clientId: "acme-app",
+      clientSecret: ACTION_SECRETS.clientSecret,
+      code: ACTION_SECRETS.codes[i],
+      redirectUri: "https://app.acme-corp.com/cb",
+      state: "acme-state",
+    }),
+  ],
+  [
+    "LegacyDomainRegistration",
+    (i) => ({ domain: `acme-actions-new${i}.com`, registrantId: String(ACTIONS_CONTACT) }),
+  ],
+  [
+    "LegacyDomainTransfer",
+    (i) => ({
+      domain: `acme-actions-in${i}.com`,
+      registrantId: String(ACTIONS_CONTACT),
+      authCode: ACTION_SECRETS.authCodes[i],
+    }),
+  ],
+  ["LegacyDomainRenewal", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
+  ["LegacyDomainTransferOut", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
+  ["LegacyDomainTokenReset", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
+  [
+    "LegacyCertificatePurchase",
+    (i) => ({ domain: ACTIONS_HOSTED, name: `v1cert${i}`, contactId: String(ACTIONS_CONTACT) }),
+  ],
+  [
+    "LegacyCertificateConfiguration",
+    (i) => ({ domain: ACTIONS_HOSTED, certificateId: ref(`purchaseC${i}.certificateId`) }),
+    (i) => [
+      {
+        type: "LegacyCertificatePurchase",
+        name: `purchaseC${i}`,
+        args: { domain: ACTIONS_HOSTED, name: `conf${i}`, contactId: String(ACTIONS_CONTACT) },
+      },
+    ],
+  ],
+  [
+    "LegacyCertificateSubmission",
+    (i) => ({
+      domain: ACTIONS_HOSTED,
+      certificateId: ref(`purchaseS${i}.certificateId`),
+      approverEmail: `admin@${ACTIONS_HOSTED}`,
+    }),
+    (i) => [
+      {
+        type: "LegacyCertificatePurchase",
+        name: `purchaseS${i}`,
+        args: { domain: ACTIONS_HOSTED, name: `sub${i}`, contactId: String(ACTIONS_CONTACT) },
+      },
+      {
+        type: "LegacyCertificateConfiguration",
+        name: `configureS${i}`,
+        args: { domain: ACTIONS_HOSTED, certificateId: ref(`purchaseS${i}.certificateId`) },
+      },
+    ],
+  ],
+  [
+    "LegacySubscription",
+    () => ({
+      plan: "Silver",
+      creditCard: {
+        number: ACTION_SECRETS.cardNumber,
+        firstName: "Acme",
+        lastName: "Billing",
+        billingAddress: "1 Main St",
+        billingZip: "12345",
+        month: "12",
+        year: "2030",
+        cvv: "123",
+      },
+    }),
+  ],
+  ["LegacyUser", (i) => ({ email: `user${i}@acme-corp.com`, password: ACTION_SECRETS.passwords[i] })],
+];
+
+function actionDeclarations(phase: "baseline" | "changed"): Declaration[] {
+  const out: Declaration[] = [{ type: "Domain", name: "hosted", args: { name: ACTIONS_HOSTED } }];
+  for (const [kind, args, extra] of ACTION_PROGRAMS) {
+    const key = kind.charAt(0).toLowerCase() + kind.slice(1);
+    const instances: Array<[name: string, i: number, triggers: string]> =
+      phase === "baseline"
+        ? [
+            [`${key}Old`, 0, "2026"],
+            [`${key}Again`, 1, "2026"],
+          ]
+        : [
+            [`${key}Again`, 1, "2027"],
+            [`${key}New`, 2, "2027"],
+          ];
+    for (const [name, i, triggers] of instances) {
+      out.push(...(extra?.(i) ?? []));
+      out.push({ type: kind, name, args: { ...args(i), triggers } });
+    }
+  }
+  // A hosted domain through v1: one forgotten, one renamed (replaced), one new.
+  if (phase === "baseline") {
+    out.push({ type: "LegacyDomain", name: "v1Old", args: { name: "acme-v1-old.com" } });
+    out.push({ type: "LegacyDomain", name: "v1Renamed", args: { name: "acme-v1-before.com" } });
+  } else {
+    out.push({ type: "LegacyDomain", name: "v1Renamed", args: { name: "acme-v1-after.com" } });
+    out.push({ type: "LegacyDomain", name: "v1New", args: { name: "acme-v1-new.com" } });
+  }
+  return out;
+}
+
+const actions: Scenario = {
+  name: "one-shot-actions",
+  project: "dns",
+  stack: "production",
+  token: TOKENS.actions,
+  seed: seedUsers(TOKENS.actions, {
+    contacts: [
+      { account: 1, id: ACTIONS_CONTACT, firstName: "Seed", lastName: "Owner", email: "o@example.org" },
+    ],
+    domains: [
+      ...ACTIONS_REGISTERED.map((name) => ({
+        account: 1,
+        name,
+        state: "registered",
+        registrantId: ACTIONS_CONTACT,
+        expiresOn: "2030-01-01",
+      })),
+      ...ACTIONS_EXPIRED.map((name) => ({
+        account: 1,
+        name,
+        state: "expired",
+        registrantId: ACTIONS_CONTACT,
+        expiresOn: "2020-01-01",
+      })),
+    ],
+    oauthCodes: ACTION_SECRETS.codes.map((code) => ({
+      code,
+      clientId: "acme-app",
+      clientSecret: ACTION_SECRETS.clientSecret,
+      redirectUri: "https://app.acme-corp.com/cb",
+      state: "acme-state",
+      accountId: 1,
+    })),
+  }),
+  // A user has one subscription at a time: the first baseline subscribes once, the subscription is
+  // then cancelled behind Pulumi's back, and the second baseline subscribes again.
+  baseline: () => {
+    const all = actionDeclarations("baseline");
+    return [all.filter((d) => d.name !== "legacySubscriptionAgain"), all];
+  },
+  async beforeBaseline(emulator, index) {
+    if (index > 0) emulator.app.store.subscriptions.deleteWhere(() => true);
+  },
+  changed: () => actionDeclarations("changed"),
+};
+
 export const SCENARIOS: Scenario[] = [
   records,
   mail,
@@ -760,4 +957,5 @@ export const SCENARIOS: Scenario[] = [
   none,
   failed,
   sets,
+  actions,
 ];
