@@ -90,7 +90,6 @@ export class DomainRenewal extends pulumi.dynamic.Resource {
   /** The years renewed. */
   declare readonly period: pulumi.Output<number>;
   declare readonly domainId: pulumi.Output<number>;
-  declare readonly triggers: pulumi.Output<unknown>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainRenewalArgs, opts?: pulumi.CustomResourceOptions) {
@@ -129,7 +128,6 @@ export class DomainRestore extends pulumi.dynamic.Resource {
   /** `new` while pending, `restored` once done. */
   declare readonly restoreState: pulumi.Output<string>;
   declare readonly domainId: pulumi.Output<number>;
-  declare readonly triggers: pulumi.Output<unknown>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainRestoreArgs, opts?: pulumi.CustomResourceOptions) {
@@ -165,7 +163,6 @@ export class DomainTransferOutAuthorization extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string | number>;
   /** When the authorization was asked for (service time). */
   declare readonly authorizedAt: pulumi.Output<string>;
-  declare readonly triggers: pulumi.Output<unknown>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DomainTransferOutAuthorizationArgs, opts?: pulumi.CustomResourceOptions) {
@@ -214,7 +211,6 @@ export class LetsEncryptCertificateRenewal extends pulumi.dynamic.Resource {
   declare readonly newCertificateId: pulumi.Output<number>;
   /** The new certificate's state: `requesting`, then `issued`. */
   declare readonly newCertificateState: pulumi.Output<string>;
-  declare readonly triggers: pulumi.Output<unknown>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: LetsEncryptCertificateRenewalArgs, opts?: pulumi.CustomResourceOptions) {
@@ -269,7 +265,6 @@ export class OAuthAccessToken extends pulumi.dynamic.Resource {
   declare readonly scope: pulumi.Output<string | null>;
   /** The account the token acts for. */
   declare readonly tokenAccountId: pulumi.Output<number>;
-  declare readonly triggers: pulumi.Output<unknown>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: OAuthAccessTokenArgs, opts?: pulumi.CustomResourceOptions) {

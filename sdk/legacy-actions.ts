@@ -131,7 +131,7 @@ export class LegacyDomainTransfer extends pulumi.dynamic.Resource {
   declare readonly transferOrderId: pulumi.Output<number>;
   declare readonly transferState: pulumi.Output<string | null>;
   /** The domain's v1 state after refresh: `transferring_in`, then `registered`. */
-  declare readonly domainState: pulumi.Output<string | undefined>;
+  declare readonly domainState: pulumi.Output<string | null>;
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: LegacyDomainTransferArgs, opts?: pulumi.CustomResourceOptions) {

@@ -64,7 +64,8 @@ export const domainRenewalResource = oneShot({
       ...(inputs.years !== undefined ? { period: Number(inputs.years) } : {}),
       ...(inputs.premiumPrice !== undefined ? { premium_price: String(inputs.premiumPrice) } : {}),
     });
-    return { id: String(order.id), outs: renewalOutputs(order) };
+    // Years left out: the TLD's default, which the order states.
+    return { id: String(order.id), outs: { ...renewalOutputs(order), years: inputs.years ?? order.period } };
   },
 
   async refresh({ client, account }, id, state) {

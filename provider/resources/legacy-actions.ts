@@ -143,7 +143,16 @@ export const legacyDomainTransferResource = oneShot({
         ? { extended_attribute: inputs.extendedAttributes as Record<string, string> }
         : {}),
     });
-    return { id: String(order.id), outs: { transferOrderId: order.id, transferState: order.state ?? null } };
+    // The domain as the transfer left it (`transferring_in`), when the service shows it already.
+    const domain = await orUndefined(() => v1Of(ctx).getDomain(name(inputs)));
+    return {
+      id: String(order.id),
+      outs: {
+        transferOrderId: order.id,
+        transferState: order.state ?? null,
+        domainState: domain?.state ?? null,
+      },
+    };
   },
 
   async refresh(ctx, _id, state) {

@@ -80,6 +80,47 @@ describe("NameServerDelegation", () => {
       }),
     );
 
+    it("create refuses a domain already delegated elsewhere, even to the declared servers, and changes nothing", async () => {
+      const { sent, ctx } = fakeV1(["ns1.example.net", "ns2.example.net"]);
+      await expect(
+        nameServerDelegationResource.create(ctx, delegated, { since: new Date() }),
+      ).rejects.toThrow(
+        /example\.com is already delegated to ns1\.example\.net, ns2\.example\.net, not by this stack.*adopt: true/,
+      );
+      expect(sent).toEqual([]);
+    });
+
+    it("create from the service's name servers delegates and remembers them", async () => {
+      const { sent, ctx } = fakeV1(OLD);
+      const created = await nameServerDelegationResource.create(ctx, delegated, { since: new Date() });
+      expect(sent).toEqual([delegated.nameServers]);
+      expect(created.outs.previousNameServers).toEqual(OLD);
+    });
+
+    it("adopt finds the delegation in place; none while the domain is on the service's servers", async () => {
+      expect(await nameServerDelegationResource.findMatching!(fakeV1(TODAY).ctx, delegated)).toEqual([]);
+      expect(
+        await nameServerDelegationResource.findMatching!(fakeV1(["ns9.other.org"]).ctx, delegated),
+      ).toEqual([
+        {
+          id: "example.com",
+          outs: { nameServers: ["ns9.other.org"], previousNameServers: ["ns9.other.org"] },
+        },
+      ]);
+    });
+
+    it("an adopted delegation keeps what it found through updates, and destroy puts it back", async () => {
+      const { sent, ctx } = fakeV1(["ns9.other.org"]);
+      const adopted = { ...delegated, previousNameServers: ["ns9.other.org"] };
+      const updated = await nameServerDelegationResource.update!(ctx, "example.com", adopted, {
+        ...delegated,
+        nameServers: ["ns3.example.net"],
+      });
+      expect(updated.previousNameServers).toEqual(["ns9.other.org"]);
+      await nameServerDelegationResource.delete!(ctx, "example.com", { ...delegated, ...updated });
+      expect(sent).toEqual([["ns3.example.net"], ["ns9.other.org"]]);
+    });
+
     it("destroy restores today's set, not the old ns1-ns4.dnsimple.com", async () => {
       const { sent, ctx } = fakeV1(delegated.nameServers);
       await nameServerDelegationResource.delete!(ctx, "example.com", delegated);

@@ -5,7 +5,12 @@
  */
 import { z } from "zod";
 import type { V1Api, V1Template } from "../client";
-import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
+import {
+  AlreadyExistsError,
+  type ResourceContext,
+  type ResourceDefinition,
+  type State,
+} from "./framework/define-resource";
 import { domainName, ipAddress } from "./framework/fields";
 import { getSettings } from "./framework/runtime";
 import { MissingSettingError } from "./framework/settings";
@@ -61,7 +66,8 @@ function sameList(a: unknown, b: ReadonlyArray<string>): boolean {
 
 /**
  * Delegation of a domain registered with the service to other name servers (1 to 6). Changes
- * in place; destroy restores the service's own name servers.
+ * in place; destroy restores what was there before (the service's own name servers, or the
+ * delegation it adopted). A domain already delegated elsewhere is taken over only with `adopt`.
  */
 export const nameServerDelegationResource: ResourceDefinition = {
   kind: "NameServerDelegation",
@@ -82,8 +88,25 @@ export const nameServerDelegationResource: ResourceDefinition = {
     const v1 = v1Of(ctx);
     const domain = canonicalDomainName(String(inputs.domain));
     const previous = await v1.getNameServers(domain);
+    // A delegation elsewhere is someone's (even one identical to the declaration): only
+    // `adopt: true` takes it over. Similarity is not proof of ownership.
+    if (!onServiceNameServers(previous)) {
+      throw new AlreadyExistsError(
+        `${domain} is already delegated to ${previous.join(", ")}, not by this stack. To manage that ` +
+          "delegation with Pulumi, set `adopt: true` on this NameServerDelegation: destroy then puts " +
+          "those name servers back.",
+      );
+    }
     const now = await v1.setNameServers(domain, inputs.nameServers as string[]);
     return { id: domain, outs: { nameServers: now, previousNameServers: previous } };
+  },
+
+  // The delegation in place, when the domain is not on the service's name servers (`adopt`).
+  async findMatching(ctx, inputs) {
+    const domain = canonicalDomainName(String(inputs.domain));
+    const current = await orUndefined(() => v1Of(ctx).getNameServers(domain));
+    if (!current || onServiceNameServers(current)) return [];
+    return [{ id: domain, outs: { nameServers: current, previousNameServers: current } }];
   },
 
   async read(ctx, id, state) {
@@ -94,13 +117,23 @@ export const nameServerDelegationResource: ResourceDefinition = {
     return { nameServers: sameList(state.nameServers, current) ? state.nameServers : current };
   },
 
-  async update(ctx, id, _olds, news) {
+  async update(ctx, id, olds, news) {
     const now = await v1Of(ctx).setNameServers(id, news.nameServers as string[]);
-    return { nameServers: sameList(news.nameServers, now) ? news.nameServers : now };
+    return {
+      nameServers: sameList(news.nameServers, now) ? news.nameServers : now,
+      ...(olds.previousNameServers !== undefined ? { previousNameServers: olds.previousNameServers } : {}),
+    };
   },
 
-  async delete(ctx, id) {
-    await ignoreNotFound(() => v1Of(ctx).setNameServers(id, [...SERVICE_NAME_SERVERS]));
+  // Puts back what was there before: the service's name servers (today's set), or the
+  // delegation this resource adopted.
+  async delete(ctx, id, state) {
+    const previous = state.previousNameServers;
+    const restore =
+      Array.isArray(previous) && previous.length > 0 && !onServiceNameServers(previous)
+        ? previous.map(String)
+        : [...SERVICE_NAME_SERVERS];
+    await ignoreNotFound(() => v1Of(ctx).setNameServers(id, restore));
   },
 };
 

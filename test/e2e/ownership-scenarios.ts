@@ -296,17 +296,32 @@ export async function runHandMadeScenario(log: (line: string) => void = () => un
 
 /** Every resource class of the SDK and the properties it declares (`declare readonly`). */
 export function sdkDeclaredProperties(): Map<string, string[]> {
-  const classes = new Map<string, string[]>();
+  // Every class with its base and own declared properties; a base class's properties count too.
+  const found = new Map<string, { exported: boolean; base: string; own: string[] }>();
   const dir = path.join(REPO_ROOT, "sdk");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
     const source = readFileSync(path.join(dir, file), "utf8");
-    const pattern = /export class (\w+) extends pulumi\.dynamic\.Resource \{([\s\S]*?)constructor\(/g;
+    const pattern =
+      /(export )?(?:abstract )?class (\w+) extends ([\w.]+) \{([\s\S]*?)(?:constructor\(|\n\})/g;
     for (const match of source.matchAll(pattern)) {
-      classes.set(
-        match[1] as string,
-        [...(match[2] as string).matchAll(/declare readonly (\w+)/g)].map((m) => m[1] as string),
-      );
+      found.set(match[2] as string, {
+        exported: match[1] !== undefined,
+        base: match[3] as string,
+        own: [...(match[4] as string).matchAll(/declare readonly (\w+)/g)].map((m) => m[1] as string),
+      });
     }
+  }
+  const resolve = (name: string): string[] | undefined => {
+    const c = found.get(name);
+    if (!c) return undefined;
+    if (c.base === "pulumi.dynamic.Resource") return c.own;
+    const inherited = resolve(c.base);
+    return inherited && [...inherited, ...c.own];
+  };
+  const classes = new Map<string, string[]>();
+  for (const [name, c] of found) {
+    const props = c.exported ? resolve(name) : undefined;
+    if (props) classes.set(name, props);
   }
   return classes;
 }
@@ -314,6 +329,10 @@ export function sdkDeclaredProperties(): Map<string, string[]> {
 const V1_EMAIL = "dev@example.com";
 const V1_TOKEN = "dev-v1-token";
 const REGISTERED = "outputs-v1.com";
+/** Registered domains the one-shot actions act on (renewals, token reset; a transfer out). */
+const ACTIONS_DOMAIN = "outputs-actions.com";
+const LEAVING = "outputs-leaving.com";
+const EXPIRED = "outputs-expired.com";
 
 /** Every kind with its required inputs only (and what it needs to exist: a domain, a contact). */
 function requiredOnlyProgram(domainResource: string): Declaration[] {
@@ -394,6 +413,93 @@ function requiredOnlyProgram(domainResource: string): Declaration[] {
       name: "glue",
       args: { domain: REGISTERED, name: `ns1.${REGISTERED}`, ip: "192.0.2.53" },
     },
+    // One-shot actions and the v1 hosted domain.
+    { type: "DomainRenewal", name: "renewal", args: { domain: ACTIONS_DOMAIN } },
+    { type: "DomainRestore", name: "restore", args: { domain: EXPIRED } },
+    { type: "DomainTransferOutAuthorization", name: "authorizeOut", args: { domain: ACTIONS_DOMAIN } },
+    {
+      type: "LetsEncryptCertificateRenewal",
+      name: "certificateRenewal",
+      args: { domain: zone, certificateId: { $ref: "certificate.certificateId" } },
+    },
+    {
+      type: "OAuthAccessToken",
+      name: "oauth",
+      args: {
+        clientId: "outputs-app",
+        clientSecret: "outputs-client-secret",
+        code: "outputs-code",
+        redirectUri: "https://app.example.org/cb",
+        state: "outputs-state",
+      },
+    },
+    { type: "LegacyDomain", name: "legacyDomain", args: { name: "outputs-legacy.com" } },
+    {
+      type: "LegacyDomainRegistration",
+      name: "legacyRegistration",
+      args: { domain: "outputs-v1reg.com", registrantId: "10" },
+    },
+    {
+      type: "LegacyDomainTransfer",
+      name: "legacyTransfer",
+      // The service asks for the auth code of this TLD.
+      args: { domain: "outputs-v1xfer.com", registrantId: "10", authCode: "xfer-code-2" },
+    },
+    { type: "LegacyDomainRenewal", name: "legacyRenewal", args: { domain: ACTIONS_DOMAIN } },
+    { type: "LegacyDomainTransferOut", name: "legacyTransferOut", args: { domain: LEAVING } },
+    { type: "LegacyDomainTokenReset", name: "legacyTokenReset", args: { domain: ACTIONS_DOMAIN } },
+    {
+      type: "LegacyCertificatePurchase",
+      name: "legacyPurchase",
+      args: { domain: zone, name: "www", contactId: "10" },
+    },
+    {
+      type: "LegacyCertificateConfiguration",
+      name: "legacyConfiguration",
+      args: { domain: zone, certificateId: { $ref: "legacyPurchase.certificateId" } },
+    },
+    {
+      type: "LegacyCertificatePurchase",
+      name: "legacyPurchaseToSubmit",
+      args: { domain: zone, name: "submit", contactId: "10" },
+    },
+    {
+      type: "LegacyCertificateConfiguration",
+      name: "legacyConfigurationToSubmit",
+      args: { domain: zone, certificateId: { $ref: "legacyPurchaseToSubmit.certificateId" } },
+    },
+    {
+      type: "LegacyCertificateSubmission",
+      name: "legacySubmission",
+      args: {
+        domain: zone,
+        certificateId: { $ref: "legacyPurchaseToSubmit.certificateId" },
+        approverEmail: "admin@outputs-e2e.com",
+      },
+      options: { dependsOn: ["legacyConfigurationToSubmit"] },
+    },
+    {
+      type: "LegacySubscription",
+      name: "legacySubscription",
+      args: {
+        plan: "Silver",
+        creditCard: {
+          number: "4111111111111111",
+          firstName: "Out",
+          lastName: "Puts",
+          billingAddress: "1 Main St",
+          billingZip: "62701",
+          month: "12",
+          year: "2030",
+          cvv: "123",
+        },
+      },
+    },
+    {
+      type: "LegacyUser",
+      name: "legacyUser",
+      args: { email: "new-user@example.org", password: "outputs-pw-1" },
+    },
   ];
 }
 
@@ -421,6 +527,19 @@ export async function runOutputsScenario(): Promise<OutputsOutcome> {
       ],
       domains: [
         { account: 1, name: REGISTERED, state: "registered", registrantId: 20, expiresOn: "2030-01-01" },
+        { account: 1, name: ACTIONS_DOMAIN, state: "registered", registrantId: 10, expiresOn: "2030-01-01" },
+        { account: 1, name: LEAVING, state: "registered", registrantId: 10, expiresOn: "2030-01-01" },
+        { account: 1, name: EXPIRED, state: "expired", registrantId: 10, expiresOn: "2020-01-01" },
+      ],
+      oauthCodes: [
+        {
+          code: "outputs-code",
+          clientId: "outputs-app",
+          clientSecret: "outputs-client-secret",
+          redirectUri: "https://app.example.org/cb",
+          state: "outputs-state",
+          accountId: 1,
+        },
       ],
     } as never,
   });
