@@ -59,6 +59,45 @@ export const VALID: Record<string, Record<string, unknown>> = {
   NameServerDelegation: { domain: "bad-input.com", nameServers: ["ns1.example.net"] },
   Template: { name: "Mail setup", shortName: "mail-setup" },
   RegistryNameServer: { domain: "bad-input.com", name: "ns1.bad-input.com", ip: "192.0.2.53" },
+  // One-shot actions and the v1 hosted domain.
+  DomainRenewal: { domain: "bad-input.com", years: 1 },
+  DomainRestore: { domain: "bad-input.com" },
+  DomainTransferOutAuthorization: { domain: "bad-input.com" },
+  LetsEncryptCertificateRenewal: { domain: "bad-input.com", certificateId: "1" },
+  OAuthAccessToken: {
+    clientId: "bad-input-app",
+    clientSecret: "bad-input-client-secret",
+    code: "bad-input-code",
+    redirectUri: "https://app.example.com/cb",
+    state: "bad-input-state",
+  },
+  LegacyDomain: { name: "bad-input-v1.com" },
+  LegacyDomainRegistration: { domain: "bad-input-v1reg.com", registrantId: "1" },
+  LegacyDomainTransfer: { domain: "bad-input-v1xfer.com", registrantId: "1", authCode: "xfer-auth-code-2" },
+  LegacyDomainRenewal: { domain: "bad-input.com" },
+  LegacyDomainTransferOut: { domain: "bad-input.com" },
+  LegacyDomainTokenReset: { domain: "bad-input.com" },
+  LegacyCertificatePurchase: { domain: "bad-input.com", name: "www", contactId: "1" },
+  LegacyCertificateConfiguration: { domain: "bad-input.com", certificateId: "1" },
+  LegacyCertificateSubmission: {
+    domain: "bad-input.com",
+    certificateId: "1",
+    approverEmail: "admin@bad-input.com",
+  },
+  LegacySubscription: {
+    plan: "Silver",
+    creditCard: {
+      number: "4111111111111111",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      billingAddress: "1 Main St",
+      billingZip: "62701",
+      month: "12",
+      year: "2030",
+      cvv: "123",
+    },
+  },
+  LegacyUser: { email: "new-user@example.org", password: "bad-input-password-1" },
 };
 
 function row(kind: string, property: string, why: string, change: Record<string, unknown>): BadInput {
@@ -68,6 +107,24 @@ function row(kind: string, property: string, why: string, change: Record<string,
 }
 
 export const BAD_INPUTS: BadInput[] = [
+  // One-shot actions and the v1 hosted domain
+  row("DomainRenewal", "years", "more than 10 years", { years: 11 }),
+  row("DomainRenewal", "orderAgain", "string instead of boolean", { orderAgain: "yes" }),
+  row("DomainRestore", "domain", "spaces in the domain", { domain: "bad domain" }),
+  row("DomainTransferOutAuthorization", "domain", "missing", { domain: undefined }),
+  row("LetsEncryptCertificateRenewal", "certificateId", "not a number", { certificateId: "abc" }),
+  row("OAuthAccessToken", "clientSecret", "missing", { clientSecret: undefined }),
+  row("LegacyDomain", "name", "spaces in the name", { name: "bad domain" }),
+  row("LegacyDomainRegistration", "registrantId", "not a number", { registrantId: "abc" }),
+  row("LegacyDomainTransfer", "authCode", "empty auth code", { authCode: "" }),
+  row("LegacyDomainRenewal", "domain", "empty domain", { domain: "" }),
+  row("LegacyDomainTransferOut", "domain", "spaces in the domain", { domain: "bad domain" }),
+  row("LegacyDomainTokenReset", "domain", "missing", { domain: undefined }),
+  row("LegacyCertificatePurchase", "contactId", "not a number", { contactId: "x" }),
+  row("LegacyCertificateConfiguration", "certificateId", "not a number", { certificateId: "x" }),
+  row("LegacyCertificateSubmission", "approverEmail", "not an e-mail address", { approverEmail: "admin" }),
+  row("LegacySubscription", "plan", "missing", { plan: undefined }),
+  row("LegacyUser", "email", "not an e-mail address", { email: "not-an-email" }),
   // Domain
   row("Domain", "name", "empty name", { name: "" }),
   row("Domain", "name", "spaces in the name", { name: "not a domain.com" }),
