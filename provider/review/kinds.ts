@@ -82,12 +82,19 @@ export interface KindInfo {
    * them, keyed, and each one as that kind's inputs. The review lists, and assesses, the changes of
    * these objects as changes of that kind (with that kind's rules), not the resource's own.
    */
-  /** One-shot actions: whether running it charges the account (derived from the definition). */
-  readonly action?: { readonly spendsMoney: boolean };
   readonly members?: {
     readonly kind: string;
     readonly field: string;
     of(p: Props): Record<string, Props> | undefined;
+  };
+  /**
+   * One-shot actions: whether running one charges the account (derived from the definition),
+   * which registrar price applies, and what else running it does.
+   */
+  readonly action?: {
+    readonly spendsMoney: boolean;
+    readonly price?: ActionPrice;
+    readonly effect?: ActionEffect;
   };
 }
 
@@ -121,64 +128,132 @@ const ACTION_SECRETS = [
   "authCode",
   "creditCard",
   "password",
-  "accessToken",
-  "domainToken",
-  "apiToken",
   "extendedAttributes",
   "csr",
 ];
 
+/** The registrar price that applies to a paid action on a domain (`review --prices`). */
+export type ActionPrice = "registration" | "transfer" | "renewal" | "restore";
+
+/** What running an action does besides itself, which a reviewer must be told (with its tag). */
+export interface ActionEffect {
+  readonly tag: "ownership" | "credentials";
+  /** The sentence, given the action's label as Markdown code. */
+  text(subject: string): string;
+}
+
+/** What the review knows of a one-shot action beyond its definition. */
+interface ActionExtra {
+  readonly noun: readonly [string, string];
+  readonly price?: ActionPrice;
+  /**
+   * Outputs the SDK marks secret (`withSecretOutputs`): the review cannot import the SDK, so they
+   * are named here; the review test holds this list against the SDK's.
+   */
+  readonly secretOutputs?: readonly string[];
+  readonly effect?: ActionEffect;
+}
+
+const TRANSFER_OUT: ActionEffect = {
+  tag: "ownership",
+  text: (domain) =>
+    `Unlocks ${domain} and has the service send its authorization code to the domain's administrative contact: whoever holds the code can transfer the domain to another registrar.`,
+};
+
 /**
- * A one-shot action's entry, from its definition: every input shown but the secret ones, and
- * whether it spends money (its definition asks for `orderAgain`, which only paid actions take).
- * Created or replaced, it runs at the service; deleted, it undoes nothing.
+ * A one-shot action's entry, from its definition: every input shown but the secret ones and the
+ * local-only ones (`orderAgain`), and whether it spends money (its definition takes `orderAgain`,
+ * which `oneShot` gives only to paid actions). Created or replaced, it runs at the service;
+ * deleted, it undoes nothing.
  */
-function actionKind(definition: ResourceDefinition, noun: readonly [string, string]): KindInfo {
-  const inputs = Object.keys(definition.inputs).filter((f) => f !== "orderAgain");
-  const hidden = inputs.filter((f) => ACTION_SECRETS.includes(f));
-  const subject = ["domain", "name", "email", "plan", "clientId"].find((f) => inputs.includes(f));
+function actionKind(definition: ResourceDefinition, extra: ActionExtra): KindInfo {
+  const local = definition.localOnly ?? [];
+  const inputs = Object.keys(definition.inputs).filter((f) => !local.includes(f));
+  const hidden = [...inputs.filter((f) => ACTION_SECRETS.includes(f)), ...(extra.secretOutputs ?? [])];
+  const has = (f: string) => inputs.includes(f);
   return {
     section: "actions",
-    noun,
+    noun: extra.noun,
     verbs: {
       create: "run",
       update: "changed",
       delete: "left the stack (nothing undone)",
       replace: "run again",
     },
+    // What it acts on: the domain (a certificate's name in it, a certificate of it), else the
+    // plan, the user's address (local part hidden) or the OAuth application.
     label: (p) => {
-      const certificate = p.certificateId !== undefined ? ` certificate ${str(p.certificateId)}` : "";
-      return `${definition.kind} ${subject ? str(p[subject]) : ""}${certificate}`.trim();
+      if (has("domain")) {
+        const domain = str(p.domain);
+        const name = has("name") ? str(p.name) : "";
+        const base = name === "" ? domain : `${name}.${domain}`;
+        return has("certificateId") ? `${base} certificate ${str(p.certificateId)}` : base;
+      }
+      if (has("email")) return maskEmail(p.email);
+      return str(has("plan") ? p.plan : p.clientId);
     },
     fields: inputs.filter((f) => !hidden.includes(f)),
     hidden,
-    action: { spendsMoney: "orderAgain" in definition.inputs },
+    action: {
+      spendsMoney: "orderAgain" in definition.inputs,
+      ...(extra.price !== undefined ? { price: extra.price } : {}),
+      ...(extra.effect !== undefined ? { effect: extra.effect } : {}),
+    },
   };
 }
 
 const ACTION_KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
   (
     [
-      [domainRenewalResource, ["domain renewal", "domain renewals"]],
-      [domainRestoreResource, ["domain restore", "domain restores"]],
-      [domainTransferOutAuthorizationResource, ["transfer-out authorization", "transfer-out authorizations"]],
-      [letsEncryptCertificateRenewalResource, ["certificate renewal", "certificate renewals"]],
-      [oauthAccessTokenResource, ["OAuth token exchange", "OAuth token exchanges"]],
-      [legacyDomainRegistrationResource, ["v1 domain registration", "v1 domain registrations"]],
-      [legacyDomainTransferResource, ["v1 domain transfer", "v1 domain transfers"]],
-      [legacyDomainRenewalResource, ["v1 domain renewal", "v1 domain renewals"]],
-      [legacyDomainTransferOutResource, ["v1 transfer out", "v1 transfers out"]],
-      [legacyDomainTokenResetResource, ["v1 domain token reset", "v1 domain token resets"]],
-      [legacyCertificatePurchaseResource, ["v1 certificate purchase", "v1 certificate purchases"]],
+      [domainRenewalResource, { noun: ["domain renewal", "domain renewals"], price: "renewal" }],
+      [domainRestoreResource, { noun: ["domain restore", "domain restores"], price: "restore" }],
+      [
+        domainTransferOutAuthorizationResource,
+        { noun: ["transfer-out authorization", "transfer-out authorizations"], effect: TRANSFER_OUT },
+      ],
+      [letsEncryptCertificateRenewalResource, { noun: ["certificate renewal", "certificate renewals"] }],
+      [
+        oauthAccessTokenResource,
+        { noun: ["OAuth token exchange", "OAuth token exchanges"], secretOutputs: ["accessToken"] },
+      ],
+      [
+        legacyDomainRegistrationResource,
+        { noun: ["v1 domain registration", "v1 domain registrations"], price: "registration" },
+      ],
+      [
+        legacyDomainTransferResource,
+        { noun: ["v1 domain transfer", "v1 domain transfers"], price: "transfer" },
+      ],
+      [legacyDomainRenewalResource, { noun: ["v1 domain renewal", "v1 domain renewals"], price: "renewal" }],
+      [
+        legacyDomainTransferOutResource,
+        { noun: ["v1 transfer out", "v1 transfers out"], effect: TRANSFER_OUT },
+      ],
+      [
+        legacyDomainTokenResetResource,
+        {
+          noun: ["v1 domain token reset", "v1 domain token resets"],
+          secretOutputs: ["domainToken"],
+          effect: {
+            tag: "credentials",
+            text: (domain) =>
+              `Gives ${domain} a new v1 domain token: whatever still uses the old token stops working.`,
+          },
+        },
+      ],
+      [legacyCertificatePurchaseResource, { noun: ["v1 certificate purchase", "v1 certificate purchases"] }],
       [
         legacyCertificateConfigurationResource,
-        ["v1 certificate configuration", "v1 certificate configurations"],
+        { noun: ["v1 certificate configuration", "v1 certificate configurations"] },
       ],
-      [legacyCertificateSubmissionResource, ["v1 certificate submission", "v1 certificate submissions"]],
-      [legacySubscriptionResource, ["v1 subscription", "v1 subscriptions"]],
-      [legacyUserResource, ["v1 user", "v1 users"]],
-    ] as const
-  ).map(([definition, noun]) => [definition.kind, actionKind(definition, noun)]),
+      [
+        legacyCertificateSubmissionResource,
+        { noun: ["v1 certificate submission", "v1 certificate submissions"] },
+      ],
+      [legacySubscriptionResource, { noun: ["v1 subscription", "v1 subscriptions"] }],
+      [legacyUserResource, { noun: ["v1 user", "v1 users"], secretOutputs: ["apiToken"] }],
+    ] satisfies ReadonlyArray<readonly [ResourceDefinition, ActionExtra]>
+  ).map(([definition, extra]) => [definition.kind, actionKind(definition, extra)]),
 );
 
 export const KINDS: Readonly<Record<string, KindInfo>> = {

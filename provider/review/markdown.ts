@@ -59,6 +59,7 @@ const TAG_ORDER: RiskTag[] = [
   "MX",
   "apex",
   "ownership",
+  "credentials",
   "secondary",
   "delete",
   "replace",
@@ -72,6 +73,7 @@ const TAG_TEXT: Record<RiskTag, string> = {
   MX: "MX",
   apex: "apex",
   ownership: "ownership",
+  credentials: "credentials",
   secondary: "secondary DNS",
   delete: "delete",
   replace: "replace",
@@ -317,7 +319,8 @@ function renderRisks(risks: Risk[], maxRisks: number): string[] {
       .sort((a, b) => TAG_ORDER.indexOf(a) - TAG_ORDER.indexOf(b))
       .map((t) => `**${TAG_TEXT[t]}**`)
       .join(" · ");
-    if (group.length <= 3 && listed + group.length <= maxRisks) {
+    // A group of one takes one line either way: listed in full, never "1 … and 0 more".
+    if (group.length === 1 || (group.length <= 3 && listed + group.length <= maxRisks)) {
       for (const r of group) {
         lines.push(`- ${tags} · ${subjectOf(r.change)} (${OP_WORD[r.change.op]}): ${r.reasons.join(" ")}`);
         listed++;

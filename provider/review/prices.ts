@@ -1,6 +1,6 @@
 /**
  * The one part of the review that talks to the service (`review --prices`): the registration,
- * transfer and renewal prices of the domains a preview buys, from the registrar's prices
+ * transfer, renewal and restore prices of the domains a preview buys, from the registrar's prices
  * endpoint. Everything else of the review is pure.
  *
  * @example
@@ -19,6 +19,8 @@ export interface DomainPrice {
   registration?: string;
   renewal?: string;
   transfer?: string;
+  /** Of a domain whose registration lapsed (when the service states it). */
+  restore?: string;
   /** Why no price is known (the lookup failed). */
   error?: string;
 }
@@ -35,7 +37,7 @@ export interface PriceLookupOptions {
 
 const money = (n: number) => n.toFixed(2);
 
-/** Looks up the prices of every domain the preview registers, transfers or renews. */
+/** Looks up the prices of every domain the preview registers, transfers, renews or restores. */
 export async function lookupPrices(model: PreviewModel, options: PriceLookupOptions): Promise<Prices> {
   const wanted = moneyDomains(model);
   const prices: Prices = {};
@@ -56,6 +58,7 @@ export async function lookupPrices(model: PreviewModel, options: PriceLookupOpti
         registration: money(p.registration_price),
         renewal: money(p.renewal_price),
         transfer: money(p.transfer_price),
+        ...(p.restore_price !== undefined ? { restore: money(p.restore_price) } : {}),
       };
     } catch (error) {
       const status = (error as { status?: unknown }).status;

@@ -1,7 +1,8 @@
-import { maskEmail, maskUrl, SECRET_SIG, UNKNOWN } from "./kinds";
+import { KINDS, maskEmail, maskUrl, SECRET_SIG, UNKNOWN } from "./kinds";
 import { renderReview } from "./markdown";
 import { parsePreview } from "./parse";
-import { assessRisks } from "./risks";
+import { assessRisks, moneyDomains } from "./risks";
+import { shown } from "./values";
 
 const URN = (kind: string, name: string) =>
   `urn:pulumi:prod::dns::pulumi-nodejs:dynamic/dnsimple:${kind}::${name}`;
@@ -94,6 +95,82 @@ describe("record sets (ZoneRecords)", () => {
     expect(review.risks.map((r) => `${r.change.name}:${r.tags.join("+")}`)).toEqual([
       "mail[apex]:delete+apex",
     ]);
+  });
+});
+
+describe("one-shot actions", () => {
+  const renewal = { domain: "example.com", years: 2, triggers: "2026" };
+  const withTriggers = (reasons: string[]) => ({ replaceReasons: reasons });
+
+  it("a paid action run, or run again, costs money at the service's price; a forgotten one is no risk", () => {
+    const model = parsePreview(
+      doc([
+        step("create", "DomainRenewal", "renew", undefined, renewal),
+        {
+          ...step("replace", "DomainRenewal", "again", renewal, { ...renewal, triggers: "2027" }),
+          ...withTriggers(["triggers"]),
+        },
+        step("delete", "DomainRenewal", "old", renewal),
+      ]),
+    );
+    const prices = { "example.com": { renewal: "14.50" } };
+    const risks = assessRisks(model, prices);
+    expect(risks.map((r) => `${r.change.name}:${r.tags.join("+")}`)).toEqual([
+      "renew:money",
+      "again:replace+money",
+    ]);
+    expect(risks[0]!.reasons.join(" ")).toBe(
+      "Runs the domain renewal `example.com` for 2 years at the service, which charges the account " +
+        "(14.50 according to the service per year); removing it later gives nothing back.",
+    );
+    expect(risks[1]!.reasons.join(" ")).toMatch(/^Runs again because `triggers` changed: .*a second time/);
+    expect(moneyDomains(model)).toEqual([{ domain: "example.com", account: "1", action: "renewal" }]);
+    expect(renderReview(model).headline).toBe(
+      "1 domain renewal run, 1 left the stack (nothing undone), 1 run again",
+    );
+  });
+
+  it("paid or not follows the definition: a transfer-out authorization is an ownership risk, no cost", () => {
+    const model = parsePreview(
+      doc([
+        step("create", "DomainTransferOutAuthorization", "out", undefined, { domain: "example.com" }),
+        step("create", "LegacyDomainTokenReset", "rotate", undefined, { domain: "example.com" }),
+        step("create", "LegacyCertificatePurchase", "cert", undefined, {
+          domain: "example.com",
+          name: "*",
+          contactId: "1",
+        }),
+      ]),
+    );
+    expect(assessRisks(model).map((r) => `${r.change.name}:${r.tags.join("+")}`)).toEqual([
+      "out:ownership",
+      "rotate:credentials",
+      "cert:money",
+    ]);
+    expect(KINDS.DomainTransferOutAuthorization!.action?.spendsMoney).toBe(false);
+    expect(KINDS.LegacySubscription!.action?.spendsMoney).toBe(true);
+    expect(KINDS.LegacyCertificatePurchase!.label({ domain: "example.com", name: "*" })).toBe(
+      "*.example.com",
+    );
+  });
+
+  it("hides the secret inputs and outputs of every one-shot kind, even in clear", () => {
+    const secrets: Record<string, string[]> = {
+      OAuthAccessToken: ["clientSecret", "code", "accessToken"],
+      LegacyDomainTransfer: ["authCode", "extendedAttributes"],
+      LegacyDomainRegistration: ["extendedAttributes"],
+      LegacySubscription: ["creditCard"],
+      LegacyUser: ["password", "apiToken"],
+      LegacyDomainTokenReset: ["domainToken"],
+      LegacyCertificatePurchase: ["csr"],
+    };
+    for (const [kind, fields] of Object.entries(secrets)) {
+      expect({ kind, hidden: KINDS[kind]!.hidden }).toEqual({ kind, hidden: expect.arrayContaining(fields) });
+      for (const field of fields) expect(shown(kind, field, "in-clear-4711")).toBe("[secret]");
+      expect(KINDS[kind]!.fields.filter((f) => fields.includes(f))).toEqual([]);
+    }
+    expect(Object.values(KINDS).some((k) => k.fields.includes("orderAgain"))).toBe(false);
+    expect(shown("LegacyUser", "email", "ops@example.org")).toBe("•••@example.org");
   });
 });
 

@@ -8,7 +8,7 @@
  * risks[0]; // { tags: ["MX"], subject: "`@` MX in `example.com`", reasons: ["mail for ..."] }
  * ```
  */
-import { KINDS, type Props, str } from "./kinds";
+import { type ActionPrice, KINDS, type Props, str } from "./kinds";
 import type { Change, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
 import { shown } from "./values";
@@ -24,6 +24,7 @@ export type RiskTag =
   | "delegation"
   | "DNSSEC"
   | "ownership"
+  | "credentials"
   | "secondary";
 
 export interface Risk {
@@ -61,7 +62,9 @@ export function moneyDomains(
 ): Array<{ domain: string; account: string; action: string }> {
   const out = new Map<string, { domain: string; account: string; action: string }>();
   for (const ch of model.changes) {
-    for (const action of spending(ch)) {
+    const price = KINDS[ch.kind]?.action?.price;
+    const runs = price !== undefined && (ch.op === "create" || ch.op === "replace");
+    for (const action of runs ? [price] : spending(ch)) {
       const domain = str(ch.after?.domain).toLowerCase();
       if (domain !== "" && !domain.startsWith("(")) out.set(domain, { domain, account: ch.account, action });
     }
@@ -69,7 +72,7 @@ export function moneyDomains(
   return [...out.values()];
 }
 
-/** What a change buys: "registration", "transfer", "renewal", "certificate". */
+/** What a change buys: "registration", "transfer", "renewal", "restore", "certificate". */
 function spending(ch: Change): string[] {
   const out: string[] = [];
   const orders = ch.op === "create" || ch.op === "replace";
@@ -85,15 +88,14 @@ function spending(ch: Change): string[] {
 function priceText(
   prices: Prices | undefined,
   domain: string,
-  action: "registration" | "transfer" | "renewal",
+  action: ActionPrice,
   declared?: unknown,
 ): string {
   const p = prices?.[domain];
   if (p?.[action] !== undefined) {
     return `${p[action]}${p.premium ? " (premium)" : ""} according to the service`;
   }
-  if (declared !== undefined && action !== "renewal")
-    return `${str(declared)} (the premium price the program confirms)`;
+  if (declared !== undefined) return `${str(declared)} (the premium price the program confirms)`;
   if (p?.error) return `price unknown: ${p.error}`;
   return "price not looked up (run the review with `--prices`)";
 }
@@ -179,6 +181,11 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
           `Deletes the zone ${c(str(ch.before?.name))} with every record, forward, DS record and certificate in it.`,
         );
       }
+    } else if (kind === "LegacyDomain") {
+      add(
+        "delete",
+        `Deletes the zone ${c(str(ch.before?.name))} (through API v1) with every record, forward, DS record and certificate in it.`,
+      );
     } else if (kind === "DomainRegistration" || kind === "DomainPush" || kind === "DomainPushAnswer") {
       // Nothing happens at the service: a note, not a risk.
     } else if (kind === "DomainTransfer") {
@@ -228,13 +235,18 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
         "replace",
         `Moves from account ${ch.fromAccount} to account ${ch.account}: created there, then deleted here.`,
       );
-    } else if (kind === "Domain") {
+    } else if (kind === "Domain" || kind === "LegacyDomain") {
       add(
         "replace",
         `A new zone ${c(str(ch.after?.name))} is created and ${c(str(ch.before?.name))} is deleted with every record in it.`,
       );
     } else if (kind === "DomainRegistration" || kind === "DomainTransfer") {
       // Spending below says what is bought; the old registration stays.
+    } else if (KINDS[kind]?.action !== undefined) {
+      add(
+        "replace",
+        `Runs again because ${because} changed: a one-shot action cannot change in place, and its earlier run is not undone.`,
+      );
     } else if (ch.set !== undefined) {
       add(
         "replace",
@@ -391,12 +403,25 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       );
   }
 
-  const action = KINDS[kind]?.action;
-  if (action?.spendsMoney && (ch.op === "create" || ch.op === "replace")) {
-    add(
-      "money",
-      `${ch.op === "replace" ? "Runs again" : "Runs"} ${c(KINDS[kind]!.label(ch.after ?? {}))} at the service: it charges the account${ch.op === "replace" ? " a second time (an input such as `triggers` changed)" : ""}, and removing it later gives nothing back.`,
-    );
+  // One-shot actions: what running one does, and what it costs.
+  const info = KINDS[kind];
+  if (info?.action !== undefined && (ch.op === "create" || ch.op === "replace")) {
+    const subject = c(info.label(ch.after ?? {}));
+    if (info.action.effect) add(info.action.effect.tag, info.action.effect.text(subject));
+    if (info.action.spendsMoney) {
+      const price = info.action.price;
+      const domain = str(ch.after?.domain).toLowerCase();
+      const years =
+        typeof ch.after?.years === "number" && ch.after.years > 1 ? ` for ${ch.after.years} years` : "";
+      const cost =
+        price === undefined
+          ? "the API states no price for it"
+          : `${priceText(prices, domain, price, ch.after?.premiumPrice)}${price === "renewal" && years !== "" ? " per year" : ""}`;
+      add(
+        "money",
+        `Runs the ${info.noun[0]} ${subject}${years} at the service${ch.op === "replace" ? " a second time" : ""}, which charges the account (${cost}); removing it later gives nothing back.`,
+      );
+    }
   }
 
   return tags.length > 0 ? { tags, change: ch, reasons } : undefined;

@@ -55,6 +55,8 @@ export function shown(kind: string, field: string, value: unknown): string {
     return plain(value);
   if (kind === "Webhook" && field === "url") return maskUrl(value);
   if (kind === "EmailForward" && field === "destinationEmail") return maskEmail(value);
+  // A v1 user's sign-up address is a person's login.
+  if (kind === "LegacyUser" && field === "email") return maskEmail(value);
   if (kind === "DomainPush" && field === "targetAccount" && String(value).includes("@"))
     return maskEmail(value);
   return plain(value);

@@ -3,10 +3,11 @@
  * by `bash scripts/review-fixtures` with the real engine against the emulator), compared with the
  * checked-in Markdown (test/review/expected; `bash scripts/review-fixtures --update` rewrites it).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { KINDS, parsePreview, renderReview, type Change } from "../../provider/review";
 import { EXIT, main } from "../../provider/review/cli";
+import { isMaskedField } from "../../provider/review/values";
 import { resourceKinds } from "../../provider/resources";
 import { emailForwardResource } from "../../provider/resources/email-forward";
 import { primaryServerResource } from "../../provider/resources/primary-server";
@@ -190,6 +191,50 @@ describe("review summaries of real previews", () => {
       /`acme-brand\.com` is a registered domain: `pulumi up` will refuse to delete it/,
     );
     expect(markdown).toMatch(/`acme-retired\.com` leaves the stack but stays registered/);
+  });
+
+  it("says what a one-shot action costs and does when it runs, and that removing one undoes nothing", () => {
+    const { markdown, risks } = renderFixture(loadFixture("one-shot-actions"));
+    expect(markdown).toContain(
+      "Runs the domain renewal `acme-actions-reg3.com` at the service, which charges the account (14.50 according to the service)",
+    );
+    expect(markdown).toMatch(
+      /Runs the domain restore `acme-actions-exp2\.com` at the service a second time, .*\(29\.00 according/,
+    );
+    expect(markdown).toMatch(
+      /Unlocks `acme-actions-reg3\.com` and has the service send its authorization code/,
+    );
+    expect(markdown).toContain(
+      "#### One-shot actions (run when created or replaced; removing one undoes nothing)",
+    );
+    // Paid exactly when the definition is (it takes `orderAgain`); a forgotten action is no risk.
+    for (const r of risks.filter((r) => KINDS[r.change.kind]?.action !== undefined)) {
+      expect(r.change.op).not.toBe("delete");
+      expect({ kind: r.change.kind, money: r.tags.includes("money") }).toEqual({
+        kind: r.change.kind,
+        money: KINDS[r.change.kind]!.action!.spendsMoney,
+      });
+    }
+  });
+
+  it("hides every output the SDK keeps secret", () => {
+    // The review cannot import the SDK: its classes' `withSecretOutputs` lists, read from source.
+    const sdk = path.join(__dirname, "../../sdk");
+    for (const file of readdirSync(sdk).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      const classes = readFileSync(path.join(sdk, file), "utf8")
+        .split(/^export class /m)
+        .slice(1);
+      for (const text of classes) {
+        const kind = /^\w+/.exec(text)![0];
+        const list = /withSecretOutputs\(\s*opts,\s*\[([^\]]*)\]/.exec(text)?.[1] ?? "";
+        const secrets = [...list.matchAll(/"(\w+)"/g)].map((m) => m[1]!);
+        if (!(kind in KINDS)) continue;
+        expect({ kind, masked: secrets.filter((f) => !isMaskedField(kind, f)) }).toEqual({
+          kind,
+          masked: [],
+        });
+      }
+    }
   });
 
   it("collapses 1,000 record changes into counts per zone and type with the first rows", () => {

@@ -771,6 +771,8 @@ const sets: Scenario = {
 // undone), runs the other again (a new `triggers`) and runs a third for the first time.
 
 const ACTIONS_HOSTED = "acme-actions.com";
+/** The hosted zone as the Domain resource's output: what acts on it waits until it exists. */
+const HOSTED_REF = ref("hosted.name");
 const ACTIONS_REGISTERED = ["acme-actions-reg1.com", "acme-actions-reg2.com", "acme-actions-reg3.com"];
 const ACTIONS_EXPIRED = ["acme-actions-exp1.com", "acme-actions-exp2.com", "acme-actions-exp3.com"];
 const ACTIONS_CONTACT = 70;
@@ -783,12 +785,12 @@ const ACTION_PROGRAMS: Array<[kind: string, args: ActionArgs, extra?: (i: number
   ["DomainTransferOutAuthorization", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
   [
     "LetsEncryptCertificateRenewal",
-    (i) => ({ domain: ACTIONS_HOSTED, certificateId: ref(`cert${i}.certificateId`) }),
+    (i) => ({ domain: HOSTED_REF, certificateId: ref(`cert${i}.certificateId`) }),
     (i) => [
       {
         type: "LetsEncryptCertificate",
         name: `cert${i}`,
-        args: { domain: ACTIONS_HOSTED, name: `renew${i}`, pollIntervalSeconds: 0.05 },
+        args: { domain: HOSTED_REF, name: `renew${i}`, pollIntervalSeconds: 0.05 },
       },
     ],
   ],
@@ -819,23 +821,23 @@ const ACTION_PROGRAMS: Array<[kind: string, args: ActionArgs, extra?: (i: number
   ["LegacyDomainTokenReset", (i) => ({ domain: ACTIONS_REGISTERED[i] })],
   [
     "LegacyCertificatePurchase",
-    (i) => ({ domain: ACTIONS_HOSTED, name: `v1cert${i}`, contactId: String(ACTIONS_CONTACT) }),
+    (i) => ({ domain: HOSTED_REF, name: `v1cert${i}`, contactId: String(ACTIONS_CONTACT) }),
   ],
   [
     "LegacyCertificateConfiguration",
-    (i) => ({ domain: ACTIONS_HOSTED, certificateId: ref(`purchaseC${i}.certificateId`) }),
+    (i) => ({ domain: HOSTED_REF, certificateId: ref(`purchaseC${i}.certificateId`) }),
     (i) => [
       {
         type: "LegacyCertificatePurchase",
         name: `purchaseC${i}`,
-        args: { domain: ACTIONS_HOSTED, name: `conf${i}`, contactId: String(ACTIONS_CONTACT) },
+        args: { domain: HOSTED_REF, name: `conf${i}`, contactId: String(ACTIONS_CONTACT) },
       },
     ],
   ],
   [
     "LegacyCertificateSubmission",
     (i) => ({
-      domain: ACTIONS_HOSTED,
+      domain: HOSTED_REF,
       certificateId: ref(`purchaseS${i}.certificateId`),
       approverEmail: `admin@${ACTIONS_HOSTED}`,
     }),
@@ -843,12 +845,12 @@ const ACTION_PROGRAMS: Array<[kind: string, args: ActionArgs, extra?: (i: number
       {
         type: "LegacyCertificatePurchase",
         name: `purchaseS${i}`,
-        args: { domain: ACTIONS_HOSTED, name: `sub${i}`, contactId: String(ACTIONS_CONTACT) },
+        args: { domain: HOSTED_REF, name: `sub${i}`, contactId: String(ACTIONS_CONTACT) },
       },
       {
         type: "LegacyCertificateConfiguration",
         name: `configureS${i}`,
-        args: { domain: ACTIONS_HOSTED, certificateId: ref(`purchaseS${i}.certificateId`) },
+        args: { domain: HOSTED_REF, certificateId: ref(`purchaseS${i}.certificateId`) },
       },
     ],
   ],
