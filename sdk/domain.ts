@@ -38,6 +38,8 @@ export class Domain extends pulumi.dynamic.Resource {
   declare readonly state: pulumi.Output<string>;
   declare readonly autoRenew: pulumi.Output<boolean>;
   declare readonly privateWhois: pulumi.Output<boolean>;
+  /** Whether the service's trustee service holds the registration (TLDs that need a local presence); null when not said. */
+  declare readonly trustee: pulumi.Output<boolean | null>;
   declare readonly expiresAt: pulumi.Output<string | null>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;
@@ -56,6 +58,7 @@ export class Domain extends pulumi.dynamic.Resource {
           "state",
           "autoRenew",
           "privateWhois",
+          "trustee",
           "expiresAt",
           "createdAt",
           "updatedAt",

@@ -1121,3 +1121,113 @@ export async function getLegacySubscription(): Promise<LegacySubscriptionInfo | 
     throw error;
   }
 }
+
+/** A DNS zone of the account. */
+export interface ZoneInfo {
+  id: number;
+  accountId: number;
+  name: string;
+  /** Whether it is a reverse-DNS zone. */
+  reverse: boolean;
+  /** Whether it is a secondary zone (served from transfers off primary servers). */
+  secondary: boolean;
+  /** Whether the zone's DNS service is on; null when the service does not say. */
+  active: boolean | null;
+  lastTransferredAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ZONE_FIELDS = [
+  "id",
+  "account_id",
+  "name",
+  "reverse",
+  "secondary",
+  "active",
+  "last_transferred_at",
+  "created_at",
+  "updated_at",
+] as const;
+
+/**
+ * One zone, by name.
+ *
+ * @example
+ * ```ts
+ * const { id, active } = await dnsimple.getZone("example.com");
+ * ```
+ */
+export async function getZone(name: string, options?: FunctionOptions): Promise<ZoneInfo> {
+  const { api, account } = await context(options);
+  return pick(await api.zones.get(account, name), ZONE_FIELDS) as ZoneInfo;
+}
+
+/**
+ * Every zone of the account (all pages), optionally only names containing `nameLike`.
+ *
+ * @example
+ * ```ts
+ * const secondaries = (await dnsimple.listZones()).filter((z) => z.secondary);
+ * ```
+ */
+export async function listZones(options?: FunctionOptions & { nameLike?: string }): Promise<ZoneInfo[]> {
+  const { api, account } = await context(options);
+  const zones = await allOf(
+    api.zones.iterate(account, options?.nameLike !== undefined ? { nameLike: options.nameLike } : {}),
+  );
+  return zones.map((z) => pick(z, ZONE_FIELDS) as ZoneInfo);
+}
+
+/** What changing a domain's registrant to a contact requires. */
+export interface RegistrantChangeCheckResult {
+  domainId: number;
+  contactId: number;
+  /** Whether the registry sees the change as a change of owner (it may lock transfers for 60 days). */
+  registryOwnerChange: boolean;
+  /** The TLD's extended attributes the new registrant must give (`required`), with their options. */
+  extendedAttributes: Array<{
+    name: string;
+    title: string | null;
+    description: string | null;
+    required: boolean;
+    options: Array<{ title: string | null; value: string; description: string | null }>;
+  }>;
+}
+
+/**
+ * What a registrant change of `domainId` (name or id) to contact `contactId` requires, before
+ * starting it (with `DomainRegistration.registrantId`).
+ *
+ * @example
+ * ```ts
+ * const check = await dnsimple.getRegistrantChangeCheck({ domainId: "example.com", contactId: 42 });
+ * export const needs = check.extendedAttributes.filter((a) => a.required).map((a) => a.name);
+ * ```
+ */
+export async function getRegistrantChangeCheck(
+  args: { domainId: string | number; contactId: string | number },
+  options?: FunctionOptions,
+): Promise<RegistrantChangeCheckResult> {
+  const { api, account } = await context(options);
+  const check = await api.registrar.checkRegistrantChange(account, {
+    domain_id: args.domainId,
+    contact_id: args.contactId,
+  });
+  return {
+    domainId: check.domain_id,
+    contactId: check.contact_id,
+    registryOwnerChange: check.registry_owner_change,
+    extendedAttributes: check.extended_attributes.map((a) => ({
+      name: a.name,
+      title: a.title ?? null,
+      description: a.description ?? null,
+      required: a.required,
+      options: (a.options ?? []).map((o) => ({
+        title: o.title ?? null,
+        value: o.value,
+        description: o.description ?? null,
+      })),
+    })),
+  };
+}

@@ -14,6 +14,7 @@ export { EmailForward, type EmailForwardArgs } from "./email-forward";
 export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
 export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
 export { Webhook, type WebhookArgs } from "./webhook";
+export { Zone, type ZoneArgs } from "./zone";
 export * from "./extended";
 export * from "./actions";
 export * from "./legacy-actions";
@@ -60,4 +61,9 @@ export {
   type LegacyServiceInfo,
   type LegacyCertificateInfo,
   type LegacySubscriptionInfo,
+  getZone,
+  listZones,
+  getRegistrantChangeCheck,
+  type ZoneInfo,
+  type RegistrantChangeCheckResult,
 } from "./functions";

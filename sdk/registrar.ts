@@ -30,6 +30,8 @@ export interface DomainRegistrationArgs extends CommonArgs, WaitingArgs {
   autoRenew?: pulumi.Input<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
+  /** Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output. */
+  transferLock?: pulumi.Input<boolean>;
   /** TLD-specific attributes the registry requires (when registering and changing the registrant). */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`). */
@@ -67,6 +69,8 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
   declare readonly registrantId: pulumi.Output<string>;
   declare readonly autoRenew: pulumi.Output<boolean>;
   declare readonly whoisPrivacy: pulumi.Output<boolean>;
+  /** Whether the domain is locked against transfers away. */
+  declare readonly transferLock: pulumi.Output<boolean | null>;
   /** The registration order's id. */
   declare readonly registrationId: pulumi.Output<number>;
   /** The order's state: `registering`, `registered`, … */
@@ -98,6 +102,7 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
           "registrantId",
           "autoRenew",
           "whoisPrivacy",
+          "transferLock",
           "registrationId",
           "registrationState",
           "pendingOrderId",
@@ -132,6 +137,8 @@ export interface DomainTransferArgs extends CommonArgs, WaitingArgs {
   autoRenew?: pulumi.Input<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
+  /** Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output. */
+  transferLock?: pulumi.Input<boolean>;
   /** TLD-specific attributes (when transferring and changing the registrant). */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /** For premium names: the transfer price as confirmation. */
@@ -163,6 +170,8 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   declare readonly registrantId: pulumi.Output<string>;
   declare readonly autoRenew: pulumi.Output<boolean>;
   declare readonly whoisPrivacy: pulumi.Output<boolean>;
+  /** Whether the domain is locked against transfers away. */
+  declare readonly transferLock: pulumi.Output<boolean | null>;
   /** The transfer order's id. */
   declare readonly transferId: pulumi.Output<number>;
   /** `transferring`, `transferred`, `cancelled`, … */
@@ -192,6 +201,7 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
           "registrantId",
           "autoRenew",
           "whoisPrivacy",
+          "transferLock",
           "transferId",
           "transferState",
           "statusDescription",

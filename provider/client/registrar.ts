@@ -38,6 +38,10 @@ export const DomainPricesSchema = z.looseObject({
 export type DomainPrices = z.infer<typeof DomainPricesSchema>;
 
 /** A registration order. */
+/** The transfer lock of a registered domain. */
+export const TransferLockSchema = z.looseObject({ enabled: z.boolean() });
+export const TransferLockEnvelope = dataOf(TransferLockSchema);
+
 export const DomainRegistrationSchema = z.looseObject({
   id: z.number().int(),
   domain_id: z.number().int(),
@@ -430,6 +434,38 @@ export class RegistrarApi {
    */
   async enableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
     await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/auto_renewal` });
+  }
+
+  /**
+   * Whether the domain is locked against transfers away.
+   *
+   * @example
+   * const locked = await client.registrar.getTransferLock(1, "example.com");
+   */
+  async getTransferLock(account: AccountId, domain: DomainRef): Promise<boolean> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/registrar/domains/${domain}/transfer_lock`,
+        schema: TransferLockEnvelope,
+      })
+    ).data.enabled;
+  }
+
+  /**
+   * Locks (true) or unlocks (false) the domain against transfers away; returns the new setting.
+   *
+   * @example
+   * await client.registrar.setTransferLock(1, "example.com", true);
+   */
+  async setTransferLock(account: AccountId, domain: DomainRef, enabled: boolean): Promise<boolean> {
+    return (
+      await this.t.request({
+        method: enabled ? "POST" : "DELETE",
+        path: path`/${account}/registrar/domains/${domain}/transfer_lock`,
+        schema: TransferLockEnvelope,
+      })
+    ).data.enabled;
   }
 
   /**

@@ -165,6 +165,23 @@ export class ZonesApi {
   }
 
   /**
+   * Turns the zone's DNS service on (true) or off (false): whether the service's name servers
+   * answer for it. Returns the zone.
+   *
+   * @example
+   * const zone = await client.zones.setActive(1, "example.com", false);
+   */
+  async setActive(account: AccountId, zone: string, active: boolean): Promise<Zone> {
+    return (
+      await this.t.request({
+        method: active ? "PUT" : "DELETE",
+        path: path`/${account}/zones/${zone}/activation`,
+        schema: ZoneEnvelope,
+      })
+    ).data;
+  }
+
+  /**
    * The zone file.
    *
    * @example

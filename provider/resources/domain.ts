@@ -15,6 +15,7 @@ export function domainOutputs(domain: Domain): State {
     state: domain.state,
     autoRenew: domain.auto_renew,
     privateWhois: domain.private_whois,
+    trustee: domain.trustee ?? null,
     expiresAt: domain.expires_at ?? null,
     createdAt: domain.created_at,
     updatedAt: domain.updated_at,

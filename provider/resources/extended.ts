@@ -12,6 +12,7 @@ import { domainPushAnswerResource, domainPushResource } from "./pushes";
 import { domainRegistrationResource, domainTransferResource } from "./registrar";
 import { zoneRecordResource } from "./zone-record";
 import { zoneRecordsResource } from "./zone-records";
+import { zoneResource } from "./zone";
 import {
   domainRenewalResource,
   domainRestoreResource,
@@ -37,6 +38,7 @@ export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   contactResource,
   zoneRecordResource,
   zoneRecordsResource,
+  zoneResource,
   dnssecResource,
   domainRegistrationResource,
   domainTransferResource,

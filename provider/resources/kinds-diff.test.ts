@@ -198,6 +198,12 @@ const KINDS: Record<string, KindSpec> = {
     inPlace: { name: "Mail 2", shortName: "mail2", description: "other" },
     same: [],
   },
+  Zone: {
+    valid: { name: "example.com", active: true },
+    replaces: { name: "example.net" },
+    inPlace: { active: false },
+    same: [{ name: "EXAMPLE.com." }],
+  },
   RegistryNameServer: {
     valid: { domain: "example.com", name: "ns1.example.com", ip: "2001:db8::1" },
     replaces: { domain: "example.net", name: "ns2.example.com" },

@@ -116,6 +116,8 @@ interface Calls {
   transfer: number;
   createChange: Array<Record<string, unknown>>;
   cancelChange: number[];
+  /** Transfer-lock settings sent, in order. */
+  transferLock: boolean[];
 }
 
 function notFound(what: string) {
@@ -168,7 +170,8 @@ function fakeContext(options: {
   openChange?: RegistrantChange;
   required?: string[];
 }) {
-  const calls: Calls = { register: 0, transfer: 0, createChange: [], cancelChange: [] };
+  const calls: Calls = { register: 0, transfer: 0, createChange: [], cancelChange: [], transferLock: [] };
+  let transferLock = true;
   let domain = options.domain;
   const states = [...(options.changeStates ?? ["completed"])];
   let polls = 0;
@@ -192,6 +195,12 @@ function fakeContext(options: {
         return { id: 91, domain_id: 5, registrant_id: 7, state: "transferred" };
       },
       getRegistration: async () => ({ id: 90, state: "registered" }),
+      getTransferLock: async () => transferLock,
+      setTransferLock: async (_account: string, _domain: string, enabled: boolean) => {
+        calls.transferLock.push(enabled);
+        transferLock = enabled;
+        return enabled;
+      },
       checkRegistrantChange: async () => ({
         domain_id: 5,
         contact_id: 8,
@@ -441,5 +450,42 @@ describe("no second payment by surprise", () => {
       { ...xfer, orderAgain: true },
     );
     expect(again.calls.transfer).toBe(1);
+  });
+});
+
+describe("DomainRegistration transfer lock", () => {
+  const registered = { ...regState, transferLock: true };
+
+  it("a new transferLock changes in place; left out, the service's setting is no change", async () => {
+    expect(
+      await registration.diff!("example.com", registered, { ...registered, transferLock: false }),
+    ).toEqual({
+      changes: true,
+    });
+    expect(await registration.diff!("example.com", registered, regState)).toEqual({ changes: false });
+  });
+
+  it("update unlocks the domain when the program says so, and reports the lock", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", registered, {
+      ...registered,
+      transferLock: false,
+    });
+    expect(calls.transferLock).toEqual([false]);
+    expect(outs).toMatchObject({ transferLock: false });
+  });
+
+  it("left out, the lock is read and never changed", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", registered, regState);
+    expect(calls.transferLock).toEqual([]);
+    expect(outs).toMatchObject({ transferLock: true });
+  });
+
+  it("read reports the lock of a registered domain", async () => {
+    const { ctx } = fakeContext({ domain: DOMAIN });
+    expect(await domainRegistrationResource.read(ctx, "example.com", regState)).toMatchObject({
+      transferLock: true,
+    });
   });
 });

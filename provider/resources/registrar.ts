@@ -162,6 +162,19 @@ async function applySettings(
     : current;
 }
 
+/**
+ * The transfer lock as the program says (left out: the service's setting stays), read back as
+ * the `transferLock` output. Registered domains only.
+ */
+async function settleTransferLock(ctx: ResourceContext, name: string, inputs: State): Promise<State> {
+  const { client, account } = ctx;
+  let locked = await client.registrar.getTransferLock(account, name);
+  if (typeof inputs.transferLock === "boolean" && locked !== inputs.transferLock) {
+    locked = await client.registrar.setTransferLock(account, name, inputs.transferLock);
+  }
+  return { transferLock: locked };
+}
+
 interface OrderKind<O extends DomainRegistration | DomainTransfer> {
   label: string;
   /** The resource kind, as programs declare it. */
@@ -252,7 +265,11 @@ async function awaitOrder<O extends DomainRegistration | DomainTransfer>(
   }
   let domain = await client.domains.get(account, name);
   domain = await applySettings(ctx, name, domain, inputs);
-  return { ...kind.outputs(value), ...domainOutputs(domain) };
+  return {
+    ...kind.outputs(value),
+    ...domainOutputs(domain),
+    ...(await settleTransferLock(ctx, name, inputs)),
+  };
 }
 
 /**
@@ -310,7 +327,10 @@ async function readOrdered<O extends DomainRegistration | DomainTransfer>(
     return { ...kind.outputs(order), domainId: domain.id, state: domain.state, goneFromAccount: false };
   }
   if (!domain || !stillOurs(domain)) return { goneFromAccount: true, state: domain?.state ?? null };
-  const outs = domainOutputs(domain);
+  const outs = {
+    ...domainOutputs(domain),
+    transferLock: await ctx.client.registrar.getTransferLock(account, id),
+  };
   const changeId = openChangeId(state);
   if (changeId !== undefined) {
     const change = await orUndefined(() => client.registrar.getRegistrantChange(account, changeId));
@@ -498,7 +518,7 @@ async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
     changed = await changeRegistrant(ctx, id, current, olds, news);
   }
   const domain = await applySettings(ctx, id, await client.domains.get(account, id), news);
-  return { ...domainOutputs(domain), ...changed };
+  return { ...domainOutputs(domain), ...(await settleTransferLock(ctx, id, news)), ...changed };
 }
 
 /** The order options registrations and transfers share. */
@@ -543,7 +563,8 @@ async function findRegisteredDomain({ client, account }: ResourceContext, inputs
   const name = canonicalDomainName(String(inputs.domain));
   const domain = await orUndefined(() => client.domains.get(account, name));
   if (!domain || domain.state === "hosted") return [];
-  return [{ id: name, outs: domainOutputs(domain), createdAt: domain.created_at }];
+  const transferLock = await client.registrar.getTransferLock(account, name);
+  return [{ id: name, outs: { ...domainOutputs(domain), transferLock }, createdAt: domain.created_at }];
 }
 
 /**
@@ -558,6 +579,8 @@ export const domainRegistrationResource: ResourceDefinition = {
     registrantId: numericId("registrantId"),
     autoRenew: z.boolean().default(false),
     whoisPrivacy: z.boolean().default(false),
+    /** Lock against transfers away; left out, the service's setting stays (an output). */
+    transferLock: z.boolean().optional(),
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...orderGuardInputs,
@@ -605,6 +628,8 @@ export const domainTransferResource: ResourceDefinition = {
     authCode: z.string().min(1, "authCode must not be empty"),
     autoRenew: z.boolean().default(false),
     whoisPrivacy: z.boolean().default(false),
+    /** Lock against transfers away; left out, the service's setting stays (an output). */
+    transferLock: z.boolean().optional(),
     extendedAttributes: extendedAttributes(),
     premiumPrice: premiumPrice(),
     ...orderGuardInputs,

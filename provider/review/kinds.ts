@@ -264,6 +264,15 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     label: (p) => str(p.name),
     fields: ["name", "allowDeleteRegistered", "adopt"],
   },
+  Zone: {
+    section: "domain",
+    noun: ["Zone", "Zones"],
+    // A Zone never creates or deletes a zone: it starts and stops watching one.
+    verbs: { create: "read", delete: "released" },
+    zone: (p) => p.name,
+    label: (p) => str(p.name),
+    fields: ["name", "active", "adopt"],
+  },
   ZoneRecord: {
     section: "records",
     noun: ["record", "records"],

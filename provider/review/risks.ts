@@ -217,6 +217,15 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       );
     } else if (ch.members !== undefined) {
       // Its objects' deletes are listed one by one (a record set's records).
+    } else if (kind === "Zone") {
+      // A Zone never deletes its zone; it puts back the activation it found when it adopted it.
+      const found = ch.outputs?.activeFound;
+      if (typeof found === "boolean" && found !== ch.outputs?.active) {
+        add(
+          "delegation",
+          `Turns the DNS service of ${c(str(ch.before?.name))} ${found ? "on" : "off"} again, as it was when adopted.`,
+        );
+      }
     } else if (kind === "SecondaryZone") {
       add("delete", `Deletes the secondary zone ${c(str(ch.before?.name))}: the service stops serving it.`);
     } else if (KINDS[kind]?.action !== undefined) {
@@ -347,6 +356,14 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
     add(
       "delegation",
       `Glue record ${c(str(ch.after?.name))} → ${c(str(ch.after?.ip))} at the registry${ch.before ? ` (was ${c(`${str(ch.before.name)} → ${str(ch.before.ip)}`)})` : ""}.`,
+    );
+  }
+
+  // A zone's DNS service turned off: its name servers stop answering.
+  if (kind === "Zone" && ch.after?.active === false && ch.before?.active !== false) {
+    add(
+      "delegation",
+      `Turns the DNS service of ${c(str(ch.after?.name))} off: the service's name servers stop answering for the zone.`,
     );
   }
 

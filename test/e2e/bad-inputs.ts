@@ -23,6 +23,7 @@ export const VALID: Record<string, Record<string, unknown>> = {
   EmailForward: { domain: "bad-input.com", aliasName: "sales", destinationEmail: "team@example.org" },
   Webhook: { url: "https://hooks.example.com/bad-input" },
   SecondaryZone: { name: "secondary.bad-input.net" },
+  Zone: { name: "bad-input.com" },
   PrimaryServer: {
     name: "ns1.bad-input.net",
     ip: "192.0.2.1",
@@ -171,6 +172,9 @@ export const BAD_INPUTS: BadInput[] = [
   row("SecondaryZone", "name", "empty label", { name: "sec..net" }),
   row("SecondaryZone", "name", "underscore in a label", { name: "bad_zone.net" }),
   row("SecondaryZone", "name", "boolean instead of a name", { name: true }),
+  // Zone
+  row("Zone", "name", "path characters in the name", { name: "bad-input.com/records" }),
+  row("Zone", "active", "string instead of a boolean", { active: "yes" }),
   // PrimaryServer
   row("PrimaryServer", "ip", "IPv4 octet over 255", { ip: "999.1.1.1" }),
   row("PrimaryServer", "ip", "malformed IPv6", { ip: "fe80::zz" }),
@@ -230,6 +234,7 @@ export const BAD_INPUTS: BadInput[] = [
   row("DomainRegistration", "registrantId", "registrant id not numeric", { registrantId: "me" }),
   row("DomainRegistration", "premiumPrice", "price not a number", { premiumPrice: "cheap" }),
   row("DomainRegistration", "timeoutSeconds", "negative wait", { timeoutSeconds: -1 }),
+  row("DomainRegistration", "transferLock", "string instead of a boolean", { transferLock: "on" }),
   row("DomainTransfer", "authCode", "empty auth code", { authCode: "" }),
   row("DomainTransfer", "domain", "bad domain name", { domain: "xfer..com" }),
   row("LetsEncryptCertificate", "signatureAlgorithm", "unknown algorithm", { signatureAlgorithm: "DSA" }),

@@ -277,6 +277,14 @@ const secondary: Scenario = {
       { type: "Contact", name: "owner", args: PEOPLE.ada },
       { type: "Contact", name: "billing", args: PEOPLE.grace },
       { type: "Contact", name: "legal", args: PEOPLE.margaret },
+      { type: "Zone", name: "zA", args: { name: ref("szA.name") } },
+      {
+        type: "Zone",
+        name: "zB",
+        args: { name: "acme-sec-b.net", adopt: true },
+        options: { dependsOn: ["szB"] },
+      },
+      { type: "Zone", name: "zC", args: { name: ref("szC.name") } },
     ],
   ],
   changed: () => [
@@ -296,6 +304,9 @@ const secondary: Scenario = {
     { type: "Contact", name: "billing", args: { ...PEOPLE.grace, phone: "+1.7035550188", jobTitle: "CFO" } },
     { type: "Contact", name: "tech", args: PEOPLE.linus },
     { type: "Contact", name: "legal", args: { ...PEOPLE.margaret, account: "2" } },
+    { type: "Zone", name: "zB", args: { name: "acme-sec-b.net", adopt: true, active: false } },
+    { type: "Zone", name: "zC", args: { name: ref("szC.name") } },
+    { type: "Zone", name: "zD", args: { name: ref("szD.name") } },
   ],
 };
 
