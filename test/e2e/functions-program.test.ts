@@ -13,7 +13,26 @@ let emulator: RunningEmulator;
 let e2e: E2eStack;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
+  emulator = await startEmulator({
+    port: 0,
+    token: TOKEN,
+    accountId: 1,
+    seed: {
+      contacts: [
+        { account: 1, id: 10, firstName: "Reg", lastName: "Owner", email: "owner@example.org" },
+        { account: 1, id: 11, firstName: "New", lastName: "Owner", email: "new@example.org" },
+      ],
+      domains: [
+        {
+          account: 1,
+          name: "functions-zone.com",
+          state: "registered",
+          registrantId: 10,
+          expiresOn: "2030-01-01",
+        },
+      ],
+    } as never,
+  });
   e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
   writeFileSync(
     path.join(e2e.workDir, "index.js"),
@@ -36,6 +55,11 @@ describe("functions inside a program", () => {
     expect(value("registrationPrice")).toBeGreaterThan(0);
     expect(typeof value("availability")).toBe("string");
     expect(value("chargeCount")).toBe(0);
+    expect(value("zoneName")).toBe("functions-zone.com");
+    expect(value("zoneActive")).toBe(true);
+    expect(value("zoneNames")).toEqual(["functions-zone.com"]);
+    expect(value("registrantChangeContact")).toBe(11);
+    expect(typeof value("registryOwnerChange")).toBe("boolean");
   });
 
   it("never put the token in the output or the state", async () => {

@@ -352,6 +352,7 @@ function requiredOnlyProgram(domainResource: string): Declaration[] {
       args: { domain: zone, aliasName: "info", destinationEmail: "team@example.org" },
     },
     { type: "Webhook", name: "hook", args: { url: "https://hooks.example.com/outputs" } },
+    { type: "Zone", name: "zone", args: { name: zone } },
     { type: "SecondaryZone", name: "secondary", args: { name: "outputs-secondary.net" } },
     { type: "PrimaryServer", name: "primary", args: { name: "outputs-primary", ip: "192.0.2.2" } },
     {

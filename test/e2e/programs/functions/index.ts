@@ -11,6 +11,10 @@ export = async () => {
   const prices = await dnsimple.getPrices("functions-e2e.com");
   const research = await dnsimple.getResearchStatus("functions-e2e.com");
   const charges = await dnsimple.listCharges();
+  // Seeded by the test: a registered domain with its zone, and a second contact.
+  const zone = await dnsimple.getZone("functions-zone.com");
+  const zones = await dnsimple.listZones({ nameLike: "functions" });
+  const change = await dnsimple.getRegistrantChangeCheck({ domainId: "functions-zone.com", contactId: 11 });
   return {
     accountId: me.account?.id,
     accountCount: accounts.length,
@@ -18,5 +22,10 @@ export = async () => {
     registrationPrice: prices.registrationPrice,
     availability: research.availability,
     chargeCount: charges.length,
+    zoneName: zone.name,
+    zoneActive: zone.active,
+    zoneNames: zones.map((z) => z.name),
+    registrantChangeContact: change.contactId,
+    registryOwnerChange: change.registryOwnerChange,
   };
 };
