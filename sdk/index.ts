@@ -9,6 +9,7 @@
  */
 export { type CommonArgs } from "./common";
 export { Domain, type DomainArgs } from "./domain";
+export { DomainDelegation, type DomainDelegationArgs } from "./domain-delegation";
 export { DsRecord, type DsRecordArgs } from "./ds-record";
 export { EmailForward, type EmailForwardArgs } from "./email-forward";
 export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";

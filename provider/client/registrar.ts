@@ -38,6 +38,9 @@ export const DomainPricesSchema = z.looseObject({
 export type DomainPrices = z.infer<typeof DomainPricesSchema>;
 
 /** A registration order. */
+/** The name servers a domain is delegated to. */
+export const DelegationEnvelope = dataOf(z.array(z.string()));
+
 /** The transfer lock of a registered domain. */
 export const TransferLockSchema = z.looseObject({ enabled: z.boolean() });
 export const TransferLockEnvelope = dataOf(TransferLockSchema);
@@ -434,6 +437,39 @@ export class RegistrarApi {
    */
   async enableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
     await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/auto_renewal` });
+  }
+
+  /**
+   * The name servers the domain is delegated to at the registry.
+   *
+   * @example
+   * const servers = await client.registrar.getDelegation(1, "example.com");
+   */
+  async getDelegation(account: AccountId, domain: DomainRef): Promise<string[]> {
+    return (
+      await this.t.request({
+        method: "GET",
+        path: path`/${account}/registrar/domains/${domain}/delegation`,
+        schema: DelegationEnvelope,
+      })
+    ).data;
+  }
+
+  /**
+   * Delegates the domain to these name servers at the registry; returns the delegation.
+   *
+   * @example
+   * await client.registrar.setDelegation(1, "example.com", ["ns1.example.net", "ns2.example.net"]);
+   */
+  async setDelegation(account: AccountId, domain: DomainRef, nameServers: string[]): Promise<string[]> {
+    return (
+      await this.t.request({
+        method: "PUT",
+        path: path`/${account}/registrar/domains/${domain}/delegation`,
+        body: nameServers,
+        schema: DelegationEnvelope,
+      })
+    ).data;
   }
 
   /**

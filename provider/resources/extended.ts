@@ -13,6 +13,7 @@ import { domainRegistrationResource, domainTransferResource } from "./registrar"
 import { zoneRecordResource } from "./zone-record";
 import { zoneRecordsResource } from "./zone-records";
 import { zoneResource } from "./zone";
+import { domainDelegationResource } from "./delegation";
 import {
   domainRenewalResource,
   domainRestoreResource,
@@ -39,6 +40,7 @@ export const extendedResources: ReadonlyArray<ResourceDefinition> = [
   zoneRecordResource,
   zoneRecordsResource,
   zoneResource,
+  domainDelegationResource,
   dnssecResource,
   domainRegistrationResource,
   domainTransferResource,

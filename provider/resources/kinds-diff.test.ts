@@ -192,6 +192,12 @@ const KINDS: Record<string, KindSpec> = {
     inPlace: { nameServers: ["ns1.example.net"] },
     same: [{ domain: "Example.com.", nameServers: ["NS1.example.net.", "ns2.EXAMPLE.net"] }],
   },
+  DomainDelegation: {
+    valid: { domain: "example.com", nameServers: ["ns1.example.net", "ns2.example.net"] },
+    replaces: { domain: "other.com" },
+    inPlace: { nameServers: ["ns1.example.net"] },
+    same: [{ domain: "Example.com.", nameServers: ["NS1.example.net.", "ns2.EXAMPLE.net"] }],
+  },
   Template: {
     valid: { name: "Mail", shortName: "mail", description: "records for mail" },
     replaces: {},

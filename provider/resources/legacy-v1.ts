@@ -5,44 +5,13 @@
  */
 import { z } from "zod";
 import type { V1Api, V1Template } from "../client";
-import {
-  AlreadyExistsError,
-  type ResourceContext,
-  type ResourceDefinition,
-  type State,
-} from "./framework/define-resource";
+import { type ResourceContext, type ResourceDefinition, type State } from "./framework/define-resource";
+import { delegationResource } from "./delegation";
 import { domainName, ipAddress } from "./framework/fields";
 import { getSettings } from "./framework/runtime";
 import { MissingSettingError } from "./framework/settings";
 import { canonicalDomainName } from "./names";
 import { hasStatus, ignoreNotFound, orUndefined } from "./support";
-
-/** The service's own name servers today: what destroying a delegation restores. */
-export const SERVICE_NAME_SERVERS: ReadonlyArray<string> = [
-  "ns1.dnsimple.com",
-  "ns2.dnsimple-edge.net",
-  "ns3.dnsimple.com",
-  "ns4.dnsimple-edge.org",
-];
-
-/**
- * Every name server of the service, today's and the older ns1–ns4.dnsimple.com that domains
- * delegated before the change still list (and the recorded answers show).
- */
-const ANY_SERVICE_NAME_SERVER: ReadonlySet<string> = new Set([
-  ...SERVICE_NAME_SERVERS,
-  "ns2.dnsimple.com",
-  "ns4.dnsimple.com",
-]);
-
-/** A list of the service's own name servers only, in any order or mix of sets: hosted delegation. */
-function onServiceNameServers(list: unknown): boolean {
-  return (
-    Array.isArray(list) &&
-    list.length > 0 &&
-    list.every((x) => ANY_SERVICE_NAME_SERVER.has(canonicalDomainName(String(x))))
-  );
-}
 
 /** The v1 API, or a clear error naming the settings when its credentials are missing. */
 export function v1Of(ctx: ResourceContext): V1Api {
@@ -56,86 +25,17 @@ export function v1Of(ctx: ResourceContext): V1Api {
   return ctx.client.v1;
 }
 
-const hostName = () => domainName().transform((v) => canonicalDomainName(v));
-
-function sameList(a: unknown, b: ReadonlyArray<string>): boolean {
-  return (
-    Array.isArray(a) && a.length === b.length && a.every((x, i) => canonicalDomainName(String(x)) === b[i])
-  );
-}
-
 /**
- * Delegation of a domain registered with the service to other name servers (1 to 6). Changes
- * in place; destroy restores what was there before (the service's own name servers, or the
- * delegation it adopted). A domain already delegated elsewhere is taken over only with `adopt`.
+ * Delegation of a domain registered with the service to other name servers, through the legacy v1
+ * API (1 to 6 servers). See `delegationResource`; `DomainDelegation` is the API v2 one.
  */
-export const nameServerDelegationResource: ResourceDefinition = {
+export const nameServerDelegationResource: ResourceDefinition = delegationResource({
   kind: "NameServerDelegation",
-  inputs: {
-    domain: domainName(),
-    nameServers: z
-      .array(hostName())
-      .min(1, "must list at least one name server")
-      .max(6, "accepts at most 6 name servers (legacy v1 API)"),
-  },
-  replaceOnChange: ["domain"],
-  normalize: {
-    domain: (v) => canonicalDomainName(String(v)),
-    nameServers: (v) => (Array.isArray(v) ? v.map((x) => canonicalDomainName(String(x))) : v),
-  },
-
-  async create(ctx, inputs) {
-    const v1 = v1Of(ctx);
-    const domain = canonicalDomainName(String(inputs.domain));
-    const previous = await v1.getNameServers(domain);
-    // A delegation elsewhere is someone's (even one identical to the declaration): only
-    // `adopt: true` takes it over. Similarity is not proof of ownership.
-    if (!onServiceNameServers(previous)) {
-      throw new AlreadyExistsError(
-        `${domain} is already delegated to ${previous.join(", ")}, not by this stack. To manage that ` +
-          "delegation with Pulumi, set `adopt: true` on this NameServerDelegation: destroy then puts " +
-          "those name servers back.",
-      );
-    }
-    const now = await v1.setNameServers(domain, inputs.nameServers as string[]);
-    return { id: domain, outs: { nameServers: now, previousNameServers: previous } };
-  },
-
-  // The delegation in place, when the domain is not on the service's name servers (`adopt`).
-  async findMatching(ctx, inputs) {
-    const domain = canonicalDomainName(String(inputs.domain));
-    const current = await orUndefined(() => v1Of(ctx).getNameServers(domain));
-    if (!current || onServiceNameServers(current)) return [];
-    return [{ id: domain, outs: { nameServers: current, previousNameServers: current } }];
-  },
-
-  async read(ctx, id, state) {
-    const current = await orUndefined(() => v1Of(ctx).getNameServers(id));
-    if (!current) return undefined;
-    // Back on the service's own name servers (whichever set): the delegation is gone.
-    if (onServiceNameServers(current) && !onServiceNameServers(state.nameServers)) return undefined;
-    return { nameServers: sameList(state.nameServers, current) ? state.nameServers : current };
-  },
-
-  async update(ctx, id, olds, news) {
-    const now = await v1Of(ctx).setNameServers(id, news.nameServers as string[]);
-    return {
-      nameServers: sameList(news.nameServers, now) ? news.nameServers : now,
-      ...(olds.previousNameServers !== undefined ? { previousNameServers: olds.previousNameServers } : {}),
-    };
-  },
-
-  // Puts back what was there before: the service's name servers (today's set), or the
-  // delegation this resource adopted.
-  async delete(ctx, id, state) {
-    const previous = state.previousNameServers;
-    const restore =
-      Array.isArray(previous) && previous.length > 0 && !onServiceNameServers(previous)
-        ? previous.map(String)
-        : [...SERVICE_NAME_SERVERS];
-    await ignoreNotFound(() => v1Of(ctx).setNameServers(id, restore));
-  },
-};
+  maxServers: 6,
+  api: "legacy v1 API",
+  get: (ctx, domain) => v1Of(ctx).getNameServers(domain),
+  set: (ctx, domain, nameServers) => v1Of(ctx).setNameServers(domain, nameServers),
+});
 
 function templateOutputs(t: V1Template): State {
   return {

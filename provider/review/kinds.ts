@@ -437,6 +437,12 @@ export const KINDS: Readonly<Record<string, KindInfo>> = {
     ],
     public: CONTACT_PUBLIC_FIELDS,
   },
+  DomainDelegation: {
+    section: "delegation",
+    noun: ["domain delegation", "domain delegations"],
+    label: (p) => str(p.domain),
+    fields: ["domain", "nameServers"],
+  },
   NameServerDelegation: {
     section: "delegation",
     noun: ["name server delegation", "name server delegations"],

@@ -190,7 +190,7 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
       // Nothing happens at the service: a note, not a risk.
     } else if (kind === "DomainTransfer") {
       if (transferPending(ch)) add("delete", `Cancels the running transfer of ${c(str(ch.before?.domain))}.`);
-    } else if (kind === "NameServerDelegation") {
+    } else if (kind === "NameServerDelegation" || kind === "DomainDelegation") {
       add(
         "delegation",
         `Gives ${c(str(ch.before?.domain))} back the service's name servers at the registry: every lookup of the domain moves.`,
@@ -346,7 +346,7 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
   }
 
   // Delegation at the registry (legacy v1).
-  if (kind === "NameServerDelegation" && ch.op !== "delete") {
+  if ((kind === "NameServerDelegation" || kind === "DomainDelegation") && ch.op !== "delete") {
     add(
       "delegation",
       `Delegates ${c(str(ch.after?.domain))} at the registry to ${c(val(ch, "nameServers", "after"))}${ch.before ? ` (was ${c(val(ch, "nameServers", "before"))})` : ""}: every lookup of the domain goes there.`,

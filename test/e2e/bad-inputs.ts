@@ -58,6 +58,7 @@ export const VALID: Record<string, Record<string, unknown>> = {
   PlatformMessage: { resource: "domain:1", title: "Hello" },
   PlatformMetadata: { resource: "domain:1", key: "owner", value: "team" },
   NameServerDelegation: { domain: "bad-input.com", nameServers: ["ns1.example.net"] },
+  DomainDelegation: { domain: "bad-input.com", nameServers: ["ns1.example.net"] },
   Template: { name: "Mail setup", shortName: "mail-setup" },
   RegistryNameServer: { domain: "bad-input.com", name: "ns1.bad-input.com", ip: "192.0.2.53" },
   // One-shot actions and the v1 hosted domain.
@@ -245,6 +246,11 @@ export const BAD_INPUTS: BadInput[] = [
   row("PlatformMessage", "expiresAt", "not a date-time", { expiresAt: "tomorrow-ish" }),
   row("PlatformMetadata", "key", "empty key", { key: "" }),
   row("NameServerDelegation", "nameServers", "empty list", { nameServers: [] }),
+  row("DomainDelegation", "nameServers", "empty list", { nameServers: [] }),
+  row("DomainDelegation", "nameServers", "more than 13 name servers", {
+    nameServers: Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`),
+  }),
+  row("DomainDelegation", "domain", "path characters in the domain", { domain: "bad-input.com/x" }),
   row("NameServerDelegation", "nameServers", "more than 6 name servers", {
     nameServers: ["ns1", "ns2", "ns3", "ns4", "ns5", "ns6", "ns7"].map((n) => `${n}.example.net`),
   }),

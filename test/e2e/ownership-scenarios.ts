@@ -408,6 +408,11 @@ function requiredOnlyProgram(domainResource: string): Declaration[] {
       name: "delegation",
       args: { domain: REGISTERED, nameServers: ["ns1.example.net", "ns2.example.net"] },
     },
+    {
+      type: "DomainDelegation",
+      name: "v2Delegation",
+      args: { domain: ACTIONS_DOMAIN, nameServers: ["ns1.example.net", "ns2.example.net"] },
+    },
     { type: "Template", name: "template", args: { name: "Mail", shortName: "outputs-mail" } },
     {
       type: "RegistryNameServer",

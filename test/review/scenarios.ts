@@ -414,6 +414,8 @@ function cert(
 }
 
 const V1_DOMAINS = ["acme-v1a.com", "acme-v1b.com", "acme-v1c.com", "acme-v1d.com", "acme-v1e.com"];
+/** Registered domains delegated through API v2 (`DomainDelegation`). */
+const V2_DELEGATED = ["acme-v2a.com", "acme-v2b.com", "acme-v2c.com", "acme-v2d.com", "acme-v2e.com"];
 
 const platform: Scenario = {
   name: "pushes-platform-legacy",
@@ -426,7 +428,7 @@ const platform: Scenario = {
       { account: 2, id: 20, firstName: "Seed", lastName: "Two", email: "two@example.org" },
       { account: 3, id: 30, firstName: "Seed", lastName: "Three", email: "three@example.org" },
     ],
-    domains: V1_DOMAINS.map((name) => ({
+    domains: [...V1_DOMAINS, ...V2_DELEGATED].map((name) => ({
       account: 1,
       name,
       state: "registered",
@@ -548,6 +550,39 @@ function platformAndLegacy(ids: Record<string, string>, changed: boolean): Decla
       name: "delegD",
       args: {
         domain: c ? "acme-v1e.com" : "acme-v1d.com",
+        nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"],
+      },
+    },
+    {
+      type: "DomainDelegation",
+      name: "v2A",
+      args: {
+        domain: "acme-v2a.com",
+        nameServers: c
+          ? ["ns1.acme-dns.net", "ns2.acme-dns.net", "ns3.acme-dns.net"]
+          : ["ns1.acme-dns.net", "ns2.acme-dns.net"],
+      },
+    },
+    ...(c
+      ? [
+          {
+            type: "DomainDelegation",
+            name: "v2C",
+            args: { domain: "acme-v2d.com", nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"] },
+          },
+        ]
+      : [
+          {
+            type: "DomainDelegation",
+            name: "v2B",
+            args: { domain: "acme-v2b.com", nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"] },
+          },
+        ]),
+    {
+      type: "DomainDelegation",
+      name: "v2D",
+      args: {
+        domain: c ? "acme-v2e.com" : "acme-v2c.com",
         nameServers: ["ns1.acme-dns.net", "ns2.acme-dns.net"],
       },
     },
