@@ -314,6 +314,28 @@ export async function getCertificateBundle(
   return { server: b.server, chain: b.chain, root: b.root };
 }
 
+/**
+ * The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes
+ * (an export, another resource's input) and never printed.
+ *
+ * @example
+ * ```ts
+ * const key = dnsimple.getCertificatePrivateKey("example.com", 101967);
+ * ```
+ */
+export function getCertificatePrivateKey(
+  domain: string | number,
+  certificateId: number,
+  options?: FunctionOptions,
+): pulumi.Output<string> {
+  return pulumi.secret(
+    (async () => {
+      const { api, account } = await context(options);
+      return (await api.certificates.privateKey(account, domain, certificateId)).private_key;
+    })(),
+  );
+}
+
 /** Filters of {@link listCharges}. */
 export interface ListChargesOptions extends FunctionOptions {
   /** `YYYY-MM-DD`; the service's default window is the last year. */

@@ -64,6 +64,7 @@ export {
   type LegacySubscriptionInfo,
   getZone,
   listZones,
+  getCertificatePrivateKey,
   getRegistrantChangeCheck,
   type ZoneInfo,
   type RegistrantChangeCheckResult,

@@ -5,29 +5,19 @@
  * one runs `up` against the emulator and is checked there, then a preview must show no change,
  * then `destroy` is checked again. The examples share one emulator and run one after another.
  */
-import { LocalWorkspace, type ConfigMap, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
-import { randomUUID } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { type ConfigMap, type OutputMap, type Stack } from "@pulumi/pulumi/automation";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { recordResults } from "../../bench/lib/record";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { v2 } from "./extended-api";
 import { REPO_ROOT } from "./harness";
+import { programFolderStack } from "./program-folder";
 
 const ACCOUNT_TOKEN = "e2e-examples-token-5d2e";
 const USER_TOKEN = "e2e-examples-user-token-81c0";
 const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
-/** The files a user copies; README.md stays behind. */
-const PROGRAM_FILES = ["Pulumi.yaml", "index.ts", "tsconfig.json", "package.json"];
 
 type Api = ReturnType<typeof v2>;
 
@@ -281,35 +271,15 @@ const EXAMPLES: ExampleCase[] = [
   },
 ];
 
-/** A project folder under .work/e2e (the secret scan's layout) with the example's files. */
-async function exampleStack(example: ExampleCase): Promise<{ stack: Stack; workDir: string }> {
-  const workDir = path.join(REPO_ROOT, ".work/e2e", `example-${example.dir}-${randomUUID().slice(0, 8)}`);
-  mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
-  for (const file of PROGRAM_FILES)
-    copyFileSync(path.join(EXAMPLES_DIR, example.dir, file), path.join(workDir, file));
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
-        PULUMI_HOME: path.join(workDir, "pulumi-home"),
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        // The example's own tsconfig (noCheck) decides transpile-only, not the test command's shell.
-        PULUMI_NODEJS_TRANSPILE_ONLY: "",
-      },
-    },
-  );
-  await stack.setAllConfig({
-    "dnsimple:token": { value: example.token ?? ACCOUNT_TOKEN, secret: true },
-    "dnsimple:account": { value: "1" },
-    "dnsimple:baseUrl": { value: emulator.v2Url },
-    ...example.config,
+/** The example's program as a project of its own, configured for the shared emulator. */
+function exampleStack(example: ExampleCase): Promise<{ stack: Stack; workDir: string }> {
+  return programFolderStack({
+    source: path.join(EXAMPLES_DIR, example.dir),
+    label: `example-${example.dir}`,
+    baseUrl: emulator.v2Url,
+    token: example.token ?? ACCOUNT_TOKEN,
+    ...(example.config ? { config: example.config } : {}),
   });
-  return { stack, workDir };
 }
 
 beforeAll(async () => {

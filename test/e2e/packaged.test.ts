@@ -29,6 +29,9 @@ beforeAll(async () => {
       'const dnsimple = require("pulumi-dnsimple-dynamic");',
       'const domain = new dnsimple.Domain("site", { name: "packaged-e2e.com" });',
       "exports.domainId = domain.domainId;",
+      // The compat entry point ships in the tarball and resolves by its name.
+      'const compat = require("pulumi-dnsimple-dynamic/compat");',
+      'new compat.ZoneRecord("www", { zoneName: domain.name, name: "www", type: compat.RecordTypes.A, value: "192.0.2.8" });',
       "",
     ].join("\n"),
   );
@@ -56,9 +59,9 @@ afterAll(async () => {
 });
 
 describe("the packed package in a fresh project", () => {
-  it("creates a domain on up, loading the provider from the installed package", async () => {
+  it("creates a domain and a compat record on up, loading the provider from the installed package", async () => {
     const result = await stack.up();
-    expect(result.summary.resourceChanges?.create).toBe(2);
+    expect(result.summary.resourceChanges?.create).toBe(3);
     const found = await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/packaged-e2e.com");
     expect(found.status).toBe(200);
     expect(result.outputs.domainId?.value).toBe(found.body.data.id);
@@ -73,13 +76,18 @@ describe("the packed package in a fresh project", () => {
     expect(code).toContain('require("pulumi-dnsimple-dynamic/stubs/domain")');
     expect(code).not.toContain("providerFor");
     expect(Buffer.byteLength(code)).toBeLessThan(600);
+    // A compat class is ours underneath: the same stub, the same few lines in state.
+    const record = deployment.resources.find((r) => r.type.endsWith(":ZoneRecord"));
+    expect(String(record?.outputs?.__provider)).toContain(
+      'require("pulumi-dnsimple-dynamic/stubs/zone-record")',
+    );
   });
 
   it("refreshes and previews with no changes through that stub", async () => {
     const refresh = await stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 3 });
     const preview = await stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(preview.changeSummary).toEqual({ same: 3 });
   });
 
   it("deletes it on destroy", async () => {

@@ -1,0 +1,57 @@
+/**
+ * A TypeScript program folder run as a user runs it: its files copied into a project under
+ * .work/e2e (the secret scan's layout), TypeScript run by the Pulumi CLI as the folder's own
+ * tsconfig says (transpile-only with `noCheck`), `pulumi-dnsimple-dynamic` resolved from
+ * node_modules like an installed package, stack config pointing at the emulator.
+ */
+import { LocalWorkspace, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdirSync } from "node:fs";
+import * as path from "node:path";
+import { REPO_ROOT } from "./harness";
+
+/** The files a user copies; a README stays behind. */
+export const PROGRAM_FILES = ["Pulumi.yaml", "index.ts", "tsconfig.json", "package.json"];
+
+export interface ProgramFolderOptions {
+  /** The folder holding the program's files. */
+  source: string;
+  /** Names the project folder under .work/e2e. */
+  label: string;
+  /** The emulator's API v2 base URL (with `/v2`). */
+  baseUrl: string;
+  token: string;
+  account?: string;
+  config?: ConfigMap;
+}
+
+export async function programFolderStack(
+  options: ProgramFolderOptions,
+): Promise<{ stack: Stack; workDir: string }> {
+  const workDir = path.join(REPO_ROOT, ".work/e2e", `${options.label}-${randomUUID().slice(0, 8)}`);
+  mkdirSync(path.join(workDir, "backend"), { recursive: true });
+  mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
+  for (const file of PROGRAM_FILES) copyFileSync(path.join(options.source, file), path.join(workDir, file));
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", workDir },
+    {
+      envVars: {
+        PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+        PULUMI_HOME: path.join(workDir, "pulumi-home"),
+        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+        // The program's own tsconfig (noCheck) decides transpile-only, not the test command's shell.
+        PULUMI_NODEJS_TRANSPILE_ONLY: "",
+      },
+    },
+  );
+  await stack.setAllConfig({
+    "dnsimple:token": { value: options.token, secret: true },
+    "dnsimple:account": { value: options.account ?? "1" },
+    "dnsimple:baseUrl": { value: options.baseUrl },
+    ...options.config,
+  });
+  return { stack, workDir };
+}
