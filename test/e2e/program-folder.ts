@@ -23,6 +23,12 @@ export interface ProgramFolderOptions {
   token: string;
   account?: string;
   config?: ConfigMap;
+  /** Files of the folder besides the program's own (modules the program imports). */
+  extraFiles?: string[];
+  /** Environment of the engine and the program (and so of the provider processes). */
+  env?: Record<string, string>;
+  /** false: the emulator's address goes in `DNSIMPLE_BASE_URL` instead of stack config. */
+  baseUrlInConfig?: boolean;
 }
 
 export async function programFolderStack(
@@ -31,7 +37,9 @@ export async function programFolderStack(
   const workDir = path.join(REPO_ROOT, ".work/e2e", `${options.label}-${randomUUID().slice(0, 8)}`);
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
   mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
-  for (const file of PROGRAM_FILES) copyFileSync(path.join(options.source, file), path.join(workDir, file));
+  for (const file of [...PROGRAM_FILES, ...(options.extraFiles ?? [])])
+    copyFileSync(path.join(options.source, file), path.join(workDir, file));
+  const inConfig = options.baseUrlInConfig !== false;
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "test", workDir },
     {
@@ -44,13 +52,15 @@ export async function programFolderStack(
         PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
         // The program's own tsconfig (noCheck) decides transpile-only, not the test command's shell.
         PULUMI_NODEJS_TRANSPILE_ONLY: "",
+        ...(inConfig ? {} : { DNSIMPLE_BASE_URL: options.baseUrl }),
+        ...options.env,
       },
     },
   );
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: options.account ?? "1" },
-    "dnsimple:baseUrl": { value: options.baseUrl },
+    ...(inConfig ? { "dnsimple:baseUrl": { value: options.baseUrl } } : {}),
     ...options.config,
   });
   return { stack, workDir };
