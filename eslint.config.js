@@ -50,7 +50,7 @@ module.exports = tseslint.config(
     "the client is the lowest layer: it knows nothing of resources, the SDK or the emulator",
   ),
   ...layer(
-    ["provider/resources/**/*.ts", "provider/review/**/*.ts"],
+    ["provider/resources/**/*.ts", "provider/review/**/*.ts", "provider/generate/**/*.ts"],
     ["sdk", "emulator"],
     "provider code runs without the SDK's classes or the emulator",
   ),

@@ -18,6 +18,7 @@ import type { Prices } from "./prices";
 export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3 } as const;
 
 const USAGE = `Usage: pulumi-dnsimple-dynamic review [options]
+       pulumi-dnsimple-dynamic generate-program --account <id> [options] (see its --help)
 
 Reads the output of \`pulumi preview --json\` and prints a Markdown summary for a pull request.
 
@@ -122,6 +123,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (command === undefined || command === "-h" || command === "--help") {
     io.out(USAGE);
     return command === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (command === "generate-program") {
+    const { generateProgramMain } = await import("../generate/cli");
+    return generateProgramMain(rest, { out: io.out, err: io.err, env: process.env });
   }
   if (command !== "review") {
     io.err(`unknown command ${command}\n\n${USAGE}`);

@@ -37,8 +37,10 @@ export async function programFolderStack(
   const workDir = path.join(REPO_ROOT, ".work/e2e", `${options.label}-${randomUUID().slice(0, 8)}`);
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
   mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
-  for (const file of [...PROGRAM_FILES, ...(options.extraFiles ?? [])])
+  for (const file of [...PROGRAM_FILES, ...(options.extraFiles ?? [])]) {
+    mkdirSync(path.dirname(path.join(workDir, file)), { recursive: true });
     copyFileSync(path.join(options.source, file), path.join(workDir, file));
+  }
   const inConfig = options.baseUrlInConfig !== false;
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: "test", workDir },

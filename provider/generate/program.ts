@@ -1,0 +1,315 @@
+/**
+ * Writes an account snapshot as a TypeScript Pulumi program: every object declared with
+ * `adopt: true`, so the first `pulumi up` takes them over without creating or deleting anything.
+ * Pure and deterministic: the same snapshot gives the same files, byte for byte, and resource
+ * names come from the objects (domain names, record identities), never from the order of reads.
+ * Webhook URLs often carry credentials in their path: they are read from secret stack config,
+ * never written into the program.
+ */
+import { createHash } from "node:crypto";
+import type { Contact, DelegationSignerRecord, EmailForward, ZoneRecord } from "../client";
+import type { AccountSnapshot, DomainSnapshot } from "./snapshot";
+
+/** Past this many domains, each domain gets a file of its own under `domains/`. */
+export const DOMAINS_INLINE_MAX = 5;
+
+/** A config key the program reads as a secret, and what it must hold (never its value). */
+export interface SecretSetting {
+  readonly key: string;
+  readonly what: string;
+}
+
+export interface GeneratedProgram {
+  /** File contents by path relative to the program's folder. */
+  readonly files: ReadonlyMap<string, string>;
+  /** The `pulumi config set --secret` settings the program needs before `up`. */
+  readonly secrets: ReadonlyArray<SecretSetting>;
+  /** Resources declared (engine resources, not objects: a zone's records are one). */
+  readonly resources: number;
+}
+
+const str = (v: string) => JSON.stringify(v);
+
+/** An identifier safe in TypeScript from any name: `example.com` → `example_com`. */
+export function identifier(name: string): string {
+  const id = name.replace(/[^A-Za-z0-9_]/g, "_");
+  return /^[0-9]/.test(id) ? `_${id}` : id;
+}
+
+/** A short stable hash of a value, for names of objects whose fields are long or not unique. */
+function shortHash(value: string): string {
+  return createHash("sha256").update(value).digest("hex").slice(0, 8);
+}
+
+/** A TypeScript expression written as is (another resource's output). */
+class Code {
+  constructor(readonly text: string) {}
+}
+type Value = string | number | boolean | string[] | Code | undefined | null;
+
+/** `{ a: 1, b: "x" }` with keys in the given order, undefined values left out. */
+function literal(fields: Array<[string, Value]>): string {
+  const parts = fields
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(
+      ([k, v]) =>
+        `${k}: ${v instanceof Code ? v.text : typeof v === "string" || Array.isArray(v) ? JSON.stringify(v) : String(v)}`,
+    );
+  return `{ ${parts.join(", ")} }`;
+}
+
+/** Names unique within a file: a second `x` becomes `x-2`. */
+class Names {
+  private readonly seen = new Map<string, number>();
+  take(name: string): string {
+    const n = (this.seen.get(name) ?? 0) + 1;
+    this.seen.set(name, n);
+    return n === 1 ? name : `${name}-${n}`;
+  }
+}
+
+function recordEntry(r: ZoneRecord): string {
+  const regions = r.regions && !(r.regions.length === 1 && r.regions[0] === "global") ? r.regions : undefined;
+  return literal([
+    ["name", r.name],
+    ["type", r.type],
+    ["content", r.content],
+    ["ttl", r.ttl],
+    ["priority", r.priority ?? undefined],
+    ["regions", regions],
+  ]);
+}
+
+const aliasOf = (f: EmailForward) => f.alias_email.slice(0, f.alias_email.lastIndexOf("@"));
+
+function dsName(domain: string, ds: DelegationSignerRecord): string {
+  const what = ds.keytag ?? shortHash(`${ds.algorithm} ${ds.digest ?? ""} ${ds.public_key ?? ""}`);
+  return `${domain}-ds-${what}`;
+}
+
+/** The statements declaring one domain and what belongs to it; `d` names its Domain resource. */
+function domainStatements(s: DomainSnapshot, names: Names): { lines: string[]; resources: number } {
+  const name = s.domain.name;
+  const d = identifier(name);
+  const lines = [
+    `// ${name}`,
+    `const ${d} = new dnsimple.Domain(${str(names.take(name))}, { name: ${str(name)}, adopt: true });`,
+  ];
+  let resources = 1;
+  if (s.records.length > 0) {
+    const records = [...s.records].sort(
+      (a, b) =>
+        a.name.localeCompare(b.name) ||
+        a.type.localeCompare(b.type) ||
+        a.content.localeCompare(b.content) ||
+        a.id - b.id,
+    );
+    lines.push(
+      `// ${records.length} records as one resource: changes go in batch requests, the engine handles one resource.`,
+      `new dnsimple.ZoneRecords(${str(names.take(`${name}-records`))}, {`,
+      `  zoneName: ${d}.name,`,
+      `  adopt: true,`,
+      `  records: [`,
+      ...records.map((r) => `    ${recordEntry(r)},`),
+      `  ],`,
+      `});`,
+    );
+    resources++;
+  }
+  for (const f of [...s.forwards].sort((a, b) => a.alias_email.localeCompare(b.alias_email) || a.id - b.id)) {
+    const alias = aliasOf(f);
+    lines.push(
+      `new dnsimple.EmailForward(${str(names.take(`${name}-forward-${alias}`))}, ${literal([
+        ["domain", new Code(`${d}.name`)],
+        ["aliasName", alias],
+        ["destinationEmail", f.destination_email],
+        ["adopt", true],
+      ])});`,
+    );
+    resources++;
+  }
+  for (const ds of [...s.dsRecords].sort((a, b) => a.id - b.id)) {
+    lines.push(
+      `new dnsimple.DsRecord(${str(names.take(dsName(name, ds)))}, ${literal([
+        ["domain", new Code(`${d}.name`)],
+        ["algorithm", ds.algorithm],
+        ["digest", ds.digest],
+        ["digestType", ds.digest_type],
+        ["keytag", ds.keytag],
+        ["publicKey", ds.public_key],
+        ["adopt", true],
+      ])});`,
+    );
+    resources++;
+  }
+  if (s.dnssecEnabled) {
+    lines.push(
+      `new dnsimple.Dnssec(${str(names.take(`${name}-dnssec`))}, { domain: ${d}.name, adopt: true });`,
+    );
+    resources++;
+  }
+  return { lines, resources };
+}
+
+function contactStatement(c: Contact, names: Names): string {
+  const key = c.label || c.email;
+  return `new dnsimple.Contact(${str(names.take(`contact-${key}`))}, ${literal([
+    ["label", c.label ?? undefined],
+    ["firstName", c.first_name],
+    ["lastName", c.last_name],
+    ["organizationName", c.organization_name || undefined],
+    ["jobTitle", c.job_title || undefined],
+    ["email", c.email],
+    ["phone", c.phone],
+    ["fax", c.fax || undefined],
+    ["address1", c.address1],
+    ["address2", c.address2 || undefined],
+    ["city", c.city],
+    ["stateProvince", c.state_province],
+    ["postalCode", c.postal_code],
+    ["country", c.country],
+    ["adopt", true],
+  ])});`;
+}
+
+const HEADER = (account: string) => [
+  `// Account ${account} as a Pulumi program, written by \`pulumi-dnsimple-dynamic generate-program\`.`,
+  `// Every resource has \`adopt: true\`: the first \`pulumi up\` takes the existing objects over and`,
+  `// creates or deletes nothing. Once adopted, removing a resource here deletes its object.`,
+];
+
+/** The program for a snapshot. */
+export function writeProgram(s: AccountSnapshot): GeneratedProgram {
+  const files = new Map<string, string>();
+  const secrets: SecretSetting[] = [];
+  const names = new Names();
+  let resources = 0;
+  const project = `dnsimple-account-${s.account}`;
+  const inline = s.domains.length <= DOMAINS_INLINE_MAX;
+
+  const index: string[] = [
+    ...HEADER(s.account),
+    `import * as pulumi from "@pulumi/pulumi";`,
+    `import * as dnsimple from "pulumi-dnsimple-dynamic";`,
+    ``,
+  ];
+  index.push(`const config = new pulumi.Config();`, ``);
+
+  if (inline) {
+    for (const d of s.domains) {
+      const { lines, resources: n } = domainStatements(d, names);
+      index.push(...lines, ``);
+      resources += n;
+    }
+  } else {
+    for (const d of s.domains) {
+      const { lines, resources: n } = domainStatements(d, new Names());
+      const file = `domains/${identifier(d.domain.name)}.ts`;
+      files.set(
+        file,
+        [
+          `// ${d.domain.name}, written by \`pulumi-dnsimple-dynamic generate-program\` (adopt: true everywhere).`,
+          `import * as dnsimple from "pulumi-dnsimple-dynamic";`,
+          ``,
+          ...lines,
+          ``,
+        ].join("\n"),
+      );
+      index.push(`import "./domains/${identifier(d.domain.name)}";`);
+      resources += n;
+    }
+    if (s.domains.length > 0) index.push(``);
+  }
+
+  if (s.secondaryZones.length > 0 || s.primaryServers.length > 0) {
+    index.push(`// Secondary DNS`);
+    for (const z of s.secondaryZones) {
+      index.push(
+        `const ${identifier(`secondary_${z.name}`)} = new dnsimple.SecondaryZone(${str(names.take(`secondary-${z.name}`))}, { name: ${str(z.name)}, adopt: true });`,
+      );
+      resources++;
+    }
+    const declared = new Set(s.secondaryZones.map((z) => z.name));
+    for (const p of s.primaryServers) {
+      const linked = [...p.linked_secondary_zones]
+        .sort()
+        .map((z) => (declared.has(z) ? `${identifier(`secondary_${z}`)}.name` : str(z)));
+      index.push(
+        `new dnsimple.PrimaryServer(${str(names.take(`primary-${p.name}`))}, { name: ${str(p.name)}, ip: ${str(p.ip)}, port: ${p.port}, linkedZones: [${linked.join(", ")}], adopt: true });`,
+      );
+      resources++;
+    }
+    index.push(``);
+  }
+
+  if (s.contacts.length > 0) {
+    index.push(`// Contacts`);
+    for (const c of s.contacts) {
+      index.push(contactStatement(c, names));
+      resources++;
+    }
+    index.push(``);
+  }
+
+  if (s.webhooks.length > 0) {
+    index.push(`// Webhooks: their URLs often hold credentials, so they live in secret stack config.`);
+    for (const w of s.webhooks) {
+      const key = `webhook${w.id}Url`;
+      secrets.push({ key, what: `the URL of webhook ${w.id} (${new URL(w.url).host})` });
+      index.push(
+        `new dnsimple.Webhook(${str(names.take(`webhook-${w.id}`))}, { url: config.requireSecret(${str(key)}), adopt: true });`,
+      );
+      resources++;
+    }
+    index.push(``);
+  }
+
+  files.set("index.ts", index.join("\n"));
+  files.set(
+    "Pulumi.yaml",
+    [
+      `name: ${project}`,
+      `description: DNSimple account ${s.account}, adopted by pulumi-dnsimple-dynamic`,
+      `runtime:`,
+      `  name: nodejs`,
+      `  options:`,
+      `    typescript: true`,
+      ``,
+    ].join("\n"),
+  );
+  files.set(
+    "package.json",
+    `${JSON.stringify(
+      {
+        name: project,
+        private: true,
+        main: "index.ts",
+        dependencies: { "@pulumi/pulumi": "^3.139.0", "pulumi-dnsimple-dynamic": "^0.1.0" },
+        devDependencies: { "ts-node": "^10.9.2", typescript: "~5.9.3" },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  files.set(
+    "tsconfig.json",
+    `${JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2022",
+          module: "commonjs",
+          moduleResolution: "node",
+          strict: true,
+          esModuleInterop: true,
+          skipLibCheck: true,
+          // Big programs start faster without type-checking at every `pulumi up`; `tsc --noEmit` checks.
+          noCheck: true,
+        },
+        include: ["index.ts", "domains/*.ts"],
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  return { files, secrets, resources };
+}
