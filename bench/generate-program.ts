@@ -10,7 +10,7 @@ import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { generateProgramMain } from "../provider/generate/cli";
 import { createClient } from "../provider/client";
-import { registeredSeed, seedAccount } from "../test/e2e/account-seed";
+import { registeredSeed, secretConfigOf, seedAccount } from "../test/e2e/account-seed";
 import { REPO_ROOT } from "../test/e2e/harness";
 import { programFolderStack } from "../test/e2e/program-folder";
 import { recordResults } from "./lib/record";
@@ -62,12 +62,7 @@ async function main(): Promise<void> {
       baseUrl: emulator.v2Url,
       token: TOKEN,
       extraFiles: domainFiles,
-      config: Object.fromEntries(
-        Object.entries(seeded.webhookUrls).map(([id, url]) => [
-          `webhook${id}Url`,
-          { value: url, secret: true },
-        ]),
-      ),
+      config: await secretConfigOf(emulator.v2Url, TOKEN, seeded),
     });
     try {
       const fromUp = emulator.requests().length;

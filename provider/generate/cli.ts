@@ -23,7 +23,8 @@ Options:
   -h, --help              this text
 
 Environment: DNSIMPLE_TOKEN (required), DNSIMPLE_BASE_URL or DNSIMPLE_SANDBOX=true.
-Webhook URLs are read from secret stack config: the command prints the keys to set.
+Webhook URLs and contacts' personal data are read from secret stack config: the command
+prints the keys to set, never their values.
 `;
 
 export interface GenerateIo {
@@ -117,7 +118,11 @@ export async function generateProgramMain(argv: string[], io: GenerateIo): Promi
       `as ${program.resources} resources, every one with adopt: true.`,
     `Next, in that folder: npm install; pulumi stack init; pulumi config set dnsimple:account ${args.account};`,
     `pulumi config set --secret dnsimple:token <API token>`,
-    ...program.secrets.map((s) => `pulumi config set --secret ${s.key} <${s.what}>`),
+    ...program.secrets.map((s) =>
+      s.shape
+        ? `pulumi config set --secret ${s.key} '${s.shape}'   # ${s.what}`
+        : `pulumi config set --secret ${s.key} <${s.what}>`,
+    ),
     `then pulumi preview (creates only, by adoption) and pulumi up.`,
   ];
   io.out(`${lines.join("\n")}\n`);

@@ -116,15 +116,15 @@ describe("writeProgram", () => {
     expect(secrets).toEqual([{ key: "webhook42Url", what: "the URL of webhook 42 (chat.example.com)" }]);
   });
 
-  it("writes contacts with their fields, leaving out empty optional ones", () => {
+  it("reads contacts' personal data from secret config, writing only what is not personal", () => {
     const contact = {
       id: 3,
       account_id: 1,
-      label: null,
+      label: "ops",
       first_name: "Ada",
       last_name: "L",
       job_title: null,
-      organization_name: "",
+      organization_name: "Acme",
       email: "ada@example.org",
       phone: "+1.5555550100",
       fax: null,
@@ -137,10 +137,24 @@ describe("writeProgram", () => {
       created_at: T,
       updated_at: T,
     } as Contact;
-    const index = writeProgram(snapshotOf([], { contacts: [contact] })).files.get("index.ts")!;
+    const { files, secrets } = writeProgram(snapshotOf([], { contacts: [contact] }));
+    const index = files.get("index.ts")!;
+    for (const personal of ["Ada", "ada@example.org", "+1.5555550100", "1 Main", "62701"])
+      expect(index).not.toContain(personal);
     expect(index).toContain(
-      'new dnsimple.Contact("contact-ada@example.org", { firstName: "Ada", lastName: "L", email: "ada@example.org", phone: "+1.5555550100", address1: "1 Main", city: "X", stateProvince: "IL", postalCode: "62701", country: "US", adopt: true });',
+      'const contact3 = config.requireSecretObject<Record<string, string>>("contact3");',
     );
+    expect(index).toContain(
+      'new dnsimple.Contact("contact-3", { label: "ops", organizationName: "Acme", firstName: contact3.apply((c) => c.firstName), lastName: contact3.apply((c) => c.lastName), email: contact3.apply((c) => c.email), phone: contact3.apply((c) => c.phone), address1: contact3.apply((c) => c.address1), city: contact3.apply((c) => c.city), stateProvince: contact3.apply((c) => c.stateProvince), postalCode: contact3.apply((c) => c.postalCode), country: "US", adopt: true });',
+    );
+    expect(secrets).toEqual([
+      {
+        key: "contact3",
+        what: "the personal data of contact 3",
+        shape:
+          '{"firstName":"<first name>","lastName":"<last name>","email":"<e-mail>","phone":"<phone>","address1":"<address line 1>","city":"<city>","stateProvince":"<state or province>","postalCode":"<postal code>"}',
+      },
+    ]);
   });
 
   it("makes identifiers of any name", () => {

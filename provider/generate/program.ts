@@ -17,6 +17,8 @@ export const DOMAINS_INLINE_MAX = 5;
 export interface SecretSetting {
   readonly key: string;
   readonly what: string;
+  /** For an object: its shape, with placeholders for the values. */
+  readonly shape?: string;
 }
 
 export interface GeneratedProgram {
@@ -151,25 +153,45 @@ function domainStatements(s: DomainSnapshot, names: Names): { lines: string[]; r
   return { lines, resources };
 }
 
-function contactStatement(c: Contact, names: Names): string {
-  const key = c.label || c.email;
-  return `new dnsimple.Contact(${str(names.take(`contact-${key}`))}, ${literal([
-    ["label", c.label ?? undefined],
-    ["firstName", c.first_name],
-    ["lastName", c.last_name],
-    ["organizationName", c.organization_name || undefined],
-    ["jobTitle", c.job_title || undefined],
-    ["email", c.email],
-    ["phone", c.phone],
-    ["fax", c.fax || undefined],
-    ["address1", c.address1],
-    ["address2", c.address2 || undefined],
-    ["city", c.city],
-    ["stateProvince", c.state_province],
-    ["postalCode", c.postal_code],
-    ["country", c.country],
-    ["adopt", true],
-  ])});`;
+/** A contact's personal data, as the SDK keeps it secret: `field` of the SDK ← field of the API. */
+const PERSONAL: ReadonlyArray<readonly [string, keyof Contact, string]> = [
+  ["firstName", "first_name", "first name"],
+  ["lastName", "last_name", "last name"],
+  ["email", "email", "e-mail"],
+  ["phone", "phone", "phone"],
+  ["fax", "fax", "fax"],
+  ["address1", "address1", "address line 1"],
+  ["address2", "address2", "address line 2"],
+  ["city", "city", "city"],
+  ["stateProvince", "state_province", "state or province"],
+  ["postalCode", "postal_code", "postal code"],
+];
+
+/**
+ * A contact: its personal data (secret in this package: names, e-mail, phone, address) comes from
+ * one secret config object, never from the program's text; label, organisation, job title and
+ * country are written as they are.
+ */
+function contactStatement(c: Contact, names: Names): { lines: string[]; secret: SecretSetting } {
+  const key = `contact${c.id}`;
+  const v = identifier(key);
+  const present = PERSONAL.filter(([, api]) => c[api] !== null && c[api] !== "");
+  const fields = present.map(([sdk]) => [sdk, new Code(`${v}.apply((c) => c.${sdk})`)] as [string, Value]);
+  const shape = `{${present.map(([sdk, , what]) => `"${sdk}":"<${what}>"`).join(",")}}`;
+  return {
+    lines: [
+      `const ${v} = config.requireSecretObject<Record<string, string>>(${str(key)});`,
+      `new dnsimple.Contact(${str(names.take(`contact-${c.id}`))}, ${literal([
+        ["label", c.label || undefined],
+        ["organizationName", c.organization_name || undefined],
+        ["jobTitle", c.job_title || undefined],
+        ...fields,
+        ["country", c.country],
+        ["adopt", true],
+      ])});`,
+    ],
+    secret: { key, what: `the personal data of contact ${c.id}`, shape },
+  };
 }
 
 const HEADER = (account: string) => [
@@ -243,9 +265,11 @@ export function writeProgram(s: AccountSnapshot): GeneratedProgram {
   }
 
   if (s.contacts.length > 0) {
-    index.push(`// Contacts`);
+    index.push(`// Contacts: their personal data is secret, so it lives in secret stack config.`);
     for (const c of s.contacts) {
-      index.push(contactStatement(c, names));
+      const { lines, secret } = contactStatement(c, names);
+      index.push(...lines);
+      secrets.push(secret);
       resources++;
     }
     index.push(``);

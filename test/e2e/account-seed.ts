@@ -123,3 +123,48 @@ export async function seedAccount(
   await must(api, "PUT", `/1/secondary_dns/primaries/${primary.id}/link`, { zone: "adopt-secondary.net" });
   return { domains, records, webhookUrls };
 }
+
+/**
+ * The secret stack config the generated program reads, as its owner would set it: each webhook's
+ * URL and each contact's personal data (from the service).
+ */
+export async function secretConfigOf(
+  baseUrl: string,
+  token: string,
+  seeded: SeededAccount,
+): Promise<Record<string, { value: string; secret: true }>> {
+  const api = v2(baseUrl, token);
+  const config: Record<string, { value: string; secret: true }> = {};
+  for (const [id, url] of Object.entries(seeded.webhookUrls))
+    config[`webhook${id}Url`] = { value: url, secret: true };
+  const contacts: Array<Record<string, unknown>> = (await api("GET", "/1/contacts?per_page=100")).body.data;
+  const personal: Record<string, string> = {
+    firstName: "first_name",
+    lastName: "last_name",
+    email: "email",
+    phone: "phone",
+    fax: "fax",
+    address1: "address1",
+    address2: "address2",
+    city: "city",
+    stateProvince: "state_province",
+    postalCode: "postal_code",
+  };
+  for (const c of contacts) {
+    const data = Object.fromEntries(
+      Object.entries(personal)
+        .filter(([, api]) => c[api] !== null && c[api] !== "" && c[api] !== undefined)
+        .map(([sdk, api]) => [sdk, String(c[api])]),
+    );
+    config[`contact${c.id}`] = { value: JSON.stringify(data), secret: true };
+  }
+  return config;
+}
+
+/** Personal data the program must never hold in clear: every contact's e-mail and phone. */
+export async function personalDataOf(baseUrl: string, token: string): Promise<string[]> {
+  const contacts: Array<Record<string, unknown>> = (
+    await v2(baseUrl, token)("GET", "/1/contacts?per_page=100")
+  ).body.data;
+  return contacts.flatMap((c) => [String(c.email), String(c.phone), String(c.address1)]);
+}

@@ -10,7 +10,13 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { registeredSeed, seedAccount, type SeededAccount } from "./account-seed";
+import {
+  personalDataOf,
+  registeredSeed,
+  secretConfigOf,
+  seedAccount,
+  type SeededAccount,
+} from "./account-seed";
 import { REPO_ROOT } from "./harness";
 import { programFolderStack } from "./program-folder";
 
@@ -60,7 +66,14 @@ describe("generate-program", () => {
     );
   });
 
-  it("never writes or prints a secret: webhook URLs come from secret config", () => {
+  it("never writes or prints a secret: webhook URLs and contacts' personal data come from secret config", async () => {
+    const personal = await personalDataOf(emulator.v2Url, TOKEN);
+    expect(personal.length).toBeGreaterThan(3);
+    for (const value of personal) {
+      expect(allText()).not.toContain(value);
+      expect(generated.stdout + generated.stderr).not.toContain(value);
+    }
+    expect(generated.stdout).toMatch(/pulumi config set --secret contact\d+ '\{"firstName":"<first name>",/);
     for (const url of Object.values(seeded.webhookUrls)) {
       expect(allText()).not.toContain(url);
       expect(generated.stdout + generated.stderr).not.toContain(url);
@@ -91,12 +104,7 @@ describe("generate-program", () => {
       baseUrl: emulator.v2Url,
       token: TOKEN,
       extraFiles: domainFiles,
-      config: Object.fromEntries(
-        Object.entries(seeded.webhookUrls).map(([id, url]) => [
-          `webhook${id}Url`,
-          { value: url, secret: true },
-        ]),
-      ),
+      config: await secretConfigOf(emulator.v2Url, TOKEN, seeded),
     });
     try {
       const from = emulator.requests().length;
