@@ -3,6 +3,9 @@
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.json" }];
 const common = {
   testEnvironment: "node",
+  // Sets EMULATOR_VERIFY_WRITES: every emulator a test starts checks that each change of state
+  // went through a table write (what gets it saved), so a route that forgets fails its tests.
+  setupFiles: ["<rootDir>/test/verify-emulator-writes.ts"],
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
   modulePathIgnorePatterns: [

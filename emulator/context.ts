@@ -11,7 +11,7 @@ import type { Jobs } from "./jobs";
 export interface Principal {
   kind: "account" | "user";
   /** Accounts this credential may act on. */
-  accountIds: number[];
+  accountIds: readonly number[];
   account: AccountRow | null;
   user: UserRow | null;
   /** Rate-limit bucket key. */

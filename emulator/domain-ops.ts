@@ -160,7 +160,6 @@ export function createDomain(
       });
     }
   }
-  store.touch();
   events.emit(accountId, "domain.create", { domain: domainView(domain) });
   events.emit(accountId, "zone.create", { zone: zoneView(zone) });
   return domain;
@@ -175,7 +174,9 @@ export function deleteDomainCascade(store: Store, events: Events, domain: Domain
     store.records.deleteWhere((r) => r.zone === domain.name);
     for (const p of store.primaryServers.all()) {
       if (p.linked_secondary_zones.includes(domain.name)) {
-        p.linked_secondary_zones = p.linked_secondary_zones.filter((z) => z !== domain.name);
+        store.primaryServers.update(p, {
+          linked_secondary_zones: p.linked_secondary_zones.filter((z) => z !== domain.name),
+        });
       }
     }
   }
@@ -202,7 +203,6 @@ export function deleteDomainCascade(store: Store, events: Events, domain: Domain
   store.platformMessages.deleteWhere((m) => m.resource === `domain:${id}`);
   store.metadata.deleteWhere((m) => m.resource === `domain:${id}`);
   store.domains.delete(id);
-  store.touch();
   events.emit(domain.account_id, "domain.delete", { domain: domainView(domain) });
   if (zone !== undefined) events.emit(domain.account_id, "zone.delete", { zone: zoneView(zone) });
 }

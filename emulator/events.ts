@@ -148,7 +148,7 @@ export class Events {
       if (current === undefined) return;
       if (ok) {
         if (current.consecutive_failures !== 0) {
-          current.consecutive_failures = 0;
+          this.store.webhooks.update(current, { consecutive_failures: 0 });
           this.persist();
         }
         return;
@@ -166,15 +166,16 @@ export class Events {
   }
 
   private fail(hook: WebhookRow): void {
-    hook.consecutive_failures++;
-    if (hook.consecutive_failures >= this.settings.suppressAfter && hook.suppressed_at === null) {
-      hook.suppressed_at = now();
-    }
+    const failures = hook.consecutive_failures + 1;
+    const suppress = failures >= this.settings.suppressAfter && hook.suppressed_at === null;
+    this.store.webhooks.update(hook, {
+      consecutive_failures: failures,
+      ...(suppress ? { suppressed_at: now() } : {}),
+    });
     this.persist();
   }
 
   private persist(): void {
-    this.store.touch();
     try {
       this.store.save();
     } catch {

@@ -27,7 +27,6 @@ export class Jobs {
   /** Persists a job and arms its timer. */
   schedule(kind: JobRow["kind"], refId: number, delayMs: number): JobRow {
     const job = this.store.jobs.insert({ kind, ref_id: refId, due_at_ms: Date.now() + delayMs });
-    this.store.touch();
     this.arm(job);
     return job;
   }
@@ -81,13 +80,13 @@ export class Jobs {
     const job = this.store.jobs.get(jobId);
     if (job === undefined || this.closed) return;
     this.store.jobs.delete(jobId);
-    this.store.touch();
     try {
       this.handlers.get(job.kind)?.(job.ref_id);
     } catch (err) {
       // A failing job must not take the server down; it is reported and dropped.
       process.stderr.write(`emulator: job ${job.kind} ${job.ref_id} failed: ${String(err)}\n`);
     } finally {
+      this.store.checkWrites(`job ${job.kind} ${job.ref_id}`);
       try {
         this.store.save();
       } catch {

@@ -1,264 +1,269 @@
 /**
  * Stored rows. Each row keeps the service's snake_case field names so views are cheap; fields the
- * API never shows (passwords, internal flags) are dropped by the views in `views.ts`.
+ * API never shows (passwords, internal flags) are dropped by the views in `views.ts`. Fields are
+ * read-only: a row changes through its table (`store.domains.update(row, changes)`), which is what
+ * gets the change saved.
  */
 
+/** Changes to a row being put together before `table.update` (or a new row before `insert`). */
+export type Changes<T> = { -readonly [K in keyof T]?: T[K] };
+
 export interface AccountRow {
-  id: number;
-  email: string;
-  name: string;
-  plan_identifier: string;
+  readonly id: number;
+  readonly email: string;
+  readonly name: string;
+  readonly plan_identifier: string;
   /** What a push's `new_account_identifier` names: the account's email or its id as text. */
-  identifier: string;
-  outstanding_payments: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly identifier: string;
+  readonly outstanding_payments: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface UserRow {
-  id: number;
-  email: string;
-  password: string;
-  account_ids: number[];
+  readonly id: number;
+  readonly email: string;
+  readonly password: string;
+  readonly account_ids: readonly number[];
   /** The v1 API token, used as `X-Service-Token: email:token`. */
-  v1_token: string;
-  referral_token: string;
-  default_contact_id: number | null;
-  created_at: string;
-  updated_at: string;
+  readonly v1_token: string;
+  readonly referral_token: string;
+  readonly default_contact_id: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface TokenRow {
-  id: number;
-  token: string;
+  readonly id: number;
+  readonly token: string;
   /** Account token: one account. */
-  account_id: number | null;
+  readonly account_id: number | null;
   /** User token: every account of the user. */
-  user_id: number | null;
-  scope: string | null;
-  created_at: string;
+  readonly user_id: number | null;
+  readonly scope: string | null;
+  readonly created_at: string;
 }
 
 export interface DomainRow {
-  id: number;
-  account_id: number;
-  registrant_id: number | null;
-  name: string;
-  unicode_name: string;
-  state: string;
-  auto_renew: boolean;
-  private_whois: boolean;
-  trustee: boolean;
-  expires_on: string | null;
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly registrant_id: number | null;
+  readonly name: string;
+  readonly unicode_name: string;
+  readonly state: string;
+  readonly auto_renew: boolean;
+  readonly private_whois: boolean;
+  readonly trustee: boolean;
+  readonly expires_on: string | null;
+  readonly expires_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
   /** v1 domain token. */
-  token: string;
-  transfer_lock: boolean;
-  dnssec_enabled: boolean;
-  dnssec_created_at: string | null;
-  dnssec_updated_at: string | null;
-  name_servers: string[];
-  registry_name_servers: { name: string; ip: string }[];
+  readonly token: string;
+  readonly transfer_lock: boolean;
+  readonly dnssec_enabled: boolean;
+  readonly dnssec_created_at: string | null;
+  readonly dnssec_updated_at: string | null;
+  readonly name_servers: readonly string[];
+  readonly registry_name_servers: readonly { readonly name: string; readonly ip: string }[];
   /** v1 lock state after a transfer-out authorization. */
-  transfer_out_authorized: boolean;
+  readonly transfer_out_authorized: boolean;
 }
 
 export interface ZoneRow {
-  id: number;
-  account_id: number;
-  name: string;
-  reverse: boolean;
-  secondary: boolean;
-  last_transferred_at: string | null;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly name: string;
+  readonly reverse: boolean;
+  readonly secondary: boolean;
+  readonly last_transferred_at: string | null;
+  readonly active: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface RecordRow {
-  id: number;
-  account_id: number;
-  zone: string;
-  parent_id: number | null;
-  name: string;
-  content: string;
-  ttl: number;
-  priority: number | null;
-  type: string;
-  regions: string[];
-  system_record: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly zone: string;
+  readonly parent_id: number | null;
+  readonly name: string;
+  readonly content: string;
+  readonly ttl: number;
+  readonly priority: number | null;
+  readonly type: string;
+  readonly regions: readonly string[];
+  readonly system_record: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface ContactRow {
-  id: number;
-  account_id: number;
-  label: string;
-  first_name: string;
-  last_name: string;
-  job_title: string;
-  organization_name: string;
-  email: string;
-  phone: string;
-  fax: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state_province: string;
-  postal_code: string;
-  country: string;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly label: string;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly job_title: string;
+  readonly organization_name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly fax: string;
+  readonly address1: string;
+  readonly address2: string;
+  readonly city: string;
+  readonly state_province: string;
+  readonly postal_code: string;
+  readonly country: string;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface DsRow {
-  id: number;
-  account_id: number;
-  domain_id: number;
-  algorithm: string;
-  digest: string | null;
-  digest_type: string | null;
-  keytag: string | null;
-  public_key: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly domain_id: number;
+  readonly algorithm: string;
+  readonly digest: string | null;
+  readonly digest_type: string | null;
+  readonly keytag: string | null;
+  readonly public_key: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface EmailForwardRow {
-  id: number;
-  account_id: number;
-  domain_id: number;
-  alias_email: string;
-  destination_email: string;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly domain_id: number;
+  readonly alias_email: string;
+  readonly destination_email: string;
+  readonly active: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface PushRow {
-  id: number;
-  domain_id: number;
+  readonly id: number;
+  readonly domain_id: number;
   /** Target account. */
-  account_id: number;
-  from_account_id: number;
-  contact_id: number | null;
-  state: "pending" | "accepted" | "rejected";
-  accepted_at: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly account_id: number;
+  readonly from_account_id: number;
+  readonly contact_id: number | null;
+  readonly state: "pending" | "accepted" | "rejected";
+  readonly accepted_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface CertificateRow {
-  id: number;
-  account_id: number;
-  domain_id: number;
-  contact_id: number | null;
-  name: string;
-  common_name: string;
-  years: number;
-  csr: string | null;
-  state: string;
-  auto_renew: boolean;
-  alternate_names: string[];
-  authority_identifier: string;
-  signature_algorithm: string;
-  private_key: string | null;
-  server_pem: string | null;
-  approver_email: string | null;
-  approver_emails: string[] | null;
-  configured_at: string | null;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-  expires_on: string | null;
+  readonly id: number;
+  readonly account_id: number;
+  readonly domain_id: number;
+  readonly contact_id: number | null;
+  readonly name: string;
+  readonly common_name: string;
+  readonly years: number;
+  readonly csr: string | null;
+  readonly state: string;
+  readonly auto_renew: boolean;
+  readonly alternate_names: readonly string[];
+  readonly authority_identifier: string;
+  readonly signature_algorithm: string;
+  readonly private_key: string | null;
+  readonly server_pem: string | null;
+  readonly approver_email: string | null;
+  readonly approver_emails: readonly string[] | null;
+  readonly configured_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly expires_at: string | null;
+  readonly expires_on: string | null;
 }
 
 export interface CertificatePurchaseRow {
-  id: number;
-  account_id: number;
-  certificate_id: number;
-  auto_renew: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly certificate_id: number;
+  readonly auto_renew: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface CertificateRenewalRow {
-  id: number;
-  account_id: number;
-  old_certificate_id: number;
-  new_certificate_id: number;
-  state: string;
-  auto_renew: boolean;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly old_certificate_id: number;
+  readonly new_certificate_id: number;
+  readonly state: string;
+  readonly auto_renew: boolean;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export type OrderKind = "registration" | "transfer" | "renewal" | "restore";
 
 export interface OrderRow {
-  id: number;
-  kind: OrderKind;
-  account_id: number;
-  domain_id: number;
-  domain_name: string;
-  registrant_id: number | null;
-  period: number;
-  state: string;
-  auto_renew: boolean;
-  whois_privacy: boolean;
-  trustee: boolean;
-  status_description: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly kind: OrderKind;
+  readonly account_id: number;
+  readonly domain_id: number;
+  readonly domain_name: string;
+  readonly registrant_id: number | null;
+  readonly period: number;
+  readonly state: string;
+  readonly auto_renew: boolean;
+  readonly whois_privacy: boolean;
+  readonly trustee: boolean;
+  readonly status_description: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 /** A change of a registered domain's registrant (`/registrar/registrant_changes`). */
 export interface RegistrantChangeRow {
-  id: number;
-  account_id: number;
-  domain_id: number;
-  contact_id: number;
+  readonly id: number;
+  readonly account_id: number;
+  readonly domain_id: number;
+  readonly contact_id: number;
   /** `new` → `pending` → `completed`; `cancelling` → `cancelled` when cancelled. */
-  state: "new" | "pending" | "cancelling" | "cancelled" | "completed";
-  extended_attributes: Record<string, string>;
-  registry_owner_change: boolean;
-  irt_lock_lifted_by: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly state: "new" | "pending" | "cancelling" | "cancelled" | "completed";
+  readonly extended_attributes: Record<string, string>;
+  readonly registry_owner_change: boolean;
+  readonly irt_lock_lifted_by: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface PrimaryServerRow {
-  id: number;
-  account_id: number;
-  name: string;
-  ip: string;
-  port: number;
-  linked_secondary_zones: string[];
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly name: string;
+  readonly ip: string;
+  readonly port: number;
+  readonly linked_secondary_zones: readonly string[];
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface WebhookRow {
-  id: number;
-  account_id: number;
-  url: string;
-  suppressed_at: string | null;
-  consecutive_failures: number;
-  created_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly url: string;
+  readonly suppressed_at: string | null;
+  readonly consecutive_failures: number;
+  readonly created_at: string;
 }
 
 export interface ChargeRow {
-  id: number;
-  account_id: number;
-  invoiced_at: string;
-  total_amount: string;
-  balance_amount: string;
-  reference: string;
-  state: string;
-  items: {
+  readonly id: number;
+  readonly account_id: number;
+  readonly invoiced_at: string;
+  readonly total_amount: string;
+  readonly balance_amount: string;
+  readonly reference: string;
+  readonly state: string;
+  readonly items: {
     description: string;
     amount: string;
     product_id: number | null;
@@ -268,72 +273,72 @@ export interface ChargeRow {
 }
 
 export interface PlatformMessageRow {
-  id: number;
-  owner_type: string;
-  owner_id: number;
-  account_id: number;
-  resource: string;
-  title: string | null;
-  message: string | null;
-  url: string | null;
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly owner_type: string;
+  readonly owner_id: number;
+  readonly account_id: number;
+  readonly resource: string;
+  readonly title: string | null;
+  readonly message: string | null;
+  readonly url: string | null;
+  readonly expires_at: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface MetadataRow {
-  id: number;
-  owner_type: string;
-  owner_id: number;
-  account_id: number;
-  resource: string;
-  key: string;
-  value: string;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly owner_type: string;
+  readonly owner_id: number;
+  readonly account_id: number;
+  readonly resource: string;
+  readonly key: string;
+  readonly value: string;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface TemplateRow {
-  id: number;
-  account_id: number;
-  user_id: number | null;
-  name: string;
-  short_name: string;
-  description: string;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly account_id: number;
+  readonly user_id: number | null;
+  readonly name: string;
+  readonly short_name: string;
+  readonly description: string;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  plan_name: string;
-  state: string;
-  domain_limit: number;
-  created_at: string;
-  updated_at: string;
+  readonly id: number;
+  readonly user_id: number;
+  readonly plan_name: string;
+  readonly state: string;
+  readonly domain_limit: number;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 export interface OAuthCodeRow {
-  id: number;
-  code: string;
-  client_id: string;
-  client_secret: string;
-  redirect_uri: string;
-  state: string;
-  account_id: number;
-  scope: string | null;
+  readonly id: number;
+  readonly code: string;
+  readonly client_id: string;
+  readonly client_secret: string;
+  readonly redirect_uri: string;
+  readonly state: string;
+  readonly account_id: number;
+  readonly scope: string | null;
   /** Epoch milliseconds. */
-  expires_at_ms: number;
-  used: boolean;
+  readonly expires_at_ms: number;
+  readonly used: boolean;
 }
 
 /** A pending state change: at `due_at_ms` the job moves its subject on (see `jobs.ts`). */
 export interface JobRow {
-  id: number;
-  kind: "order" | "certificate" | "certificate_renewal" | "registrant_change";
-  ref_id: number;
-  due_at_ms: number;
+  readonly id: number;
+  readonly kind: "order" | "certificate" | "certificate_renewal" | "registrant_change";
+  readonly ref_id: number;
+  readonly due_at_ms: number;
 }
 
 /** Delays in milliseconds before pending operations complete. */

@@ -120,9 +120,8 @@ export function ensureDefaults(store: Store, d: DefaultIdentity): void {
   if (user === undefined) {
     addUser(store, { email: d.email, password: d.password, accounts: [d.accountId], v1Token: d.v1Token });
   } else if (!user.account_ids.includes(d.accountId)) {
-    user.account_ids.push(d.accountId);
+    store.users.update(user, { account_ids: [...user.account_ids, d.accountId] });
   }
-  store.touch();
 }
 
 /** Adds an account (and its token when given). */
@@ -144,7 +143,6 @@ export function addAccount(store: Store, a: SeedAccount): number {
     updated_at: t,
   });
   if (a.token !== undefined) addToken(store, { token: a.token, accountId: row.id });
-  store.touch();
   return row.id;
 }
 
@@ -168,7 +166,6 @@ export function addUser(store: Store, u: SeedUser): number {
     updated_at: t,
   });
   if (u.token !== undefined) addToken(store, { token: u.token, userId: row.id });
-  store.touch();
   return row.id;
 }
 
@@ -189,7 +186,6 @@ export function addToken(store: Store, t: SeedToken): void {
     scope: t.scope ?? null,
     created_at: now(),
   });
-  store.touch();
 }
 
 export function addOAuthCode(store: Store, c: SeedOAuthCode): string {
@@ -210,22 +206,24 @@ export function addOAuthCode(store: Store, c: SeedOAuthCode): string {
     expires_at_ms: Date.now() + (c.expiresInSeconds ?? 600) * 1000,
     used: false,
   });
-  store.touch();
   return code;
 }
 
 /** Sets registrar answers: each key given replaces that list. */
 export function setRegistrar(store: Store, r: NonNullable<Seed["registrar"]>): void {
-  const reg = store.settings.registrar;
   const names = (list: unknown, what: string): string[] => {
     if (!Array.isArray(list) || !list.every((x) => typeof x === "string"))
       throw new Error(`${what} must be an array of strings`);
     return list.map((x) => normalizeDomainName(x) ?? x.toLowerCase());
   };
-  if (r.taken !== undefined) reg.taken = names(r.taken, "taken");
+  if (r.taken !== undefined) {
+    const taken = names(r.taken, "taken");
+    store.updateSettings((s) => (s.registrar.taken = taken));
+  }
   if (r.unsupportedTlds !== undefined) {
     if (!Array.isArray(r.unsupportedTlds)) throw new Error("unsupportedTlds must be an array of strings");
-    reg.unsupported_tlds = r.unsupportedTlds.map((x) => String(x).toLowerCase().replace(/^\./, ""));
+    const tlds = r.unsupportedTlds.map((x) => String(x).toLowerCase().replace(/^\./, ""));
+    store.updateSettings((s) => (s.registrar.unsupported_tlds = tlds));
   }
   if (r.premium !== undefined) {
     const p = requireObject(r.premium, "premium");
@@ -235,9 +233,8 @@ export function setRegistrar(store: Store, r: NonNullable<Seed["registrar"]>): v
       if (!/^\d+(\.\d+)?$/.test(price)) throw new Error(`premium price of ${k} must be a decimal`);
       out[normalizeDomainName(k) ?? k.toLowerCase()] = price;
     }
-    reg.premium = out;
+    store.updateSettings((s) => (s.registrar.premium = out));
   }
-  store.touch();
 }
 
 export function setDelays(store: Store, d: Partial<Delays>): void {
@@ -246,9 +243,8 @@ export function setDelays(store: Store, d: Partial<Delays>): void {
     if (!(k in store.settings.delays)) throw new Error(`unknown delay ${k}`);
     if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
       throw new Error(`delay ${k} must be a number of milliseconds`);
-    store.settings.delays[k as keyof Delays] = v;
+    store.updateSettings((s) => (s.delays[k as keyof Delays] = v));
   }
-  store.touch();
 }
 
 const NO_EVENTS = { emit: () => undefined } as unknown as Events;
@@ -322,5 +318,4 @@ export function applySeed(store: Store, seedInput: Seed, events: Events = NO_EVE
       ],
     });
   }
-  store.touch();
 }

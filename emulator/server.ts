@@ -52,6 +52,13 @@ export interface EmulatorOptions {
   delays?: Partial<Delays>;
   /** Keep at most this many request-log entries (default 50,000). */
   requestLogLimit?: number;
+  /**
+   * After every request and timer step, check that any change of state went through a table
+   * write (which is what gets it saved); a change made by assigning to a row fails the request
+   * with a 500 and a message on stderr. Costs a serialisation of the state per request: for tests
+   * (default: on when `EMULATOR_VERIFY_WRITES=1`, which the test projects set).
+   */
+  verifyWrites?: boolean;
 }
 
 /** One API request as listed by `GET /__admin/requests`. */
@@ -138,7 +145,9 @@ export class Emulator {
   >;
 
   constructor(readonly options: EmulatorOptions = {}) {
-    this.store = Store.open(options.dataFile);
+    this.store = Store.open(options.dataFile, {
+      verifyWrites: options.verifyWrites ?? process.env["EMULATOR_VERIFY_WRITES"] === "1",
+    });
     this.events = new Events(this.store, this.options.deliverExternalWebhooks ?? false);
     this.jobs = new Jobs(this.store);
     this.logLimit = options.requestLogLimit ?? 50_000;
@@ -159,10 +168,9 @@ export class Emulator {
     const fresh = this.store.accounts.size === 0;
     ensureDefaults(this.store, this.defaults);
     if (fresh) this.applyStartSeed();
-    if (options.delays) Object.assign(this.store.settings.delays, options.delays);
+    this.applyStartDelays();
     if (options.rateLimit) this.rateLimiter.configure(options.rateLimit);
     if (options.faults) this.faults.configure(options.faults);
-    this.store.touch();
     this.store.save();
     this.jobs.resume();
   }
@@ -174,6 +182,11 @@ export class Emulator {
     if (this.options.seed !== undefined) applySeed(this.store, this.options.seed);
   }
 
+  private applyStartDelays(): void {
+    const delays = this.options.delays;
+    if (delays) this.store.updateSettings((s) => Object.assign(s.delays, delays));
+  }
+
   /** Back to the starting state: defaults plus the seed; faults, rate limit and logs cleared. */
   reset(): void {
     this.jobs.clear();
@@ -181,11 +194,10 @@ export class Emulator {
     this.store.clear();
     ensureDefaults(this.store, this.defaults);
     this.applyStartSeed();
-    if (this.options.delays) Object.assign(this.store.settings.delays, this.options.delays);
+    this.applyStartDelays();
     this.faults.configure(this.options.faults ?? null);
     this.rateLimiter.configure(this.options.rateLimit ?? { limit: 100_000, windowSeconds: 3600 });
     this.log.length = 0;
-    this.store.touch();
     this.store.save();
   }
 
@@ -353,7 +365,8 @@ export class Emulator {
         requestId,
       };
       const reply = await handler(ctx);
-      if (this.store.isDirty) this.store.save();
+      this.store.checkWrites(route);
+      this.store.save();
       send(reply);
     } catch (err) {
       if (this.store.isDirty) {
@@ -393,7 +406,8 @@ export class Emulator {
         body: parsed,
         query: new URLSearchParams(search),
       });
-      if (this.store.isDirty) this.store.save();
+      this.store.checkWrites(`${method} ${path}`);
+      this.store.save();
       status = reply.status;
       body = reply.body;
     } catch (err) {
@@ -473,7 +487,6 @@ export class Emulator {
     this.jobs.close();
     this.events.close();
     try {
-      this.store.touch();
       this.store.save();
     } catch {
       // Nothing more to do when the disk refuses the final save.

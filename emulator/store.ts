@@ -4,9 +4,17 @@
  * the folder), so a process killed at any moment leaves either the old or the new state on disk.
  *
  * @example
+ * A change is saved because a table was written: `insert`, `update`, `delete` and
+ * `updateSettings` mark the store changed, and the server saves after every request and timer step
+ * that changed it. Rows come out of a table read-only (`Readonly<T>`): a field changes through
+ * `table.update(row, changes)`, never by assigning to the row. With `verifyWrites` on (the test
+ * projects turn it on), a change made any other way is reported by {@link Store.checkWrites}.
+ *
+ * @example
  *   const store = Store.open("/tmp/state.json"); // or Store.open(undefined) for memory only
  *   const d = store.domains.insert({ ...fields });
- *   store.save();
+ *   store.domains.update(d, { state: "hosted" });
+ *   store.save(); // writes: the table said something changed
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -49,8 +57,15 @@ export class Table<T extends { id: number }> {
   private readonly rows = new Map<number, T>();
   private readonly index = new Map<string, T>();
   private seq = 0;
+  /** Called on every write (set by the store that owns the table). */
+  private written: () => void = () => undefined;
 
   constructor(private readonly keyOf?: (row: T) => string) {}
+
+  /** Calls `listener` on every insert, update, delete and clear. */
+  onWrite(listener: () => void): void {
+    this.written = listener;
+  }
 
   get size(): number {
     return this.rows.size;
@@ -61,29 +76,36 @@ export class Table<T extends { id: number }> {
   }
 
   /** Inserts a row; `id` is assigned when absent. */
-  insert(row: Omit<T, "id"> & { id?: number }): T {
+  insert(row: Omit<T, "id"> & { id?: number }): Readonly<T> {
     const id = row.id ?? this.nextId();
     if (id > this.seq) this.seq = id;
     const full = { ...row, id } as T;
     this.rows.set(id, full);
     if (this.keyOf) this.index.set(this.keyOf(full), full);
+    this.written();
     return full;
   }
 
-  get(id: number): T | undefined {
+  get(id: number): Readonly<T> | undefined {
     return this.rows.get(id);
   }
 
-  byKey(key: string): T | undefined {
+  byKey(key: string): Readonly<T> | undefined {
     return this.index.get(key);
   }
 
-  /** Applies changes to a row, keeping the key index right. */
-  update(row: T, changes: Partial<T>): T {
-    if (this.keyOf) this.index.delete(this.keyOf(row));
-    Object.assign(row, changes);
-    if (this.keyOf) this.index.set(this.keyOf(row), row);
-    return row;
+  /**
+   * Changes fields of a stored row in place (so every reference to it sees them), keeping the key
+   * index right; returns the row. A row that is no longer stored is left alone.
+   */
+  update(row: Readonly<T>, changes: Partial<T>): Readonly<T> {
+    const stored = this.rows.get(row.id);
+    if (stored === undefined) return row;
+    if (this.keyOf) this.index.delete(this.keyOf(stored));
+    Object.assign(stored, changes);
+    if (this.keyOf) this.index.set(this.keyOf(stored), stored);
+    this.written();
+    return stored;
   }
 
   delete(id: number): boolean {
@@ -91,28 +113,29 @@ export class Table<T extends { id: number }> {
     if (row === undefined) return false;
     this.rows.delete(id);
     if (this.keyOf) this.index.delete(this.keyOf(row));
+    this.written();
     return true;
   }
 
   /** Deletes every row matching `pred`; returns the deleted rows. */
-  deleteWhere(pred: (row: T) => boolean): T[] {
+  deleteWhere(pred: (row: Readonly<T>) => boolean): Readonly<T>[] {
     const gone: T[] = [];
     for (const row of this.rows.values()) if (pred(row)) gone.push(row);
     for (const row of gone) this.delete(row.id);
     return gone;
   }
 
-  all(): T[] {
+  all(): Readonly<T>[] {
     return [...this.rows.values()];
   }
 
-  filter(pred: (row: T) => boolean): T[] {
+  filter(pred: (row: Readonly<T>) => boolean): Readonly<T>[] {
     const out: T[] = [];
     for (const row of this.rows.values()) if (pred(row)) out.push(row);
     return out;
   }
 
-  find(pred: (row: T) => boolean): T | undefined {
+  find(pred: (row: Readonly<T>) => boolean): Readonly<T> | undefined {
     for (const row of this.rows.values()) if (pred(row)) return row;
     return undefined;
   }
@@ -121,15 +144,23 @@ export class Table<T extends { id: number }> {
     this.rows.clear();
     this.index.clear();
     this.seq = 0;
+    this.written();
   }
 
   dump(): { seq: number; rows: T[] } {
     return { seq: this.seq, rows: this.all() };
   }
 
+  /** Loads rows from a data file (not a write: the file already holds them). */
   restore(data: { seq?: number; rows?: T[] } | undefined): void {
-    this.clear();
-    for (const row of data?.rows ?? []) this.insert(row);
+    this.rows.clear();
+    this.index.clear();
+    this.seq = 0;
+    for (const row of data?.rows ?? []) {
+      this.rows.set(row.id, row);
+      if (this.keyOf) this.index.set(this.keyOf(row), row);
+      if (row.id > this.seq) this.seq = row.id;
+    }
     this.seq = Math.max(this.seq, data?.seq ?? 0);
   }
 }
@@ -143,6 +174,12 @@ function defaultSettings(): Settings {
 }
 
 const FORMAT_VERSION = 1;
+
+type DeepReadonly<T> = T extends (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 /** All state; `save()` persists it when a data file was given. */
 export class Store {
@@ -170,19 +207,41 @@ export class Store {
   readonly subscriptions = new Table<SubscriptionRow>();
   readonly oauthCodes = new Table<OAuthCodeRow>((c) => c.code);
   readonly jobs = new Table<JobRow>();
-  settings: Settings = defaultSettings();
+  private current: Settings = defaultSettings();
 
   private dirty = false;
+  /** With `verifyWrites`: the state as of the last save, to find changes no table was told of. */
+  private verified: string | undefined;
 
-  private constructor(readonly file: string | undefined) {}
+  private constructor(
+    readonly file: string | undefined,
+    readonly verifyWrites: boolean,
+  ) {
+    for (const table of Object.values(this.tables())) table.onWrite(() => (this.dirty = true));
+  }
+
+  /** Delays, registrar answers and batch limits; changed only through {@link updateSettings}. */
+  get settings(): DeepReadonly<Settings> {
+    return this.current;
+  }
+
+  /** Changes settings (a write: the next save persists it). */
+  updateSettings(change: (settings: Settings) => void): void {
+    change(this.current);
+    this.dirty = true;
+  }
 
   /** Opens the store, loading `file` when it exists. */
-  static open(file: string | undefined): Store {
-    const store = new Store(file === undefined ? undefined : path.resolve(file));
+  static open(file: string | undefined, options: { verifyWrites?: boolean } = {}): Store {
+    const store = new Store(
+      file === undefined ? undefined : path.resolve(file),
+      options.verifyWrites ?? false,
+    );
     if (store.file !== undefined && fs.existsSync(store.file)) {
       const text = fs.readFileSync(store.file, "utf8");
       store.load(JSON.parse(text) as Record<string, unknown>);
     }
+    if (store.verifyWrites) store.verified = JSON.stringify(store.snapshot());
     return store;
   }
 
@@ -218,7 +277,7 @@ export class Store {
   /** Empties every table and restores default settings. */
   clear(): void {
     for (const t of Object.values(this.tables())) t.clear();
-    this.settings = defaultSettings();
+    this.current = defaultSettings();
     this.dirty = true;
   }
 
@@ -227,16 +286,11 @@ export class Store {
     for (const [name, table] of Object.entries(this.tables())) table.restore(tables[name]);
     const settings = (data["settings"] ?? {}) as Partial<Settings>;
     const base = defaultSettings();
-    this.settings = {
+    this.current = {
       delays: { ...base.delays, ...(settings.delays ?? {}) },
       registrar: { ...base.registrar, ...(settings.registrar ?? {}) },
       batch: { ...base.batch, ...(settings.batch ?? {}) },
     };
-  }
-
-  /** Marks the state changed; the server saves once per request. */
-  touch(): void {
-    this.dirty = true;
   }
 
   get isDirty(): boolean {
@@ -246,15 +300,29 @@ export class Store {
   snapshot(): Record<string, unknown> {
     const tables: Record<string, unknown> = {};
     for (const [name, table] of Object.entries(this.tables())) tables[name] = table.dump();
-    return { version: FORMAT_VERSION, settings: this.settings, tables };
+    return { version: FORMAT_VERSION, settings: this.current, tables };
   }
 
-  /** Writes the state atomically when a data file is configured and something changed. */
+  /** Writes the state atomically when a data file is configured and a table or setting was written. */
   save(): void {
     if (!this.dirty) return;
     this.dirty = false;
+    if (this.verifyWrites) this.verified = JSON.stringify(this.snapshot());
     if (this.file === undefined) return;
     writeAtomic(this.file, JSON.stringify(this.snapshot()));
+  }
+
+  /**
+   * With `verifyWrites`: throws when the state differs from the last save although no table or
+   * setting was written since, i.e. a row was changed by assignment and would not be saved.
+   * `step` names what ran (a route, a job) for the message. Without `verifyWrites` it does nothing.
+   */
+  checkWrites(step: string): void {
+    if (!this.verifyWrites || this.dirty) return;
+    if (JSON.stringify(this.snapshot()) === this.verified) return;
+    const message = `emulator: ${step} changed state without writing a table (use table.update), so it would not be saved`;
+    process.stderr.write(`${message}\n`);
+    throw new Error(message);
   }
 }
 

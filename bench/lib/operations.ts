@@ -365,7 +365,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
   {
     export: "DomainRegistration",
     setup: async (h) => {
-      h.emulator.app.store.settings.delays.registration = 100;
+      h.emulator.app.store.updateSettings((s) => (s.delays.registration = 100));
       return {};
     },
     exercise: async (h) => {
@@ -376,14 +376,14 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
           pollIntervalSeconds: 0.02,
         });
       } finally {
-        h.emulator.app.store.settings.delays.registration = 0;
+        h.emulator.app.store.updateSettings((s) => (s.delays.registration = 0));
       }
     },
   },
   {
     export: "DomainTransfer",
     setup: async (h) => {
-      h.emulator.app.store.settings.delays.transfer = 60_000;
+      h.emulator.app.store.updateSettings((s) => (s.delays.transfer = 60_000));
       return {};
     },
     exercise: async (h) => {
@@ -403,7 +403,7 @@ export const SCENARIOS: ReadonlyArray<Scenario> = [
         id?: string;
         properties?: Props;
       };
-      h.emulator.app.store.settings.delays.transfer = 0;
+      h.emulator.app.store.updateSettings((s) => (s.delays.transfer = 0));
       if (!pending.id || !pending.properties) throw new Error("the transfer did not stay pending");
       await provider.read!(pending.id, pending.properties);
       await provider.delete!(pending.id, pending.properties);

@@ -25,7 +25,7 @@ import { accountView } from "../views";
 
 function batchView(app: Emulator): { maxItems: number; plans: string[] | null } {
   const { max_items, plans } = app.store.settings.batch;
-  return { maxItems: max_items, plans };
+  return { maxItems: max_items, plans: plans === null ? null : [...plans] };
 }
 
 /** What an admin handler receives. */
@@ -115,11 +115,11 @@ export function registerAdminRoutes(
     if (b["outstandingPayments"] !== undefined) {
       if (typeof b["outstandingPayments"] !== "boolean")
         throw new HttpError(400, { message: "outstandingPayments must be a boolean" });
-      a.outstanding_payments = b["outstandingPayments"];
+      ctx.app.store.accounts.update(a, { outstanding_payments: b["outstandingPayments"] });
     }
-    if (typeof b["name"] === "string") a.name = b["name"];
-    if (typeof b["planIdentifier"] === "string") a.plan_identifier = b["planIdentifier"];
-    ctx.app.store.touch();
+    if (typeof b["name"] === "string") ctx.app.store.accounts.update(a, { name: b["name"] });
+    if (typeof b["planIdentifier"] === "string")
+      ctx.app.store.accounts.update(a, { plan_identifier: b["planIdentifier"] });
     return json({ ...accountView(a), outstanding_payments: a.outstanding_payments });
   });
   add("POST", "/__admin/users", (ctx) => {
@@ -170,12 +170,11 @@ export function registerAdminRoutes(
   add("GET", "/__admin/batch", ({ app }) => json(batchView(app)));
   add("PUT", "/__admin/batch", (ctx) => {
     const b = body(ctx);
-    const batch = ctx.app.store.settings.batch;
     const max = b["maxItems"];
     if (max !== undefined) {
       if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > 100_000)
         throw new HttpError(400, { message: "maxItems must be a whole number from 1 to 100000" });
-      batch.max_items = max;
+      ctx.app.store.updateSettings((s) => (s.batch.max_items = max));
     }
     const plans = b["plans"];
     if (plans !== undefined) {
@@ -183,9 +182,8 @@ export function registerAdminRoutes(
         throw new HttpError(400, {
           message: "plans must be null (every plan) or a list of plan identifiers",
         });
-      batch.plans = plans === null ? null : [...(plans as string[])];
+      ctx.app.store.updateSettings((s) => (s.batch.plans = plans === null ? null : [...(plans as string[])]));
     }
-    ctx.app.store.touch();
     return json(batchView(ctx.app));
   });
   add("POST", "/__admin/seed", (ctx) => {

@@ -38,7 +38,6 @@ export function addCharge(
       },
     ],
   });
-  store.touch();
 }
 
 function parseDate(raw: string | null): number | null {

@@ -39,14 +39,15 @@ export function issueCertificate(store: Store, events: Events, certId: number): 
   const expires = new Date(t.getTime() + 90 * 86_400_000);
   const iso = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, "Z");
   const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  c.private_key = privateKey.export({ type: "sec1", format: "pem" }).toString();
-  c.csr = pem("CERTIFICATE REQUEST", 600);
-  c.server_pem = pem("CERTIFICATE", 1200);
-  c.state = "issued";
-  c.expires_at = iso(expires);
-  c.expires_on = iso(expires).slice(0, 10);
-  c.updated_at = iso(t);
-  store.touch();
+  store.certificates.update(c, {
+    private_key: privateKey.export({ type: "sec1", format: "pem" }).toString(),
+    csr: pem("CERTIFICATE REQUEST", 600),
+    server_pem: pem("CERTIFICATE", 1200),
+    state: "issued",
+    expires_at: iso(expires),
+    expires_on: iso(expires).slice(0, 10),
+    updated_at: iso(t),
+  });
   events.emit(c.account_id, "certificate.issue", { certificate: certificateView(c) });
 }
 
@@ -107,7 +108,6 @@ function purchase(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(
     {
       id: p.id,
@@ -122,10 +122,7 @@ function purchase(ctx: Ctx): Reply {
 }
 
 function startIssue(ctx: Ctx, cert: CertificateRow): void {
-  cert.state = "requesting";
-  cert.csr = null;
-  cert.updated_at = now();
-  ctx.store.touch();
+  ctx.store.certificates.update(cert, { state: "requesting", csr: null, updated_at: now() });
 }
 
 function issue(ctx: Ctx): Reply {
@@ -199,7 +196,6 @@ function purchaseRenewal(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(renewalView(r), 201);
 }
 
@@ -213,8 +209,7 @@ function issueRenewal(ctx: Ctx): Reply {
   const fresh = findCert(ctx, d.id, String(r.new_certificate_id));
   if (r.state !== "new") throw badRequest(`Certificate renewal ${r.id} is already ${r.state}`);
   startIssue(ctx, fresh);
-  r.state = "renewing";
-  r.updated_at = now();
+  ctx.store.certificateRenewals.update(r, { state: "renewing", updated_at: now() });
   ctx.jobs.schedule("certificate_renewal", r.id, ctx.store.settings.delays.certificate);
   return ok(certificateView(fresh), 202);
 }
@@ -226,11 +221,9 @@ export function registerCertificateRoutes(r: RouteRegistry, jobs: Jobs, events: 
     const renewal = store.certificateRenewals.get(id);
     if (renewal === undefined) return;
     issueCertificate(store, events, renewal.new_certificate_id);
-    renewal.state = "renewed";
-    renewal.updated_at = now();
+    store.certificateRenewals.update(renewal, { state: "renewed", updated_at: now() });
     const old = store.certificates.get(renewal.old_certificate_id);
-    if (old) old.auto_renew = false;
-    store.touch();
+    if (old) store.certificates.update(old, { auto_renew: false });
   });
   r.add("GET", "/v2/:account/domains/:domain/certificates", (ctx) => {
     const d = findDomain(ctx, param(ctx, "domain"));

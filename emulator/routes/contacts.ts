@@ -105,7 +105,6 @@ function create(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "contact.create", { contact: contactView(c) });
   return ok(contactView(c), 201);
 }
@@ -117,8 +116,7 @@ function get(ctx: Ctx): Reply {
 function update(ctx: Ctx): Reply {
   const c = findContact(ctx, param(ctx, "contact"));
   const f = readContact(ctx.body, true);
-  Object.assign(c, f, { updated_at: now() });
-  ctx.store.touch();
+  ctx.store.contacts.update(c, { ...f, updated_at: now() });
   ctx.events.emit(ctx.accountId, "contact.update", { contact: contactView(c) });
   return ok(contactView(c));
 }
@@ -133,7 +131,6 @@ function remove(ctx: Ctx): Reply {
     ) !== undefined;
   if (inUse) throw badRequest("The contact cannot be deleted because it's currently in use");
   ctx.store.contacts.delete(c.id);
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "contact.delete", { contact: contactView(c) });
   return noContent();
 }

@@ -13,10 +13,7 @@ function enable(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   const t = now();
   if (!d.dnssec_enabled) {
-    d.dnssec_enabled = true;
-    d.dnssec_created_at = t;
-    d.dnssec_updated_at = t;
-    ctx.store.touch();
+    ctx.store.domains.update(d, { dnssec_enabled: true, dnssec_created_at: t, dnssec_updated_at: t });
     const zone = ctx.store.zones.byKey(d.name);
     ctx.events.emit(ctx.accountId, "dnssec.create", {
       dnssec: dnssecView(d),
@@ -30,9 +27,7 @@ function disable(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   if (!d.dnssec_enabled)
     throw new HttpError(428, { message: "DNSSEC cannot be disabled because it is not enabled" });
-  d.dnssec_enabled = false;
-  d.dnssec_updated_at = now();
-  ctx.store.touch();
+  ctx.store.domains.update(d, { dnssec_enabled: false, dnssec_updated_at: now() });
   const zone = ctx.store.zones.byKey(d.name);
   ctx.events.emit(ctx.accountId, "dnssec.delete", {
     dnssec: dnssecView(d),
@@ -84,7 +79,6 @@ function createDs(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(dsView(r), 201);
 }
 
@@ -92,7 +86,6 @@ function deleteDs(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   const r = findDs(ctx, d.id, param(ctx, "ds"));
   ctx.store.dsRecords.delete(r.id);
-  ctx.store.touch();
   return noContent();
 }
 

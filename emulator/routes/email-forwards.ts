@@ -64,7 +64,6 @@ function create(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "email_forward.create", { email_forward: emailForwardView(f) });
   return ok(emailForwardView(f), 201);
 }
@@ -73,7 +72,6 @@ function remove(ctx: Ctx): Reply {
   const d = findDomain(ctx, param(ctx, "domain"));
   const f = find(ctx, d.id, param(ctx, "forward"));
   ctx.store.emailForwards.delete(f.id);
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "email_forward.delete", { email_forward: emailForwardView(f) });
   return noContent();
 }

@@ -78,7 +78,7 @@ function exchangeCode(ctx: Ctx): Reply {
       'Invalid "state": value doesn\'t match the "state" in the authorization request',
     );
   }
-  code.used = true;
+  ctx.store.oauthCodes.update(code, { used: true });
   const accessToken = randomBytes(24).toString("base64url");
   ctx.store.tokens.insert({
     token: accessToken,
@@ -87,7 +87,6 @@ function exchangeCode(ctx: Ctx): Reply {
     scope: code.scope,
     created_at: now(),
   });
-  ctx.store.touch();
   return {
     status: 200,
     body: { access_token: accessToken, token_type: "Bearer", scope: code.scope, account_id: code.account_id },

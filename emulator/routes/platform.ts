@@ -8,7 +8,7 @@
 import { param, type Ctx, type RouteRegistry } from "../context";
 import { Input, badRequest, noContent, notFound, ok, type Reply } from "../http";
 import { paginate } from "../listing";
-import type { MetadataRow, PlatformMessageRow } from "../model";
+import type { Changes, MetadataRow, PlatformMessageRow } from "../model";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -85,10 +85,10 @@ function findMessage(ctx: Ctx, ref: string): PlatformMessageRow {
   return m;
 }
 
-function readMessage(ctx: Ctx, requireResource: boolean): Partial<PlatformMessageRow> {
+function readMessage(ctx: Ctx, requireResource: boolean): Changes<PlatformMessageRow> {
   const input = new Input(ctx.body);
   const resource = input.str("resource", requireResource);
-  const out: Partial<PlatformMessageRow> = {};
+  const out: Changes<PlatformMessageRow> = {};
   for (const k of ["title", "message", "url"] as const) {
     const v = input.str(k);
     if (v !== undefined) out[k] = v;
@@ -126,15 +126,13 @@ function createOrUpdateMessage(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(messageView(m), 201);
 }
 
 function updateMessage(ctx: Ctx, ref: string): Reply {
   const m = findMessage(ctx, ref);
   const f = readMessage(ctx, false);
-  Object.assign(m, f, { updated_at: textual() });
-  ctx.store.touch();
+  ctx.store.platformMessages.update(m, { ...f, updated_at: textual() });
   return ok(messageView(m));
 }
 
@@ -158,9 +156,7 @@ function writeMetadata(ctx: Ctx): Reply {
     (m) => m.account_id === ctx.accountId && m.resource === resource && m.key === key,
   );
   if (existing) {
-    existing.value = value as string;
-    existing.updated_at = t;
-    ctx.store.touch();
+    ctx.store.metadata.update(existing, { value: value as string, updated_at: t });
     return ok(metadataView(existing), 201);
   }
   const m = ctx.store.metadata.insert({
@@ -172,7 +168,6 @@ function writeMetadata(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(metadataView(m), 201);
 }
 
@@ -195,7 +190,6 @@ export function registerPlatformRoutes(r: RouteRegistry): void {
   r.add("DELETE", "/v2/:account/platform/messages/:message", (ctx) => {
     const m = findMessage(ctx, param(ctx, "message"));
     ctx.store.platformMessages.delete(m.id);
-    ctx.store.touch();
     return noContent();
   });
   r.add("GET", "/v2/:account/platform/metadata/:resource", (ctx) => {
@@ -213,7 +207,6 @@ export function registerPlatformRoutes(r: RouteRegistry): void {
   r.add("DELETE", "/v2/:account/platform/metadata/:resource/:metadata", (ctx) => {
     const m = findMetadata(ctx, param(ctx, "resource"), param(ctx, "metadata"));
     ctx.store.metadata.delete(m.id);
-    ctx.store.touch();
     return noContent();
   });
 }

@@ -39,7 +39,6 @@ function initiate(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "push.initiate", { push: pushView(push) });
   ctx.events.emit(target.id, "push.initiate", { push: pushView(push) });
   return ok(pushView(push), 201);
@@ -67,20 +66,23 @@ function accept(ctx: Ctx): Reply {
   const from = domain.account_id;
   const to = ctx.accountId;
   const t = now();
-  domain.account_id = to;
-  if (domain.state === "registered") domain.registrant_id = contact.id;
-  domain.updated_at = t;
-  const zone = ctx.store.zones.byKey(domain.name);
-  if (zone) zone.account_id = to;
-  for (const r of ctx.store.records.filter((x) => x.zone === domain.name)) r.account_id = to;
-  for (const f of ctx.store.emailForwards.filter((x) => x.domain_id === domain.id)) f.account_id = to;
-  for (const r of ctx.store.dsRecords.filter((x) => x.domain_id === domain.id)) r.account_id = to;
-  for (const c of ctx.store.certificates.filter((x) => x.domain_id === domain.id)) c.account_id = to;
-  push.state = "accepted";
-  push.contact_id = contact.id;
-  push.accepted_at = t;
-  push.updated_at = t;
-  ctx.store.touch();
+  const { store } = ctx;
+  store.domains.update(domain, {
+    account_id: to,
+    ...(domain.state === "registered" ? { registrant_id: contact.id } : {}),
+    updated_at: t,
+  });
+  const zone = store.zones.byKey(domain.name);
+  if (zone) store.zones.update(zone, { account_id: to });
+  for (const r of store.records.filter((x) => x.zone === domain.name))
+    store.records.update(r, { account_id: to });
+  for (const f of store.emailForwards.filter((x) => x.domain_id === domain.id))
+    store.emailForwards.update(f, { account_id: to });
+  for (const r of store.dsRecords.filter((x) => x.domain_id === domain.id))
+    store.dsRecords.update(r, { account_id: to });
+  for (const c of store.certificates.filter((x) => x.domain_id === domain.id))
+    store.certificates.update(c, { account_id: to });
+  store.pushes.update(push, { state: "accepted", contact_id: contact.id, accepted_at: t, updated_at: t });
   ctx.events.emit(to, "push.accept", { push: pushView(push) });
   ctx.events.emit(from, "push.accept", { push: pushView(push) });
   return noContent();
@@ -88,9 +90,7 @@ function accept(ctx: Ctx): Reply {
 
 function reject(ctx: Ctx): Reply {
   const push = findPending(ctx);
-  push.state = "rejected";
-  push.updated_at = now();
-  ctx.store.touch();
+  ctx.store.pushes.update(push, { state: "rejected", updated_at: now() });
   ctx.events.emit(ctx.accountId, "push.reject", { push: pushView(push) });
   ctx.events.emit(push.from_account_id, "push.reject", { push: pushView(push) });
   return noContent();

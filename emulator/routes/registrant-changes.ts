@@ -166,17 +166,16 @@ function complete(store: Store, events: Events, change: RegistrantChangeRow): vo
   const domain = store.domains.get(change.domain_id);
   const contact = store.contacts.get(change.contact_id);
   const t = now();
-  change.updated_at = t;
   if (domain === undefined || contact === undefined || domain.state !== "registered") {
-    change.state = "cancelled";
-    store.touch();
+    store.registrantChanges.update(change, { state: "cancelled", updated_at: t });
     return;
   }
-  change.state = "completed";
-  if (change.registry_owner_change) change.irt_lock_lifted_by = dateInDays(60);
-  domain.registrant_id = contact.id;
-  domain.updated_at = t;
-  store.touch();
+  store.registrantChanges.update(change, {
+    state: "completed",
+    ...(change.registry_owner_change ? { irt_lock_lifted_by: dateInDays(60) } : {}),
+    updated_at: t,
+  });
+  store.domains.update(domain, { registrant_id: contact.id, updated_at: t });
   events.emit(change.account_id, "domain.registrant_change", {
     domain: domainView(domain),
     registrant: registrantPayload(contact),
@@ -184,9 +183,7 @@ function complete(store: Store, events: Events, change: RegistrantChangeRow): vo
 }
 
 function cancelled(store: Store, events: Events, change: RegistrantChangeRow): void {
-  change.state = "cancelled";
-  change.updated_at = now();
-  store.touch();
+  store.registrantChanges.update(change, { state: "cancelled", updated_at: now() });
   const domain = store.domains.get(change.domain_id);
   const contact = store.contacts.get(change.contact_id);
   if (domain && contact) {
@@ -208,9 +205,7 @@ export function advanceRegistrantChange(store: Store, events: Events, jobs: Jobs
   if (change === undefined) return;
   switch (change.state) {
     case "new":
-      change.state = "pending";
-      change.updated_at = now();
-      store.touch();
+      store.registrantChanges.update(change, { state: "pending", updated_at: now() });
       jobs.schedule("registrant_change", change.id, halfDelay(store));
       return;
     case "pending":
@@ -255,7 +250,6 @@ function create(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "domain.registrant_change:started", {
     domain: domainView(domain),
     registrant: registrantPayload(contact),
@@ -318,9 +312,7 @@ function cancel(ctx: Ctx): Reply {
   }
   if (change.state === "pending") {
     ctx.store.jobs.deleteWhere((j) => j.kind === "registrant_change" && j.ref_id === change.id);
-    change.state = "cancelling";
-    change.updated_at = now();
-    ctx.store.touch();
+    ctx.store.registrantChanges.update(change, { state: "cancelling", updated_at: now() });
     ctx.jobs.schedule("registrant_change", change.id, halfDelay(ctx.store));
     return ok(registrantChangeView(change), 202);
   }

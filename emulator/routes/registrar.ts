@@ -104,10 +104,8 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
   if (d === undefined) return;
   const t = now();
   const finish = (state: string, event: string, amount: number, product: string): void => {
-    o.state = state;
-    o.updated_at = t;
-    d.updated_at = t;
-    store.touch();
+    store.orders.update(o, { state, updated_at: t });
+    store.domains.update(d, { updated_at: t });
     addCharge(
       store,
       o.account_id,
@@ -131,7 +129,7 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
     case "transfer": {
       if (o.state !== "registering" && o.state !== "transferring" && o.state !== "new") return;
       const exp = addYears(null, o.period);
-      Object.assign(d, {
+      store.domains.update(d, {
         state: "registered",
         registrant_id: o.registrant_id,
         auto_renew: o.auto_renew,
@@ -149,14 +147,14 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
     case "renewal": {
       if (o.state !== "new" && o.state !== "renewing") return;
       const exp = addYears(d.expires_at, o.period);
-      Object.assign(d, { state: "registered", expires_at: exp.at, expires_on: exp.on });
+      store.domains.update(d, { state: "registered", expires_at: exp.at, expires_on: exp.on });
       finish("renewed", "domain.renew", price * o.period, "domain-renewal");
       return;
     }
     case "restore": {
       if (o.state !== "new" && o.state !== "restoring") return;
       const exp = addYears(null, 1);
-      Object.assign(d, { state: "registered", expires_at: exp.at, expires_on: exp.on });
+      store.domains.update(d, { state: "registered", expires_at: exp.at, expires_on: exp.on });
       finish("restored", "domain.restore", price * 2, "domain-restore");
       return;
     }
@@ -186,7 +184,6 @@ function startOrder(
     updated_at: t,
     ...fields,
   });
-  ctx.store.touch();
   const started = {
     registration: "domain.register:started",
     transfer: "domain.transfer:started",
@@ -331,11 +328,12 @@ function cancelTransfer(ctx: Ctx): Reply {
   if (o.state !== "transferring")
     throw badRequest(`The transfer of ${o.domain_name} cannot be cancelled because it is ${o.state}`);
   const answer = orderView(o);
-  o.state = "cancelled";
-  o.status_description = "Canceled by customer";
-  o.updated_at = now();
+  ctx.store.orders.update(o, {
+    state: "cancelled",
+    status_description: "Canceled by customer",
+    updated_at: now(),
+  });
   ctx.store.jobs.deleteWhere((j) => j.kind === "order" && j.ref_id === o.id);
-  ctx.store.touch();
   const d = ctx.store.domains.get(o.domain_id);
   if (d) ctx.events.emit(ctx.accountId, "domain.transfer:cancelled", { domain: domainView(d) });
   return ok(answer, 202);
@@ -409,17 +407,12 @@ export function registerRegistrarRoutes(r: RouteRegistry, jobs: Jobs, events: Ev
   r.add("GET", `${base}/restores/:restore`, getOrder("restore", "restore"));
   r.add("POST", `${base}/authorize_transfer_out`, (ctx) => {
     const d = registeredDomain(ctx);
-    d.transfer_lock = false;
-    d.transfer_out_authorized = true;
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, { transfer_lock: false, transfer_out_authorized: true, updated_at: now() });
     return noContent();
   });
   const autoRenewal = (on: boolean) => (ctx: Ctx) => {
     const d = registeredDomain(ctx);
-    d.auto_renew = on;
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, { auto_renew: on, updated_at: now() });
     ctx.events.emit(ctx.accountId, on ? "domain.auto_renewal_enable" : "domain.auto_renewal_disable", {
       domain: domainView(d),
     });
@@ -430,24 +423,19 @@ export function registerRegistrarRoutes(r: RouteRegistry, jobs: Jobs, events: Ev
   r.add("GET", `${base}/transfer_lock`, (ctx) => ok({ enabled: registeredDomain(ctx).transfer_lock }));
   const lock = (on: boolean) => (ctx: Ctx) => {
     const d = registeredDomain(ctx);
-    d.transfer_lock = on;
-    ctx.store.touch();
+    ctx.store.domains.update(d, { transfer_lock: on });
     return ok({ enabled: on }, on ? 201 : 200);
   };
   r.add("POST", `${base}/transfer_lock`, lock(true));
   r.add("DELETE", `${base}/transfer_lock`, lock(false));
   r.add("PUT", `${base}/whois_privacy`, (ctx) => {
     const d = registeredDomain(ctx);
-    d.private_whois = true;
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, { private_whois: true, updated_at: now() });
     return ok(whoisPrivacyView(d, true));
   });
   r.add("DELETE", `${base}/whois_privacy`, (ctx) => {
     const d = registeredDomain(ctx);
-    d.private_whois = false;
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, { private_whois: false, updated_at: now() });
     return ok(whoisPrivacyView(d, false));
   });
   r.add("GET", `${base}/delegation`, (ctx) => ok(registeredDomain(ctx).name_servers));
@@ -462,9 +450,10 @@ export function registerRegistrarRoutes(r: RouteRegistry, jobs: Jobs, events: Ev
       throw badRequest("The body must be a non-empty array of name server host names");
     }
     if (list.length > 13) throw badRequest("At most 13 name servers are allowed");
-    d.name_servers = (list as string[]).map((x) => normalizeDomainName(x) as string);
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, {
+      name_servers: (list as string[]).map((x) => normalizeDomainName(x) as string),
+      updated_at: now(),
+    });
     ctx.events.emit(ctx.accountId, "domain.delegation_change", {
       domain: domainView(d),
       name_servers: d.name_servers,

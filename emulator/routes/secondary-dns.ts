@@ -39,7 +39,6 @@ function create(ctx: Ctx): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   return ok(primaryServerView(p), 201);
 }
 
@@ -53,14 +52,17 @@ function link(linking: boolean) {
     if (zone === undefined || zone.account_id !== ctx.accountId)
       throw badRequest(`Zone ${zoneName} not found`);
     if (!zone.secondary) throw badRequest(`Zone ${zone.name} is not a secondary zone`);
-    if (linking && !p.linked_secondary_zones.includes(zone.name)) p.linked_secondary_zones.push(zone.name);
-    if (!linking) {
-      if (!p.linked_secondary_zones.includes(zone.name))
-        throw badRequest(`Zone ${zone.name} is not linked to ${p.name}`);
-      p.linked_secondary_zones = p.linked_secondary_zones.filter((z) => z !== zone.name);
-    }
-    p.updated_at = now();
-    ctx.store.touch();
+    const linked = p.linked_secondary_zones;
+    if (!linking && !linked.includes(zone.name))
+      throw badRequest(`Zone ${zone.name} is not linked to ${p.name}`);
+    ctx.store.primaryServers.update(p, {
+      linked_secondary_zones: linking
+        ? linked.includes(zone.name)
+          ? linked
+          : [...linked, zone.name]
+        : linked.filter((z) => z !== zone.name),
+      updated_at: now(),
+    });
     return ok(primaryServerView(p));
   };
 }
@@ -89,7 +91,6 @@ export function registerSecondaryDnsRoutes(r: RouteRegistry): void {
   r.add("DELETE", "/v2/:account/secondary_dns/primaries/:primary", (ctx) => {
     const p = find(ctx);
     ctx.store.primaryServers.delete(p.id);
-    ctx.store.touch();
     return noContent();
   });
   r.add("PUT", "/v2/:account/secondary_dns/primaries/:primary/link", link(true));

@@ -200,7 +200,6 @@ function purchaseDomain(ctx: Ctx, kind: "registration" | "transfer"): Reply {
     created_at: t,
     updated_at: t,
   });
-  ctx.store.touch();
   const delay = ctx.store.settings.delays[kind];
   if (delay <= 0) completeOrder(ctx.store, ctx.events, order.id);
   else ctx.jobs.schedule("order", order.id, delay);
@@ -275,9 +274,10 @@ function setNameServers(ctx: Ctx): Reply {
   const restoring = names.every(
     (n) => SERVICE_NAME_SERVERS.includes(n) || /\.dnsimple(-edge)?\.(com|net|org)$/.test(n),
   );
-  d.name_servers = restoring ? [...SERVICE_NAME_SERVERS] : names;
-  d.updated_at = now();
-  ctx.store.touch();
+  ctx.store.domains.update(d, {
+    name_servers: restoring ? [...SERVICE_NAME_SERVERS] : names,
+    updated_at: now(),
+  });
   return reply(200, d.name_servers);
 }
 
@@ -321,7 +321,6 @@ function purchaseCertificate(ctx: Ctx): Reply {
     expires_at: null,
     expires_on: expires,
   });
-  ctx.store.touch();
   return reply(201, certificateV1(c));
 }
 
@@ -331,13 +330,14 @@ function configureCertificate(ctx: Ctx): Reply {
   if (c.state !== "purchased")
     throw badRequest(`Certificate ${c.id} cannot be configured because it is ${c.state}`);
   const t = now();
-  c.state = "configured";
-  c.configured_at = t;
-  c.updated_at = t;
-  c.approver_emails = ["admin", "administrator", "hostmaster", "postmaster", "webmaster"].map(
-    (l) => `${l}@${d.name}`,
-  );
-  ctx.store.touch();
+  ctx.store.certificates.update(c, {
+    state: "configured",
+    configured_at: t,
+    updated_at: t,
+    approver_emails: ["admin", "administrator", "hostmaster", "postmaster", "webmaster"].map(
+      (l) => `${l}@${d.name}`,
+    ),
+  });
   return reply(200, certificateV1(c));
 }
 
@@ -351,10 +351,11 @@ function submitCertificate(ctx: Ctx): Reply {
     throw badRequest(`Certificate ${c.id} cannot be submitted because it is ${c.state}`);
   if (!(c.approver_emails ?? []).includes(email as string))
     throw validationError({ approver_email: ["is not one of the approver emails"] });
-  c.state = "submitted";
-  c.approver_email = email as string;
-  c.updated_at = now();
-  ctx.store.touch();
+  ctx.store.certificates.update(c, {
+    state: "submitted",
+    approver_email: email as string,
+    updated_at: now(),
+  });
   return reply(200, certificateV1(c));
 }
 
@@ -453,19 +454,14 @@ export function registerV1Routes(r: RouteRegistry): void {
   });
   r.add("POST", "/v1/domains/:domain/token", (ctx) => {
     const d = findDomainV1(ctx);
-    d.token = randomBytes(16).toString("hex");
-    d.updated_at = now();
-    ctx.store.touch();
+    ctx.store.domains.update(d, { token: randomBytes(16).toString("hex"), updated_at: now() });
     return reply(200, domainV1(ctx, d));
   });
   r.add("POST", "/v1/domains/:domain/transfer_outs", (ctx) => {
     const d = findDomainV1(ctx);
     if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
     const t = now();
-    d.transfer_out_authorized = true;
-    d.transfer_lock = false;
-    d.updated_at = t;
-    ctx.store.touch();
+    ctx.store.domains.update(d, { transfer_out_authorized: true, transfer_lock: false, updated_at: t });
     return reply(201, {
       transfer_out: { id: d.id, domain_id: d.id, state: "submitted", created_at: t, updated_at: t },
     });
@@ -483,10 +479,11 @@ export function registerV1Routes(r: RouteRegistry): void {
     if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
     const host = (name as string).toLowerCase();
     const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
-    d.registry_name_servers = d.registry_name_servers
-      .filter((n) => n.name !== full)
-      .concat({ name: full, ip: ip as string });
-    ctx.store.touch();
+    ctx.store.domains.update(d, {
+      registry_name_servers: d.registry_name_servers
+        .filter((n) => n.name !== full)
+        .concat({ name: full, ip: ip as string }),
+    });
     return reply(201, { name: full, ip });
   });
   r.add("DELETE", "/v1/domains/:domain/registry_name_servers/:name", (ctx) => {
@@ -495,8 +492,9 @@ export function registerV1Routes(r: RouteRegistry): void {
     const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
     if (!d.registry_name_servers.some((n) => n.name === full))
       throw badRequest(`Name server ${full} is not registered`);
-    d.registry_name_servers = d.registry_name_servers.filter((n) => n.name !== full);
-    ctx.store.touch();
+    ctx.store.domains.update(d, {
+      registry_name_servers: d.registry_name_servers.filter((n) => n.name !== full),
+    });
     return { status: 204 };
   });
   r.add("GET", "/v1/domains/:domain/certificates", (ctx) => {
@@ -525,7 +523,6 @@ export function registerV1Routes(r: RouteRegistry): void {
       created_at: t,
       updated_at: t,
     });
-    ctx.store.touch();
     return reply(201, templateV1(row));
   });
   r.add("GET", "/v1/templates/:template", (ctx) =>
@@ -533,14 +530,12 @@ export function registerV1Routes(r: RouteRegistry): void {
   );
   r.add("PUT", "/v1/templates/:template", (ctx) => {
     const t = findTemplate(ctx, param(ctx, "template"));
-    Object.assign(t, readTemplate(ctx, true), { updated_at: now() });
-    ctx.store.touch();
+    ctx.store.templates.update(t, { ...readTemplate(ctx, true), updated_at: now() });
     return reply(200, templateV1(t));
   });
   r.add("DELETE", "/v1/templates/:template", (ctx) => {
     const t = findTemplate(ctx, param(ctx, "template"));
     ctx.store.templates.delete(t.id);
-    ctx.store.touch();
     return reply(200, {});
   });
   r.add("GET", "/v1/services", () =>
@@ -594,7 +589,6 @@ export function registerV1Routes(r: RouteRegistry): void {
       created_at: t,
       updated_at: t,
     });
-    ctx.store.touch();
     return reply(201, subscriptionV1(s));
   });
 }

@@ -49,7 +49,6 @@ function create(ctx: Ctx): Reply {
     consecutive_failures: 0,
     created_at: now(),
   });
-  ctx.store.touch();
   // The new webhook itself is not told about its own creation; the account's other webhooks are.
   ctx.events.emit(ctx.accountId, "webhook.create", { webhook: { id: w.id, url: w.url } }, w.id);
   return ok(webhookView(w), 201);
@@ -59,7 +58,6 @@ function remove(ctx: Ctx): Reply {
   const w = find(ctx);
   ctx.store.webhooks.delete(w.id);
   ctx.events.emit(ctx.accountId, "webhook.delete", { webhook: { id: w.id, url: w.url } });
-  ctx.store.touch();
   return noContent();
 }
 

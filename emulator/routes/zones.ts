@@ -17,7 +17,7 @@ import {
   type Reply,
 } from "../http";
 import { paginate, sortRows } from "../listing";
-import type { RecordRow, ZoneRow } from "../model";
+import type { Changes, RecordRow, ZoneRow } from "../model";
 import { now } from "../store";
 import { recordView, zoneView } from "../views";
 
@@ -87,9 +87,7 @@ function zoneFile(ctx: Ctx): Reply {
 function setActive(active: boolean) {
   return (ctx: Ctx): Reply => {
     const z = findZone(ctx, param(ctx, "zone"));
-    z.active = active;
-    z.updated_at = now();
-    ctx.store.touch();
+    ctx.store.zones.update(z, { active, updated_at: now() });
     return ok(zoneView(z));
   };
 }
@@ -155,7 +153,7 @@ function readRecord(body: unknown, creating: boolean): RecordFields {
   return out;
 }
 
-type RecordFields = Partial<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">>;
+type RecordFields = Changes<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">>;
 
 /** The fields of a new record, or the service's 400 (the same rules for single and batch creates). */
 function readNewRecord(body: unknown): RecordFields & { type: string } {
@@ -190,7 +188,6 @@ function createRecord(ctx: Ctx): Reply {
   if (z.secondary) throw badRequest("Records cannot be created in a secondary zone");
   const f = readNewRecord(ctx.body);
   const r = insertRecord(ctx, z, f, now());
-  ctx.store.touch();
   return ok(recordView(r), 201);
 }
 
@@ -326,12 +323,11 @@ function batchRecords(ctx: Ctx): Reply {
     ctx.events.emit(ctx.accountId, "zone_record.delete", { zone_record: recordView(r) });
   }
   const updated = toUpdate.map(({ row, fields }) => {
-    Object.assign(row, fields, { updated_at: t });
+    ctx.store.records.update(row, { ...fields, updated_at: t });
     ctx.events.emit(ctx.accountId, "zone_record.update", { zone_record: recordView(row) });
     return recordView(row);
   });
   const created = toCreate.map((f) => recordView(insertRecord(ctx, z, f, t)));
-  if (total > 0) ctx.store.touch();
   return ok({ creates: created, updates: updated, deletes: toDelete.map((r) => ({ id: r.id })) });
 }
 
@@ -345,8 +341,7 @@ function updateRecord(ctx: Ctx): Reply {
   const r = findRecord(ctx, z, param(ctx, "record"));
   if (r.system_record) throw badRequest("System records cannot be updated");
   const f = readRecord(ctx.body, false);
-  Object.assign(r, f, { updated_at: now() });
-  ctx.store.touch();
+  ctx.store.records.update(r, { ...f, updated_at: now() });
   ctx.events.emit(ctx.accountId, "zone_record.update", { zone_record: recordView(r) });
   return ok(recordView(r));
 }
@@ -356,7 +351,6 @@ function deleteRecord(ctx: Ctx): Reply {
   const r = findRecord(ctx, z, param(ctx, "record"));
   if (r.system_record) throw badRequest("System records cannot be deleted");
   ctx.store.records.delete(r.id);
-  ctx.store.touch();
   ctx.events.emit(ctx.accountId, "zone_record.delete", { zone_record: recordView(r) });
   return noContent();
 }
