@@ -428,167 +428,218 @@ function createUser(ctx: Ctx): Reply {
   });
 }
 
+function listDomains(ctx: Ctx): Reply {
+  const rows = ctx.store.domains.filter((d) => d.account_id === ctx.accountId);
+  return reply(
+    200,
+    rows.map((d) => domainV1(ctx, d)),
+  );
+}
+
+function addDomain(ctx: Ctx): Reply {
+  const input = new Input(ctx.body, "domain");
+  input.str("name", true);
+  input.done();
+  const name = validateNewDomainName(ctx.store, input.obj["name"]);
+  return reply(201, domainV1(ctx, createDomain(ctx.store, ctx.events, ctx.accountId, name)));
+}
+
+function getDomain(ctx: Ctx): Reply {
+  return reply(200, domainV1(ctx, findDomainV1(ctx)));
+}
+
+function deleteDomain(ctx: Ctx): Reply {
+  deleteDomainCascade(ctx.store, ctx.events, findDomainV1(ctx));
+  return reply(200, {});
+}
+
+function resetToken(ctx: Ctx): Reply {
+  const d = findDomainV1(ctx);
+  ctx.store.domains.update(d, { token: randomBytes(16).toString("hex"), updated_at: now() });
+  return reply(200, domainV1(ctx, d));
+}
+
+function authorizeTransferOut(ctx: Ctx): Reply {
+  const d = findDomainV1(ctx);
+  if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
+  const t = now();
+  ctx.store.domains.update(d, { transfer_out_authorized: true, transfer_lock: false, updated_at: t });
+  return reply(201, {
+    transfer_out: { id: d.id, domain_id: d.id, state: "submitted", created_at: t, updated_at: t },
+  });
+}
+
+function getNameServers(ctx: Ctx): Reply {
+  return reply(200, findDomainV1(ctx).name_servers);
+}
+
+/** A glue record's host name, within the domain (`ns1` → `ns1.example.com`). */
+function glueHost(d: DomainRow, name: string): string {
+  const host = name.toLowerCase();
+  return host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
+}
+
+function addRegistryNameServer(ctx: Ctx): Reply {
+  const d = findDomainV1(ctx);
+  const input = new Input(ctx.body, "name_server");
+  const name = input.str("name", true);
+  const ip = input.str("ip", true);
+  if (ip !== undefined && !/^(\d{1,3}\.){3}\d{1,3}$|:/.test(ip))
+    input.fail("ip", "is not a valid IP address");
+  input.done();
+  if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
+  const full = glueHost(d, name as string);
+  ctx.store.domains.update(d, {
+    registry_name_servers: d.registry_name_servers
+      .filter((n) => n.name !== full)
+      .concat({ name: full, ip: ip as string }),
+  });
+  return reply(201, { name: full, ip });
+}
+
+function removeRegistryNameServer(ctx: Ctx): Reply {
+  const d = findDomainV1(ctx);
+  const full = glueHost(d, param(ctx, "name"));
+  if (!d.registry_name_servers.some((n) => n.name === full))
+    throw badRequest(`Name server ${full} is not registered`);
+  ctx.store.domains.update(d, {
+    registry_name_servers: d.registry_name_servers.filter((n) => n.name !== full),
+  });
+  return { status: 204 };
+}
+
+function listCertificates(ctx: Ctx): Reply {
+  const d = findDomainV1(ctx);
+  return reply(200, ctx.store.certificates.filter((c) => c.domain_id === d.id).map(certificateV1));
+}
+
+function getCertificate(ctx: Ctx): Reply {
+  return reply(200, certificateV1(findCertificate(ctx, findDomainV1(ctx))));
+}
+
+function listTemplates(ctx: Ctx): Reply {
+  return reply(200, ctx.store.templates.filter((t) => t.account_id === ctx.accountId).map(templateV1));
+}
+
+function createTemplate(ctx: Ctx): Reply {
+  const f = readTemplate(ctx, false);
+  const t = now();
+  const row = ctx.store.templates.insert({
+    account_id: ctx.accountId,
+    user_id: userId(ctx),
+    name: f.name ?? "",
+    short_name: f.short_name ?? "",
+    description: f.description ?? "",
+    created_at: t,
+    updated_at: t,
+  });
+  return reply(201, templateV1(row));
+}
+
+function getTemplate(ctx: Ctx): Reply {
+  return reply(200, templateV1(findTemplate(ctx, param(ctx, "template"))));
+}
+
+function updateTemplate(ctx: Ctx): Reply {
+  const t = findTemplate(ctx, param(ctx, "template"));
+  ctx.store.templates.update(t, { ...readTemplate(ctx, true), updated_at: now() });
+  return reply(200, templateV1(t));
+}
+
+function deleteTemplate(ctx: Ctx): Reply {
+  const t = findTemplate(ctx, param(ctx, "template"));
+  ctx.store.templates.delete(t.id);
+  return reply(200, {});
+}
+
+function listServices(): Reply {
+  return reply(
+    200,
+    SERVICES.map((s) => ({ service: s })),
+  );
+}
+
+function getService(ctx: Ctx): Reply {
+  const ref = param(ctx, "id");
+  const s = SERVICES.find((x) => String(x.id) === ref || x.short_name === ref);
+  if (s === undefined) throw v1NotFound("Service", `id=${ref}`);
+  return reply(200, { service: s });
+}
+
+function getSubscription(ctx: Ctx): Reply {
+  const s = ctx.store.subscriptions.find((x) => x.user_id === userId(ctx));
+  if (s === undefined) throw new HttpError(402, { message: "You must have an active subscription" });
+  return reply(200, subscriptionV1(s));
+}
+
+const CARD_FIELDS = [
+  "number",
+  "first_name",
+  "last_name",
+  "billing_address",
+  "billing_zip",
+  "month",
+  "year",
+  "cvv",
+];
+
+function subscribe(ctx: Ctx): Reply {
+  const input = new Input(ctx.body, "subscription");
+  const plan = input.str("plan", true);
+  const card = asObject(input.obj["credit_card"]);
+  if (card === null) input.fail("credit_card", "can't be blank");
+  else {
+    for (const k of CARD_FIELDS) {
+      const v = card[k];
+      if (typeof v !== "string" || v === "") input.fail(`credit_card.${k}`, "can't be blank");
+    }
+    if (typeof card["number"] === "string" && !/^\d{12,19}$/.test(card["number"].replace(/[\s-]/g, "")))
+      input.fail("credit_card.number", "is invalid");
+  }
+  input.done();
+  if (ctx.store.subscriptions.find((x) => x.user_id === userId(ctx)))
+    throw badRequest("You already have a subscription");
+  const t = new Date().toISOString();
+  const s = ctx.store.subscriptions.insert({
+    user_id: userId(ctx),
+    plan_name: plan as string,
+    state: "subscribed",
+    domain_limit: 50,
+    created_at: t,
+    updated_at: t,
+  });
+  return reply(201, subscriptionV1(s));
+}
+
+/** The legacy API v1 routes: each a named handler, as the v2 groups have them. */
 export function registerV1Routes(r: RouteRegistry): void {
   r.add("POST", "/v1/users", createUser, "none");
   r.add("POST", "/v1/domain_registrations", (ctx) => purchaseDomain(ctx, "registration"));
   r.add("POST", "/v1/domain_transfers", (ctx) => purchaseDomain(ctx, "transfer"));
   r.add("POST", "/v1/domain_renewals", renewDomain);
   r.add("GET", "/v1/domains/:name/check", check);
-  r.add("GET", "/v1/domains", (ctx) =>
-    reply(
-      200,
-      ctx.store.domains.filter((d) => d.account_id === ctx.accountId).map((d) => domainV1(ctx, d)),
-    ),
-  );
-  r.add("POST", "/v1/domains", (ctx) => {
-    const input = new Input(ctx.body, "domain");
-    input.str("name", true);
-    input.done();
-    const name = validateNewDomainName(ctx.store, input.obj["name"]);
-    return reply(201, domainV1(ctx, createDomain(ctx.store, ctx.events, ctx.accountId, name)));
-  });
-  r.add("GET", "/v1/domains/:domain", (ctx) => reply(200, domainV1(ctx, findDomainV1(ctx))));
-  r.add("DELETE", "/v1/domains/:domain", (ctx) => {
-    deleteDomainCascade(ctx.store, ctx.events, findDomainV1(ctx));
-    return reply(200, {});
-  });
-  r.add("POST", "/v1/domains/:domain/token", (ctx) => {
-    const d = findDomainV1(ctx);
-    ctx.store.domains.update(d, { token: randomBytes(16).toString("hex"), updated_at: now() });
-    return reply(200, domainV1(ctx, d));
-  });
-  r.add("POST", "/v1/domains/:domain/transfer_outs", (ctx) => {
-    const d = findDomainV1(ctx);
-    if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
-    const t = now();
-    ctx.store.domains.update(d, { transfer_out_authorized: true, transfer_lock: false, updated_at: t });
-    return reply(201, {
-      transfer_out: { id: d.id, domain_id: d.id, state: "submitted", created_at: t, updated_at: t },
-    });
-  });
-  r.add("GET", "/v1/domains/:domain/name_servers", (ctx) => reply(200, findDomainV1(ctx).name_servers));
+  r.add("GET", "/v1/domains", listDomains);
+  r.add("POST", "/v1/domains", addDomain);
+  r.add("GET", "/v1/domains/:domain", getDomain);
+  r.add("DELETE", "/v1/domains/:domain", deleteDomain);
+  r.add("POST", "/v1/domains/:domain/token", resetToken);
+  r.add("POST", "/v1/domains/:domain/transfer_outs", authorizeTransferOut);
+  r.add("GET", "/v1/domains/:domain/name_servers", getNameServers);
   r.add("POST", "/v1/domains/:domain/name_servers", setNameServers);
-  r.add("POST", "/v1/domains/:domain/registry_name_servers", (ctx) => {
-    const d = findDomainV1(ctx);
-    const input = new Input(ctx.body, "name_server");
-    const name = input.str("name", true);
-    const ip = input.str("ip", true);
-    if (ip !== undefined && !/^(\d{1,3}\.){3}\d{1,3}$|:/.test(ip))
-      input.fail("ip", "is not a valid IP address");
-    input.done();
-    if (d.state !== "registered") throw badRequest(`The domain ${d.name} is not registered with DNSimple`);
-    const host = (name as string).toLowerCase();
-    const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
-    ctx.store.domains.update(d, {
-      registry_name_servers: d.registry_name_servers
-        .filter((n) => n.name !== full)
-        .concat({ name: full, ip: ip as string }),
-    });
-    return reply(201, { name: full, ip });
-  });
-  r.add("DELETE", "/v1/domains/:domain/registry_name_servers/:name", (ctx) => {
-    const d = findDomainV1(ctx);
-    const host = param(ctx, "name").toLowerCase();
-    const full = host.endsWith(`.${d.name}`) ? host : `${host}.${d.name}`;
-    if (!d.registry_name_servers.some((n) => n.name === full))
-      throw badRequest(`Name server ${full} is not registered`);
-    ctx.store.domains.update(d, {
-      registry_name_servers: d.registry_name_servers.filter((n) => n.name !== full),
-    });
-    return { status: 204 };
-  });
-  r.add("GET", "/v1/domains/:domain/certificates", (ctx) => {
-    const d = findDomainV1(ctx);
-    return reply(200, ctx.store.certificates.filter((c) => c.domain_id === d.id).map(certificateV1));
-  });
-  r.add("GET", "/v1/domains/:domain/certificates/:certificate", (ctx) =>
-    reply(200, certificateV1(findCertificate(ctx, findDomainV1(ctx)))),
-  );
+  r.add("POST", "/v1/domains/:domain/registry_name_servers", addRegistryNameServer);
+  r.add("DELETE", "/v1/domains/:domain/registry_name_servers/:name", removeRegistryNameServer);
+  r.add("GET", "/v1/domains/:domain/certificates", listCertificates);
+  r.add("GET", "/v1/domains/:domain/certificates/:certificate", getCertificate);
   r.add("POST", "/v1/domains/:domain/certificates", purchaseCertificate);
   r.add("PUT", "/v1/domains/:domain/certificates/:certificate/configure", configureCertificate);
   r.add("PUT", "/v1/domains/:domain/certificates/:certificate/submit", submitCertificate);
-
-  r.add("GET", "/v1/templates", (ctx) =>
-    reply(200, ctx.store.templates.filter((t) => t.account_id === ctx.accountId).map(templateV1)),
-  );
-  r.add("POST", "/v1/templates", (ctx) => {
-    const f = readTemplate(ctx, false);
-    const t = now();
-    const row = ctx.store.templates.insert({
-      account_id: ctx.accountId,
-      user_id: userId(ctx),
-      name: f.name ?? "",
-      short_name: f.short_name ?? "",
-      description: f.description ?? "",
-      created_at: t,
-      updated_at: t,
-    });
-    return reply(201, templateV1(row));
-  });
-  r.add("GET", "/v1/templates/:template", (ctx) =>
-    reply(200, templateV1(findTemplate(ctx, param(ctx, "template")))),
-  );
-  r.add("PUT", "/v1/templates/:template", (ctx) => {
-    const t = findTemplate(ctx, param(ctx, "template"));
-    ctx.store.templates.update(t, { ...readTemplate(ctx, true), updated_at: now() });
-    return reply(200, templateV1(t));
-  });
-  r.add("DELETE", "/v1/templates/:template", (ctx) => {
-    const t = findTemplate(ctx, param(ctx, "template"));
-    ctx.store.templates.delete(t.id);
-    return reply(200, {});
-  });
-  r.add("GET", "/v1/services", () =>
-    reply(
-      200,
-      SERVICES.map((s) => ({ service: s })),
-    ),
-  );
-  r.add("GET", "/v1/services/:id", (ctx) => {
-    const ref = param(ctx, "id");
-    const s = SERVICES.find((x) => String(x.id) === ref || x.short_name === ref);
-    if (s === undefined) throw v1NotFound("Service", `id=${ref}`);
-    return reply(200, { service: s });
-  });
-  r.add("GET", "/v1/subscription", (ctx) => {
-    const s = ctx.store.subscriptions.find((x) => x.user_id === userId(ctx));
-    if (s === undefined) throw new HttpError(402, { message: "You must have an active subscription" });
-    return reply(200, subscriptionV1(s));
-  });
-  r.add("POST", "/v1/subscription", (ctx) => {
-    const input = new Input(ctx.body, "subscription");
-    const plan = input.str("plan", true);
-    const card = asObject(input.obj["credit_card"]);
-    if (card === null) input.fail("credit_card", "can't be blank");
-    else {
-      for (const k of [
-        "number",
-        "first_name",
-        "last_name",
-        "billing_address",
-        "billing_zip",
-        "month",
-        "year",
-        "cvv",
-      ]) {
-        const v = card[k];
-        if (typeof v !== "string" || v === "") input.fail(`credit_card.${k}`, "can't be blank");
-      }
-      if (typeof card["number"] === "string" && !/^\d{12,19}$/.test(card["number"].replace(/[\s-]/g, "")))
-        input.fail("credit_card.number", "is invalid");
-    }
-    input.done();
-    if (ctx.store.subscriptions.find((x) => x.user_id === userId(ctx)))
-      throw badRequest("You already have a subscription");
-    const t = new Date().toISOString();
-    const s = ctx.store.subscriptions.insert({
-      user_id: userId(ctx),
-      plan_name: plan as string,
-      state: "subscribed",
-      domain_limit: 50,
-      created_at: t,
-      updated_at: t,
-    });
-    return reply(201, subscriptionV1(s));
-  });
+  r.add("GET", "/v1/templates", listTemplates);
+  r.add("POST", "/v1/templates", createTemplate);
+  r.add("GET", "/v1/templates/:template", getTemplate);
+  r.add("PUT", "/v1/templates/:template", updateTemplate);
+  r.add("DELETE", "/v1/templates/:template", deleteTemplate);
+  r.add("GET", "/v1/services", listServices);
+  r.add("GET", "/v1/services/:id", getService);
+  r.add("GET", "/v1/subscription", getSubscription);
+  r.add("POST", "/v1/subscription", subscribe);
 }
