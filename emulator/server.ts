@@ -13,7 +13,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AuthMode, Ctx, Handler, Principal, RouteRegistry } from "./context";
 import { Events } from "./events";
-import { Faults, RateLimiter, type FaultConfig, type RateLimitConfig } from "./faults";
+import { Faults, RateLimiter, type FaultConfig, type FaultDecision, type RateLimitConfig } from "./faults";
 import { HttpError, parseJson, readBody, type Reply } from "./http";
 import { Jobs } from "./jobs";
 import type { Delays } from "./model";
@@ -223,165 +223,161 @@ export class Emulator {
     });
   };
 
+  /**
+   * One request through the pipeline, a named step each: admin requests go their own way; an API
+   * request is logged, meets its injected fault, is authenticated and rate limited, then routed
+   * (account check, body, handler, save) and answered.
+   */
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const rawUrl = req.url ?? "/";
-    const q = rawUrl.indexOf("?");
-    const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
-    const search = q === -1 ? "" : rawUrl.slice(q + 1);
-    const method = req.method ?? "GET";
+    const { method, path, search } = target(req);
     if (path.startsWith("/__admin/") || path === "/__admin") {
       await this.handleAdmin(req, res, method, path, search);
       return;
     }
-    const requestId = randomUUID();
-    const entry: RequestLogEntry = { method, path, query: search, status: 0, requestId };
-    this.pushLog(entry);
-
-    const fault = this.faults.decide(method, path);
-    if (fault.kind === "drop") {
-      req.socket.destroy();
+    const x = new Exchange(req, res, method, path, search, this.observers, this.faults);
+    this.pushLog(x.entry);
+    if (await this.meetConnectionFault(x)) return;
+    const principal = path.startsWith("/v1/") ? this.resolveV1(req) : this.resolveV2(req);
+    const withinLimit = this.takeRateLimit(x, principal);
+    if (this.answerStatusFault(x)) return;
+    if (!withinLimit) {
+      this.refuseOverLimit(x);
       return;
     }
-    // A slow service has the whole request before it is slow: a caller that gives up (or dies)
-    // meanwhile loses the answer, not the change.
-    let bodyRead: Promise<Buffer> | undefined;
+    await this.route(x, principal);
+  }
+
+  /** A dropped connection ends the exchange here (true); latency makes it wait. */
+  private async meetConnectionFault(x: Exchange): Promise<boolean> {
+    const { fault, req } = x;
+    if (fault.kind === "drop") {
+      req.socket.destroy();
+      return true;
+    }
     if (fault.kind === "latency") {
-      if (hasBody(req, method)) {
-        bodyRead = readBody(req);
-        bodyRead.catch(() => undefined);
+      // A slow service has the whole request before it is slow: a caller that gives up (or dies)
+      // meanwhile loses the answer, not the change.
+      if (hasBody(req, x.method)) {
+        x.bodyRead = readBody(req);
+        x.bodyRead.catch(() => undefined);
       }
       await sleep(fault.ms);
     }
+    return false;
+  }
 
-    const isV1 = path.startsWith("/v1/");
-    const principal = isV1 ? this.resolveV1(req) : this.resolveV2(req);
-    const rl = this.rateLimiter.take(principal?.key ?? `anonymous:${req.socket.remoteAddress ?? ""}`);
-    const headers: Record<string, string> = {
-      "content-type": JSON_TYPE,
-      "x-ratelimit-limit": String(rl.limit),
-      "x-ratelimit-remaining": String(rl.remaining),
-      "x-ratelimit-reset": String(rl.reset),
-      "x-request-id": requestId,
-    };
-    let route: string | undefined;
-    let requestBody: unknown = undefined;
-    const send = (reply: Reply): void => {
-      entry.status = reply.status;
-      if (this.observers.size > 0) {
-        const ua = req.headers["user-agent"];
-        const exchange: ObservedExchange = {
-          method,
-          path,
-          query: search,
-          status: reply.status,
-          body: reply.body,
-        };
-        if (route !== undefined) exchange.route = route;
-        if (requestBody !== undefined) exchange.requestBody = requestBody;
-        if (ua !== undefined) exchange.userAgent = ua;
-        for (const observer of this.observers) observer(exchange);
-      }
-      if (fault.kind === "drop-after") {
-        // The request was processed; the client never hears about it.
-        req.socket.destroy();
-        return;
-      }
-      const h = reply.headers ? { ...headers, ...reply.headers } : headers;
-      if (reply.body === undefined) {
-        delete h["content-type"];
-        res.writeHead(reply.status, h);
-        res.end();
-      } else {
-        const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
-        h["content-length"] = String(Buffer.byteLength(text));
-        res.writeHead(reply.status, h);
-        res.end(text);
-      }
-    };
+  /** Takes one request from the caller's budget and sets the rate-limit headers; false when spent. */
+  private takeRateLimit(x: Exchange, principal: Principal | null): boolean {
+    const rl = this.rateLimiter.take(principal?.key ?? `anonymous:${x.req.socket.remoteAddress ?? ""}`);
+    x.headers["x-ratelimit-limit"] = String(rl.limit);
+    x.headers["x-ratelimit-remaining"] = String(rl.remaining);
+    x.headers["x-ratelimit-reset"] = String(rl.reset);
+    x.resetAt = rl.reset;
+    return rl.allowed;
+  }
 
-    if (fault.kind === "status") {
-      drain(req);
-      const extra: Record<string, string> = {};
-      if (fault.status === 429) {
-        extra["retry-after"] = String(fault.retryAfterSeconds);
-        headers["x-ratelimit-remaining"] = "0";
-      }
-      send({
-        status: fault.status,
-        body: fault.status === 429 ? { message: "quota exceeded" } : { message: faultMessage(fault.status) },
-        headers: extra,
-      });
-      return;
+  /** An injected status (429, 5xx) answers instead of the route (true). */
+  private answerStatusFault(x: Exchange): boolean {
+    const { fault } = x;
+    if (fault.kind !== "status") return false;
+    drain(x.req);
+    const extra: Record<string, string> = {};
+    if (fault.status === 429) {
+      extra["retry-after"] = String(fault.retryAfterSeconds);
+      x.headers["x-ratelimit-remaining"] = "0";
     }
-    if (!rl.allowed) {
-      drain(req);
-      send({
-        status: 429,
-        body: { message: "quota exceeded" },
-        headers: { "retry-after": String(Math.max(1, rl.reset - Math.floor(Date.now() / 1000))) },
-      });
-      return;
-    }
+    x.send({
+      status: fault.status,
+      body: fault.status === 429 ? { message: "quota exceeded" } : { message: faultMessage(fault.status) },
+      headers: extra,
+    });
+    return true;
+  }
 
+  /** The 429 of a spent budget, with the seconds until it refills. */
+  private refuseOverLimit(x: Exchange): void {
+    drain(x.req);
+    x.send({
+      status: 429,
+      body: { message: "quota exceeded" },
+      headers: { "retry-after": String(Math.max(1, x.resetAt - Math.floor(Date.now() / 1000))) },
+    });
+  }
+
+  /** Finds the route, checks the account, reads the body, runs the handler, saves, answers. */
+  private async route(x: Exchange, principal: Principal | null): Promise<void> {
     try {
-      const match = this.api.match(method, path);
+      const match = this.api.match(x.method, x.path);
       if (match === null) throw new HttpError(404, { message: "Not Found" });
       if (match === "method-not-allowed") {
-        drain(req);
-        send({ status: 405 });
+        drain(x.req);
+        x.send({ status: 405 });
         return;
       }
-      route = match.route;
+      x.route = match.route;
       const { handler, auth } = match.handler;
       if (auth !== "none" && principal === null)
         throw new HttpError(401, { message: "Authentication failed" });
-      let accountId = 0;
-      if (auth === "v2" && match.params["account"] !== undefined) {
-        const raw = match.params["account"];
-        if (!/^\d+$/.test(raw) || !(principal as Principal).accountIds.includes(Number(raw))) {
-          throw new HttpError(404, { message: `Account \`${raw}\` not found` });
-        }
-        accountId = Number(raw);
-        entry.account = accountId;
-      } else if (auth === "v1" && principal !== null) {
-        accountId = principal.accountIds[0] ?? 0;
-        entry.account = accountId;
-      }
-      let body: unknown = undefined;
-      if (hasBody(req, method)) body = requestBody = parseJson(await (bodyRead ?? readBody(req)));
-      else drain(req);
+      const accountId = this.accountOf(x, auth, match.params, principal);
       const ctx: Ctx = {
         store: this.store,
         events: this.events,
         jobs: this.jobs,
         options: { allowHttpWebhooks: this.options.allowHttpWebhooks ?? false },
-        method,
-        path,
-        query: new URLSearchParams(search),
+        method: x.method,
+        path: x.path,
+        query: new URLSearchParams(x.search),
         params: match.params,
-        body: body ?? {},
+        body: (await readRequestBody(x)) ?? {},
         principal,
         accountId,
-        requestId,
+        requestId: x.requestId,
       };
       const reply = await handler(ctx);
-      this.store.checkWrites(route);
+      this.store.checkWrites(match.route);
       this.store.save();
-      send(reply);
+      x.send(reply);
     } catch (err) {
-      if (this.store.isDirty) {
-        try {
-          this.store.save();
-        } catch {
-          // Reported below only if the request itself did not fail for another reason.
-        }
-      }
+      this.saveAfterFailure();
       if (err instanceof HttpError) {
-        if (err.status === 413) res.setHeader("connection", "close");
-        send({ status: err.status, body: err.body, headers: err.headers });
+        if (err.status === 413) x.res.setHeader("connection", "close");
+        x.send({ status: err.status, body: err.body, headers: err.headers });
       } else {
-        send({ status: 500, body: { message: "Internal server error" } });
+        x.send({ status: 500, body: { message: "Internal server error" } });
       }
+    }
+  }
+
+  /** The account a request acts for: the path's (one the credential may use), or v1's first. */
+  private accountOf(
+    x: Exchange,
+    auth: AuthMode,
+    params: Record<string, string>,
+    principal: Principal | null,
+  ): number {
+    if (auth === "v2" && params["account"] !== undefined) {
+      const raw = params["account"];
+      if (!/^\d+$/.test(raw) || !(principal as Principal).accountIds.includes(Number(raw))) {
+        throw new HttpError(404, { message: `Account \`${raw}\` not found` });
+      }
+      x.entry.account = Number(raw);
+      return Number(raw);
+    }
+    if (auth === "v1" && principal !== null) {
+      const accountId = principal.accountIds[0] ?? 0;
+      x.entry.account = accountId;
+      return accountId;
+    }
+    return 0;
+  }
+
+  /** A failed request may still have written tables before it failed: that is saved too. */
+  private saveAfterFailure(): void {
+    if (!this.store.isDirty) return;
+    try {
+      this.store.save();
+    } catch {
+      // Reported only if the request itself did not fail for another reason.
     }
   }
 
@@ -491,6 +487,93 @@ export class Emulator {
     } catch {
       // Nothing more to do when the disk refuses the final save.
     }
+  }
+}
+
+/** Method, path and query string of a request. */
+function target(req: http.IncomingMessage): { method: string; path: string; search: string } {
+  const rawUrl = req.url ?? "/";
+  const q = rawUrl.indexOf("?");
+  return {
+    method: req.method ?? "GET",
+    path: q === -1 ? rawUrl : rawUrl.slice(0, q),
+    search: q === -1 ? "" : rawUrl.slice(q + 1),
+  };
+}
+
+/** The parsed JSON body (kept on the exchange for observers), or undefined for methods without one. */
+async function readRequestBody(x: Exchange): Promise<unknown> {
+  if (!hasBody(x.req, x.method)) {
+    drain(x.req);
+    return undefined;
+  }
+  x.requestBody = parseJson(await (x.bodyRead ?? readBody(x.req)));
+  return x.requestBody;
+}
+
+/** One API request on its way through the pipeline: what it asked, its log entry, how it is answered. */
+class Exchange {
+  readonly requestId = randomUUID();
+  readonly entry: RequestLogEntry;
+  readonly headers: Record<string, string>;
+  readonly fault: FaultDecision;
+  /** The matched `METHOD pattern`, once routed. */
+  route: string | undefined;
+  requestBody: unknown = undefined;
+  /** The body, already being read when a latency fault made the request wait. */
+  bodyRead: Promise<Buffer> | undefined;
+  /** When the caller's rate-limit budget refills (epoch seconds). */
+  resetAt = 0;
+
+  constructor(
+    readonly req: http.IncomingMessage,
+    readonly res: http.ServerResponse,
+    readonly method: string,
+    readonly path: string,
+    readonly search: string,
+    private readonly observers: Set<(exchange: ObservedExchange) => void>,
+    faults: Faults,
+  ) {
+    this.entry = { method, path, query: search, status: 0, requestId: this.requestId };
+    this.headers = { "content-type": JSON_TYPE, "x-request-id": this.requestId };
+    this.fault = faults.decide(method, path);
+  }
+
+  /** Tells observers, then writes the answer (or, under a drop-after fault, drops the connection). */
+  send(reply: Reply): void {
+    this.entry.status = reply.status;
+    if (this.observers.size > 0) this.tellObservers(reply);
+    if (this.fault.kind === "drop-after") {
+      // The request was processed; the client never hears about it.
+      this.req.socket.destroy();
+      return;
+    }
+    const h = reply.headers ? { ...this.headers, ...reply.headers } : { ...this.headers };
+    if (reply.body === undefined) {
+      delete h["content-type"];
+      this.res.writeHead(reply.status, h);
+      this.res.end();
+      return;
+    }
+    const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+    h["content-length"] = String(Buffer.byteLength(text));
+    this.res.writeHead(reply.status, h);
+    this.res.end(text);
+  }
+
+  private tellObservers(reply: Reply): void {
+    const ua = this.req.headers["user-agent"];
+    const exchange: ObservedExchange = {
+      method: this.method,
+      path: this.path,
+      query: this.search,
+      status: reply.status,
+      body: reply.body,
+    };
+    if (this.route !== undefined) exchange.route = this.route;
+    if (this.requestBody !== undefined) exchange.requestBody = this.requestBody;
+    if (ua !== undefined) exchange.userAgent = ua;
+    for (const observer of this.observers) observer(exchange);
   }
 }
 
