@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { DelegationSignerRecord } from "../client";
 import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
-import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
-import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import { domainChildReadAndDelete } from "./framework/domain-child";
+import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
 /** DNSSEC algorithm numbers (IANA) the registries accept for DS records. */
@@ -125,21 +125,11 @@ export const dsRecordResource: ResourceDefinition = {
     return matching;
   },
 
-  async read({ client, account }, id, state) {
-    const domain = canonicalDomainRef(state.domain);
-    const record =
-      (await orUndefinedWhenGone(
-        readFromCollection(collectionKey(account, state.domain), id, () =>
-          client.dsRecords.iterate(account, domain),
-        ),
-      )) ?? (await orUndefinedWhenGone(client.dsRecords.get(account, domain, Number(id))));
-    return record ? dsRecordOutputs(record) : undefined;
-  },
-
-  async delete({ client, account }, id, state) {
-    invalidateCollection(collectionKey(account, state.domain));
-    await deleteIgnoringGone(() =>
-      client.dsRecords.delete(account, canonicalDomainRef(state.domain), Number(id)),
-    );
-  },
+  ...domainChildReadAndDelete({
+    collectionKey,
+    list: (client, account, domain) => client.dsRecords.iterate(account, domain),
+    get: (client, account, domain, id) => client.dsRecords.get(account, domain, id),
+    remove: (client, account, domain, id) => client.dsRecords.delete(account, domain, id),
+    outputs: dsRecordOutputs,
+  }),
 };

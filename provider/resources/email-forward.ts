@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { EmailForward } from "../client";
 import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef, emailAddress } from "./framework/fields";
-import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
-import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import { domainChildReadAndDelete } from "./framework/domain-child";
+import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
 const collectionKey = (account: string, domain: unknown) =>
@@ -76,21 +76,11 @@ export const emailForwardResource: ResourceDefinition = {
     canonicalDomainRef(olds.domain) === canonicalDomainRef(news.domain) &&
     String(olds.aliasName).toLowerCase() === String(news.aliasName).toLowerCase(),
 
-  async read({ client, account }, id, state) {
-    const domain = canonicalDomainRef(state.domain);
-    const forward =
-      (await orUndefinedWhenGone(
-        readFromCollection(collectionKey(account, state.domain), id, () =>
-          client.emailForwards.iterate(account, domain),
-        ),
-      )) ?? (await orUndefinedWhenGone(client.emailForwards.get(account, domain, Number(id))));
-    return forward ? emailForwardOutputs(forward) : undefined;
-  },
-
-  async delete({ client, account }, id, state) {
-    invalidateCollection(collectionKey(account, state.domain));
-    await deleteIgnoringGone(() =>
-      client.emailForwards.delete(account, canonicalDomainRef(state.domain), Number(id)),
-    );
-  },
+  ...domainChildReadAndDelete({
+    collectionKey,
+    list: (client, account, domain) => client.emailForwards.iterate(account, domain),
+    get: (client, account, domain, id) => client.emailForwards.get(account, domain, id),
+    remove: (client, account, domain, id) => client.emailForwards.delete(account, domain, id),
+    outputs: emailForwardOutputs,
+  }),
 };

@@ -568,6 +568,36 @@ async function findRegisteredDomain({ client, account }: ResourceContext, inputs
 }
 
 /**
+ * What DomainRegistration and DomainTransfer share, given their order kind: normalisation, the
+ * create that places the order and waits for it, adoption of the registered domain, refresh and
+ * update.
+ */
+function orderedDomainLifecycle<O extends DomainRegistration | DomainTransfer>(
+  kind: OrderKind<O>,
+): Pick<
+  ResourceDefinition,
+  "normalize" | "create" | "refusesDuplicates" | "findMatching" | "read" | "update"
+> {
+  return {
+    normalize: {
+      domain: (v) => canonicalDomainName(String(v)),
+      registrantId: String,
+      orderAgain: falseAsAbsent,
+      goneFromAccount: falseAsAbsent,
+    },
+    async create(ctx, inputs) {
+      const name = canonicalDomainName(String(inputs.domain));
+      const order = await kind.place(ctx, name, inputs);
+      return finishOrder(ctx, kind, name, order, inputs);
+    },
+    refusesDuplicates: true,
+    findMatching: findRegisteredDomain,
+    read: (ctx, id, state) => readOrdered(ctx, kind, id, state),
+    update: (ctx, id, olds, news) => updateOrdered(ctx, kind, id, olds, news),
+  };
+}
+
+/**
  * Registers a domain with the registry (money is spent). Premium names need `premiumPrice` to
  * confirm the price the check reports. Destroy does not delete the registration: it leaves the
  * stack, and the domain stays registered (delete it with the `Domain` resource or at the service).
@@ -590,24 +620,7 @@ export const domainRegistrationResource: ResourceDefinition = {
   replaceOnChange: ["domain"],
   markers: MARKERS,
   localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: {
-    domain: (v) => canonicalDomainName(String(v)),
-    registrantId: String,
-    orderAgain: falseAsAbsent,
-    goneFromAccount: falseAsAbsent,
-  },
-
-  async create(ctx, inputs) {
-    const name = canonicalDomainName(String(inputs.domain));
-    const order = await REGISTRATION.place(ctx, name, inputs);
-    return finishOrder(ctx, REGISTRATION, name, order, inputs);
-  },
-
-  refusesDuplicates: true,
-  findMatching: findRegisteredDomain,
-
-  read: (ctx, id, state) => readOrdered(ctx, REGISTRATION, id, state),
-  update: (ctx, id, olds, news) => updateOrdered(ctx, REGISTRATION, id, olds, news),
+  ...orderedDomainLifecycle(REGISTRATION),
 
   async delete() {
     // Deliberately nothing: a registration cannot be undone, and deleting the domain would give it
@@ -639,24 +652,7 @@ export const domainTransferResource: ResourceDefinition = {
   replaceOnChange: ["domain"],
   markers: MARKERS,
   localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: {
-    domain: (v) => canonicalDomainName(String(v)),
-    registrantId: String,
-    orderAgain: falseAsAbsent,
-    goneFromAccount: falseAsAbsent,
-  },
-
-  async create(ctx, inputs) {
-    const name = canonicalDomainName(String(inputs.domain));
-    const order = await TRANSFER.place(ctx, name, inputs);
-    return finishOrder(ctx, TRANSFER, name, order, inputs);
-  },
-
-  refusesDuplicates: true,
-  findMatching: findRegisteredDomain,
-
-  read: (ctx, id, state) => readOrdered(ctx, TRANSFER, id, state),
-  update: (ctx, id, olds, news) => updateOrdered(ctx, TRANSFER, id, olds, news),
+  ...orderedDomainLifecycle(TRANSFER),
 
   async delete({ client, account }, id, state) {
     const transferId = state.pendingOrderId ?? state.transferId;

@@ -7,6 +7,8 @@
  * invalidates the collection it touched, so a read never answers from a list fetched before a
  * change made in the same run. Concurrent reads share one in-flight listing.
  */
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./lookup";
+
 export type CollectionLoader<T> = () => AsyncIterable<T>;
 
 interface Entry {
@@ -40,6 +42,25 @@ export async function readFromCollection<T extends { id: number | string }>(
     });
   }
   return (await entry.promise).get(id) as T | undefined;
+}
+
+/**
+ * One object of a collection on refresh: from the listing (read once, shared), else by a direct
+ * GET (it may be newer than the listing); `undefined` when neither has it (deleted outside).
+ */
+export async function readListedOrGet<T extends { id: number | string }>(
+  key: string,
+  id: string,
+  load: CollectionLoader<T>,
+  get: () => Promise<T>,
+): Promise<T | undefined> {
+  return (await orUndefinedWhenGone(readFromCollection(key, id, load))) ?? (await orUndefinedWhenGone(get()));
+}
+
+/** Deletes an object of a collection, forgetting the listing first; already gone counts as deleted. */
+export async function deleteListed(key: string, remove: () => Promise<unknown>): Promise<void> {
+  invalidateCollection(key);
+  await deleteIgnoringGone(remove);
 }
 
 /** Forget a collection's listing: call after every create, update or delete in it. */
