@@ -8,7 +8,7 @@ import type { CreateMark, Created, ResourceContext, State } from "./framework/de
 import { domainName, domainRef, nonEmptyString, numericId } from "./framework/fields";
 import { canonicalDomainName, canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
-import { orUndefined } from "./support";
+import { orUndefinedWhenGone } from "./framework/lookup";
 
 const premiumPrice = () =>
   z
@@ -70,7 +70,7 @@ export const domainRenewalResource = oneShot({
 
   async refresh({ client, account }, id, state) {
     if (!/^\d+$/.test(id)) return undefined;
-    const order = await orUndefined(() => client.registrar.getRenewal(account, name(state), Number(id)));
+    const order = await orUndefinedWhenGone(client.registrar.getRenewal(account, name(state), Number(id)));
     return order ? renewalOutputs(order) : undefined;
   },
 
@@ -103,7 +103,7 @@ export const domainRestoreResource = oneShot({
 
   async refresh({ client, account }, id, state) {
     if (!/^\d+$/.test(id)) return undefined;
-    const order = await orUndefined(() => client.registrar.getRestore(account, name(state), Number(id)));
+    const order = await orUndefinedWhenGone(client.registrar.getRestore(account, name(state), Number(id)));
     return order ? restoreOutputs(order) : undefined;
   },
 
@@ -187,7 +187,7 @@ export const letsEncryptCertificateRenewalResource = oneShot({
   async refresh({ client, account }, _id, state) {
     const id = state.newCertificateId;
     if (id === undefined || id === null) return undefined;
-    const cert = await orUndefined(() =>
+    const cert = await orUndefinedWhenGone(
       client.certificates.get(account, canonicalDomainRef(state.domain), Number(id)),
     );
     return cert ? { newCertificateState: cert.state } : undefined;

@@ -3,7 +3,7 @@ import type { Contact, ContactInput } from "../client";
 import type { Created, ResourceDefinition, State } from "./framework/define-resource";
 import { emailAddress, nonEmptyString } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
-import { emptyAsUnset, hasStatus, ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
 /** Input property → the service's field. */
 const FIELDS = {
@@ -141,7 +141,7 @@ export const contactResource: ResourceDefinition = {
   async read({ client, account }, id) {
     const contact =
       (await readFromCollection(collectionKey(account), id, () => client.contacts.iterate(account))) ??
-      (await orUndefined(() => client.contacts.get(account, Number(id))));
+      (await orUndefinedWhenGone(client.contacts.get(account, Number(id))));
     return contact ? contactOutputs(contact) : undefined;
   },
 
@@ -160,7 +160,7 @@ export const contactResource: ResourceDefinition = {
   async delete({ client, account }, id) {
     invalidateCollection(collectionKey(account));
     try {
-      await ignoreNotFound(() => client.contacts.delete(account, Number(id)));
+      await deleteIgnoringGone(() => client.contacts.delete(account, Number(id)));
     } catch (error) {
       if (!hasStatus(error, 400) || !/in use/i.test(String((error as Error).message))) throw error;
       throw new Error(
@@ -171,3 +171,8 @@ export const contactResource: ResourceDefinition = {
     }
   },
 };
+
+/** `""` and null mean "not set" for the service's optional text fields. */
+function emptyAsUnset(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}

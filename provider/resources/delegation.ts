@@ -10,7 +10,7 @@ import {
 } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { canonicalDomainName } from "./names";
-import { ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
 /** The service's own name servers today: what destroying a delegation restores. */
 export const SERVICE_NAME_SERVERS: ReadonlyArray<string> = [
@@ -98,13 +98,13 @@ export function delegationResource(api: DelegationApi): ResourceDefinition {
     // The delegation in place, when the domain is not on the service's name servers (`adopt`).
     async findMatching(ctx, inputs) {
       const domain = canonicalDomainName(String(inputs.domain));
-      const current = await orUndefined(() => api.get(ctx, domain));
+      const current = await orUndefinedWhenGone(api.get(ctx, domain));
       if (!current || onServiceNameServers(current)) return [];
       return [{ id: domain, outs: { nameServers: current, previousNameServers: current } }];
     },
 
     async read(ctx, id, state) {
-      const current = await orUndefined(() => api.get(ctx, id));
+      const current = await orUndefinedWhenGone(api.get(ctx, id));
       if (!current) return undefined;
       // Back on the service's own name servers (whichever set): the delegation is gone.
       if (onServiceNameServers(current) && !onServiceNameServers(state.nameServers)) return undefined;
@@ -127,7 +127,7 @@ export function delegationResource(api: DelegationApi): ResourceDefinition {
         Array.isArray(previous) && previous.length > 0 && !onServiceNameServers(previous)
           ? previous.map(String)
           : [...SERVICE_NAME_SERVERS];
-      await ignoreNotFound(() => api.set(ctx, id, restore));
+      await deleteIgnoringGone(() => api.set(ctx, id, restore));
     },
   };
 }

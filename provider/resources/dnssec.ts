@@ -2,7 +2,7 @@ import type { Dnssec } from "../client";
 import { AlreadyExistsError, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { canonicalDomainRef } from "./names";
-import { hasStatus, ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
 function dnssecOutputs(status: Dnssec): State {
   return {
@@ -27,7 +27,7 @@ export const dnssecResource: ResourceDefinition = {
     const domain = canonicalDomainRef(inputs.domain);
     // Enabling is idempotent at the service: without this look, signing someone turned on by hand
     // would become this stack's, and its destroy would turn it off.
-    const current = await orUndefined(() => client.dnssec.get(account, domain));
+    const current = await orUndefinedWhenGone(client.dnssec.get(account, domain));
     if (current?.enabled) {
       throw new AlreadyExistsError(
         `DNSSEC is already enabled for ${domain}, and not by this stack. To manage it with Pulumi, set ` +
@@ -41,19 +41,19 @@ export const dnssecResource: ResourceDefinition = {
   // Identity: the domain (signing is on or off).
   async findMatching({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);
-    const status = await orUndefined(() => client.dnssec.get(account, domain));
+    const status = await orUndefinedWhenGone(client.dnssec.get(account, domain));
     return status?.enabled ? [{ id: domain, outs: dnssecOutputs(status), createdAt: status.created_at }] : [];
   },
 
   async read({ client, account }, id) {
-    const status = await orUndefined(() => client.dnssec.get(account, id));
+    const status = await orUndefinedWhenGone(client.dnssec.get(account, id));
     // Disabled outside Pulumi: the resource (signing) is gone.
     return status?.enabled ? dnssecOutputs(status) : undefined;
   },
 
   async delete({ client, account }, id) {
     try {
-      await ignoreNotFound(() => client.dnssec.disable(account, id));
+      await deleteIgnoringGone(() => client.dnssec.disable(account, id));
     } catch (error) {
       // 428: not enabled, so already in the state destroy wants.
       if (!hasStatus(error, 428)) throw error;

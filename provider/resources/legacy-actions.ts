@@ -14,7 +14,7 @@ import { domainName, domainRef, emailAddress, nonEmptyString, numericId } from "
 import { v1Of } from "./legacy-v1";
 import { canonicalDomainName, canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
-import { hasStatus, ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
 const name = (inputs: State) => canonicalDomainName(String(inputs.domain));
 const ref = (inputs: State) => canonicalDomainRef(inputs.domain);
@@ -53,7 +53,7 @@ async function domainMovedSince(
   states: ReadonlyArray<string>,
   since: Date,
 ): Promise<V1Domain | undefined> {
-  const d = await orUndefined(() => v1Of(ctx).getDomain(domain));
+  const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(domain));
   return d && states.includes(d.state) && createdSince(d.updated_at, since) ? d : undefined;
 }
 
@@ -78,12 +78,12 @@ export const legacyDomainResource: ResourceDefinition = {
   },
 
   async read(ctx, id) {
-    const d = await orUndefined(() => v1Of(ctx).getDomain(Number(id)));
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(Number(id)));
     return d ? domainOutputs(d) : undefined;
   },
 
   async delete(ctx, id) {
-    await ignoreNotFound(() => v1Of(ctx).deleteDomain(Number(id)));
+    await deleteIgnoringGone(() => v1Of(ctx).deleteDomain(Number(id)));
   },
 };
 
@@ -111,7 +111,7 @@ export const legacyDomainRegistrationResource = oneShot({
   },
 
   async refresh(ctx, _id, state) {
-    const d = await orUndefined(() => v1Of(ctx).getDomain(name(state)));
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(name(state)));
     return d ? domainOutputs(d) : undefined;
   },
 
@@ -144,7 +144,7 @@ export const legacyDomainTransferResource = oneShot({
         : {}),
     });
     // The domain as the transfer left it (`transferring_in`), when the service shows it already.
-    const domain = await orUndefined(() => v1Of(ctx).getDomain(name(inputs)));
+    const domain = await orUndefinedWhenGone(v1Of(ctx).getDomain(name(inputs)));
     return {
       id: String(order.id),
       outs: {
@@ -156,7 +156,7 @@ export const legacyDomainTransferResource = oneShot({
   },
 
   async refresh(ctx, _id, state) {
-    const d = await orUndefined(() => v1Of(ctx).getDomain(name(state)));
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(name(state)));
     return d ? { domainState: d.state } : undefined;
   },
 
@@ -186,7 +186,7 @@ export const legacyDomainRenewalResource = oneShot({
   },
 
   async refresh(ctx, _id, state) {
-    const d = await orUndefined(() => v1Of(ctx).getDomain(name(state)));
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(name(state)));
     return d ? domainOutputs(d) : undefined;
   },
 });
@@ -261,7 +261,7 @@ export const legacyCertificatePurchaseResource = oneShot({
   },
 
   async refresh(ctx, id, state) {
-    const c = await orUndefined(() => v1Of(ctx).getCertificate(ref(state), Number(id)));
+    const c = await orUndefinedWhenGone(v1Of(ctx).getCertificate(ref(state), Number(id)));
     return c ? certificateOutputs(c) : undefined;
   },
 });

@@ -11,7 +11,7 @@ import { domainName, ipAddress } from "./framework/fields";
 import { getSettings } from "./framework/runtime";
 import { MissingSettingError } from "./framework/settings";
 import { canonicalDomainName } from "./names";
-import { hasStatus, ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
 /** The v1 API, or a clear error naming the settings when its credentials are missing. */
 export function v1Of(ctx: ResourceContext): V1Api {
@@ -73,12 +73,12 @@ export const templateResource: ResourceDefinition = {
   // Identity: the short name, unique in the account.
   refusesDuplicates: true,
   async findMatching(ctx, inputs) {
-    const t = await orUndefined(() => v1Of(ctx).getTemplate(String(inputs.shortName)));
+    const t = await orUndefinedWhenGone(v1Of(ctx).getTemplate(String(inputs.shortName)));
     return t ? [{ id: String(t.id), outs: templateOutputs(t), createdAt: t.created_at }] : [];
   },
 
   async read(ctx, id) {
-    const t = await orUndefined(() => v1Of(ctx).getTemplate(Number(id)));
+    const t = await orUndefinedWhenGone(v1Of(ctx).getTemplate(Number(id)));
     return t ? templateOutputs(t) : undefined;
   },
 
@@ -92,7 +92,7 @@ export const templateResource: ResourceDefinition = {
   },
 
   async delete(ctx, id) {
-    await ignoreNotFound(() => v1Of(ctx).deleteTemplate(Number(id)));
+    await deleteIgnoringGone(() => v1Of(ctx).deleteTemplate(Number(id)));
   },
 };
 
@@ -143,7 +143,7 @@ export const registryNameServerResource: ResourceDefinition = {
   },
 
   async read(ctx, _id, state) {
-    const domain = await orUndefined(() => v1Of(ctx).getDomain(canonicalDomainName(String(state.domain))));
+    const domain = await orUndefinedWhenGone(v1Of(ctx).getDomain(canonicalDomainName(String(state.domain))));
     if (!domain || domain.state !== "registered") return undefined;
     return {};
   },
@@ -158,7 +158,7 @@ export const registryNameServerResource: ResourceDefinition = {
 
   async delete(ctx, _id, state) {
     try {
-      await ignoreNotFound(() =>
+      await deleteIgnoringGone(() =>
         v1Of(ctx).deregisterNameServer(
           canonicalDomainName(String(state.domain)),
           canonicalDomainName(String(state.name)),

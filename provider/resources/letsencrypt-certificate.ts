@@ -11,7 +11,7 @@ import { PartialCreateError } from "./framework/partial";
 import { canonicalDomainRef } from "./names";
 import { waitWithProgress } from "./framework/progress";
 import { WAITING_LOCAL, WAITING_MARKERS, waitingInputs, waitingOf, waitingWithProgress } from "./registrar";
-import { orUndefined } from "./support";
+import { orUndefinedWhenGone } from "./framework/lookup";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -136,7 +136,7 @@ export const letsEncryptCertificateResource: ResourceDefinition = {
 
   async read({ client, account }, id, state) {
     const domain = canonicalDomainRef(state.domain);
-    const cert = await orUndefined(() => client.certificates.get(account, domain, Number(id)));
+    const cert = await orUndefinedWhenGone(client.certificates.get(account, domain, Number(id)));
     if (!cert) return undefined;
     // An issued certificate never changes: keep the PEMs already in state.
     return certificateOutputs(cert);

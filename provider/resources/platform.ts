@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { PlatformMessage, PlatformMessageInput, PlatformMetadata } from "../client";
 import { AlreadyExistsError, type ResourceDefinition, type State } from "./framework/define-resource";
-import { ignoreNotFound, orUndefined } from "./support";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
 const platformResource = () =>
   z
@@ -106,7 +106,7 @@ export const platformMessageResource: ResourceDefinition = {
   },
 
   async read({ client, account }, id, state) {
-    const m = await orUndefined(() => client.platform.messages.get(account, Number(id)));
+    const m = await orUndefinedWhenGone(client.platform.messages.get(account, Number(id)));
     return m ? messageOutputs(m, state) : undefined;
   },
 
@@ -119,7 +119,7 @@ export const platformMessageResource: ResourceDefinition = {
   },
 
   async delete({ client, account }, id) {
-    await ignoreNotFound(() => client.platform.messages.delete(account, Number(id)));
+    await deleteIgnoringGone(() => client.platform.messages.delete(account, Number(id)));
   },
 };
 
@@ -174,7 +174,7 @@ export const platformMetadataResource: ResourceDefinition = {
   },
 
   async read({ client, account }, id, state) {
-    const m = await orUndefined(() =>
+    const m = await orUndefinedWhenGone(
       client.platform.metadata.get(account, String(state.resource), Number(id)),
     );
     return m ? metadataOutputs(m) : undefined;
@@ -189,6 +189,8 @@ export const platformMetadataResource: ResourceDefinition = {
   },
 
   async delete({ client, account }, id, state) {
-    await ignoreNotFound(() => client.platform.metadata.delete(account, String(state.resource), Number(id)));
+    await deleteIgnoringGone(() =>
+      client.platform.metadata.delete(account, String(state.resource), Number(id)),
+    );
   },
 };

@@ -9,7 +9,7 @@ import type { Push } from "../client";
 import type { ResourceDefinition, State } from "./framework/define-resource";
 import { domainRef, nonEmptyString, numericId } from "./framework/fields";
 import { canonicalDomainRef } from "./names";
-import { orUndefined } from "./support";
+import { orUndefinedWhenGone } from "./framework/lookup";
 
 /**
  * Pushes a domain to another account, named by its identifier (e.g. its e-mail). The push is a
@@ -37,7 +37,7 @@ export const domainPushResource: ResourceDefinition = {
   },
 
   async read({ client, account }, _id, state) {
-    const domain = await orUndefined(() => client.domains.get(account, canonicalDomainRef(state.domain)));
+    const domain = await orUndefinedWhenGone(client.domains.get(account, canonicalDomainRef(state.domain)));
     // The domain left this account: the push was accepted (or the domain deleted); either way done.
     return { completed: domain === undefined };
   },

@@ -21,7 +21,7 @@ import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress, type WaitOptions } from "./framework/progress";
 import { getSettings } from "./framework/runtime";
 import { canonicalDomainName } from "./names";
-import { hasStatus, orUndefined } from "./support";
+import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
@@ -122,7 +122,7 @@ async function confirmPremium(
 ): Promise<void> {
   const check = await client.registrar.check(account, name);
   if (!check.available && check.domain) {
-    const existing = await orUndefined(() => client.domains.get(account, name));
+    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
     if (existing && existing.state !== "hosted") {
       throw new Error(`${name} is already registered in this account`);
     }
@@ -210,7 +210,7 @@ const TRANSFER: OrderKind<DomainTransfer> = {
   doneStates: ["transferred"],
   get: (client, account, name, id) => client.registrar.getTransfer(account, name, id),
   async place({ client, account }, name, inputs) {
-    const existing = await orUndefined(() => client.domains.get(account, name));
+    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
     if (existing && existing.state !== "hosted")
       throw new Error(`${name} is already registered in this account`);
     return client.registrar.transfer(account, name, {
@@ -316,10 +316,10 @@ async function readOrdered<O extends DomainRegistration | DomainTransfer>(
   state: State,
 ): Promise<State | undefined> {
   const { client, account } = ctx;
-  const domain = await orUndefined(() => client.domains.get(account, id));
+  const domain = await orUndefinedWhenGone(client.domains.get(account, id));
   const pending = state.pendingOrderId;
   if (domain && pending !== undefined && pending !== null) {
-    const order = await orUndefined(() => kind.get(client, account, id, Number(pending)));
+    const order = await orUndefinedWhenGone(kind.get(client, account, id, Number(pending)));
     if (!order || (!kind.pendingStates.includes(order.state) && !kind.doneStates.includes(order.state))) {
       return undefined; // failed or cancelled: nothing of ours left
     }
@@ -333,7 +333,7 @@ async function readOrdered<O extends DomainRegistration | DomainTransfer>(
   };
   const changeId = openChangeId(state);
   if (changeId !== undefined) {
-    const change = await orUndefined(() => client.registrar.getRegistrantChange(account, changeId));
+    const change = await orUndefinedWhenGone(client.registrar.getRegistrantChange(account, changeId));
     return { ...outs, registrantChangeState: change?.state ?? "cancelled" };
   }
   return outs;
@@ -412,7 +412,7 @@ async function changeRegistrant(
   let recordedOuts: State = {};
   const recorded = openChangeId(olds);
   if (recorded !== undefined) {
-    const found = await orUndefined(() => client.registrar.getRegistrantChange(account, recorded));
+    const found = await orUndefinedWhenGone(client.registrar.getRegistrantChange(account, recorded));
     recordedOuts = found ? changeOutputs(found) : { registrantChangeState: "cancelled" };
     if (found && OPEN_REGISTRANT_CHANGE_STATES.includes(found.state)) {
       if (found.contact_id === target) change = found;
@@ -507,7 +507,7 @@ async function updateOrdered<O extends DomainRegistration | DomainTransfer>(
     // A plain error keeps the old state (still pending), so the next `up` tries again.
     return awaitOrder(ctx, kind, id, order, news, (_outs, message) => new Error(message));
   }
-  const current = await orUndefined(() => client.domains.get(account, id));
+  const current = await orUndefinedWhenGone(client.domains.get(account, id));
   // Checked against the service, not only the marker: a refresh may not have run since it left.
   if (!current || !stillOurs(current)) return orderAgain(ctx, kind, id, news);
   let changed: State = {};
@@ -561,7 +561,7 @@ const SETTLED: State = {
  */
 async function findRegisteredDomain({ client, account }: ResourceContext, inputs: State) {
   const name = canonicalDomainName(String(inputs.domain));
-  const domain = await orUndefined(() => client.domains.get(account, name));
+  const domain = await orUndefinedWhenGone(client.domains.get(account, name));
   if (!domain || domain.state === "hosted") return [];
   const transferLock = await client.registrar.getTransferLock(account, name);
   return [{ id: name, outs: { ...domainOutputs(domain), transferLock }, createdAt: domain.created_at }];
@@ -657,7 +657,7 @@ export const domainTransferResource: ResourceDefinition = {
   async delete({ client, account }, id, state) {
     const transferId = state.pendingOrderId ?? state.transferId;
     if (transferId === undefined || transferId === null) return;
-    const order = await orUndefined(() => client.registrar.getTransfer(account, id, Number(transferId)));
+    const order = await orUndefinedWhenGone(client.registrar.getTransfer(account, id, Number(transferId)));
     if (!order || !TRANSFER.pendingStates.includes(order.state)) return; // finished: leave the domain alone
     try {
       await client.registrar.cancelTransfer(account, id, order.id);

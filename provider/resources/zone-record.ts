@@ -5,9 +5,9 @@ import type { Created, ResourceContext, ResourceDefinition, State } from "./fram
 import { domainName } from "./framework/fields";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
-import { ignoreNotFound, orUndefined } from "./support";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
 /** A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts). */
 function send(
@@ -221,11 +221,11 @@ export const zoneRecordResource: ResourceDefinition = {
     const zone = canonicalDomainName(String(state.zoneName));
     // From the zone's list pages; an absence is confirmed with a direct GET (the record may be newer).
     const record =
-      (await orUndefined(() =>
+      (await orUndefinedWhenGone(
         readFromCollection(collectionKey(account, zone), id, () =>
           client.zones.records.iterate(account, zone),
         ),
-      )) ?? (await orUndefined(() => client.zones.records.get(account, zone, Number(id))));
+      )) ?? (await orUndefinedWhenGone(client.zones.records.get(account, zone, Number(id))));
     return record ? recordOutputs(record, state) : undefined;
   },
 
@@ -234,7 +234,7 @@ export const zoneRecordResource: ResourceDefinition = {
   async delete(ctx, id, state) {
     const zone = canonicalDomainName(String(state.zoneName));
     invalidateCollection(collectionKey(ctx.account, zone));
-    await ignoreNotFound(() => send(ctx, zone, { kind: "delete", id: Number(id) }));
+    await deleteIgnoringGone(() => send(ctx, zone, { kind: "delete", id: Number(id) }));
   },
 };
 

@@ -1,4 +1,8 @@
-import { isNotFound } from "../../client";
+/**
+ * The one set of helpers for "gone" and other refusals of the service, used by every kind: a read
+ * that may find nothing, a delete of something already deleted, a refusal with a given status.
+ */
+import { isApiError, isNotFound } from "../../client";
 
 /** The value, or undefined when the service answers 404: for reads where "gone" is an answer. */
 export async function orUndefinedWhenGone<T>(request: Promise<T>): Promise<T | undefined> {
@@ -26,4 +30,9 @@ export async function findFirst<T>(
 ): Promise<T | undefined> {
   for await (const item of items) if (matches(item)) return item;
   return undefined;
+}
+
+/** True for an API error with this HTTP status (409 conflict, 422 refusal, …). */
+export function hasStatus(error: unknown, status: number): boolean {
+  return isApiError(error) && error.status === status;
 }
