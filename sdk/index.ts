@@ -16,7 +16,55 @@ export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
 export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
 export { Webhook, type WebhookArgs } from "./webhook";
 export { Zone, type ZoneArgs } from "./zone";
-export * from "./extended";
+export { Contact, type ContactArgs } from "./contact";
+export { Dnssec, type DnssecArgs } from "./dnssec";
+export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
+export { ZoneRecords, type ZoneRecordsArgs, type ZoneRecordsEntry } from "./zone-records";
+export {
+  DomainRegistration,
+  type DomainRegistrationArgs,
+  DomainTransfer,
+  type DomainTransferArgs,
+  type WaitingArgs,
+} from "./registrar";
+export { LetsEncryptCertificate, type LetsEncryptCertificateArgs } from "./letsencrypt-certificate";
+export { DomainPush, type DomainPushArgs, DomainPushAnswer, type DomainPushAnswerArgs } from "./pushes";
+export {
+  PlatformMessage,
+  type PlatformMessageArgs,
+  PlatformMetadata,
+  type PlatformMetadataArgs,
+} from "./platform";
+export {
+  NameServerDelegation,
+  type NameServerDelegationArgs,
+  Template,
+  type TemplateArgs,
+  RegistryNameServer,
+  type RegistryNameServerArgs,
+} from "./legacy-v1";
+export {
+  whoami,
+  listAccounts,
+  checkDomain,
+  getPrices,
+  getPremiumPrice,
+  getResearchStatus,
+  getCertificateBundle,
+  listCharges,
+  type FunctionOptions,
+  type ListChargesOptions,
+  type AccountInfo,
+  type UserInfo,
+  type WhoamiResult,
+  type CheckDomainResult,
+  type DomainPricesResult,
+  type ResearchStatusResult,
+  type CertificateBundleResult,
+  type ChargeItem,
+  type ChargeResult,
+  type PremiumPriceResult,
+} from "./functions";
 export * from "./actions";
 export * from "./legacy-actions";
 export {

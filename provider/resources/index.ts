@@ -9,11 +9,43 @@ import { emailForwardResource } from "./email-forward";
 import { primaryServerResource } from "./primary-server";
 import { secondaryZoneResource } from "./secondary-zone";
 import { webhookResource } from "./webhook";
-import { extendedResources } from "./extended";
+import { contactResource } from "./contact";
+import { dnssecResource } from "./dnssec";
+import { nameServerDelegationResource, registryNameServerResource, templateResource } from "./legacy-v1";
+import { letsEncryptCertificateResource } from "./letsencrypt-certificate";
+import { platformMessageResource, platformMetadataResource } from "./platform";
+import { domainPushAnswerResource, domainPushResource } from "./pushes";
+import { domainRegistrationResource, domainTransferResource } from "./registrar";
+import { zoneRecordResource } from "./zone-record";
+import { zoneRecordsResource } from "./zone-records";
+import { zoneResource } from "./zone";
+import { domainDelegationResource } from "./delegation";
+import {
+  domainRenewalResource,
+  domainRestoreResource,
+  domainTransferOutAuthorizationResource,
+  letsEncryptCertificateRenewalResource,
+  oauthAccessTokenResource,
+} from "./actions";
+import {
+  legacyCertificateConfigurationResource,
+  legacyCertificatePurchaseResource,
+  legacyCertificateSubmissionResource,
+  legacyDomainRegistrationResource,
+  legacyDomainRenewalResource,
+  legacyDomainResource,
+  legacyDomainTokenResetResource,
+  legacyDomainTransferOutResource,
+  legacyDomainTransferResource,
+  legacySubscriptionResource,
+  legacyUserResource,
+} from "./legacy-actions";
+
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
 
+/** Every resource kind, one definition each (a kind's file is named after it). */
 const definitions: ReadonlyArray<ResourceDefinition> = [
   domainResource,
   dsRecordResource,
@@ -21,7 +53,39 @@ const definitions: ReadonlyArray<ResourceDefinition> = [
   webhookResource,
   secondaryZoneResource,
   primaryServerResource,
-  ...extendedResources,
+  contactResource,
+  zoneRecordResource,
+  zoneRecordsResource,
+  zoneResource,
+  domainDelegationResource,
+  dnssecResource,
+  domainRegistrationResource,
+  domainTransferResource,
+  letsEncryptCertificateResource,
+  domainPushResource,
+  domainPushAnswerResource,
+  platformMessageResource,
+  platformMetadataResource,
+  nameServerDelegationResource,
+  templateResource,
+  registryNameServerResource,
+  // One-shot actions (docs/operations.md).
+  domainRenewalResource,
+  domainRestoreResource,
+  domainTransferOutAuthorizationResource,
+  letsEncryptCertificateRenewalResource,
+  oauthAccessTokenResource,
+  legacyDomainResource,
+  legacyDomainRegistrationResource,
+  legacyDomainTransferResource,
+  legacyDomainRenewalResource,
+  legacyDomainTransferOutResource,
+  legacyDomainTokenResetResource,
+  legacyCertificatePurchaseResource,
+  legacyCertificateConfigurationResource,
+  legacyCertificateSubmissionResource,
+  legacySubscriptionResource,
+  legacyUserResource,
 ];
 
 const providers = new Map<string, dynamic.ResourceProvider>(
