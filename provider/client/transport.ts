@@ -538,142 +538,30 @@ export class Transport {
     return (await this.send(spec)).data;
   }
 
-  /** Like {@link request} but also returns the status and headers. */
+  /**
+   * Like {@link request} but also returns the status and headers. The steps, one method each:
+   * {@link pace} (rate-limit pacing), {@link attemptOnce} (one dispatch and the classification of
+   * its answer: {@link classify}, {@link connectionFailure}), `decideRetry` (retry, read back,
+   * or fail; `retry.ts`), and {@link readBack} (did a create that lost its answer take effect?).
+   */
   async send<S extends z.ZodType | undefined = undefined>(
     spec: RequestSpec<S>,
   ): Promise<ApiResponse<Output<S>>> {
     const { config } = this;
-    const { hooks } = config;
-    const query = spec.query === undefined ? "" : buildQuery(spec.query);
-    const url = config.baseUrl + spec.path + query;
-    const requestPath = (this.target?.basePath ?? "") + spec.path + query;
-    // Scrubbed too: hooks may log the URL, and a credential must not reach a log even if a
-    // caller put one in a path.
-    const safeUrl = this.scrub(stripCredentials(url));
-    const method = spec.method;
-    const mode = spec.retryMode ?? retryModeFor(method);
-    const headers = this.headerSets[spec.auth === false ? 0 : 1][spec.body === undefined ? 0 : 1];
-    const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const call = this.prepare(spec);
     let retries = 0;
     let since: Date | undefined;
 
     for (let attempt = 0; ; attempt++) {
-      const pace = config.rateLimiter.reserve();
-      if (pace > 0) {
-        if (hooks.onPace) this.emit("onPace", this.paceEvent(method, safeUrl, attempt, pace));
-        await config.clock.sleep(pace);
-      }
-      if (hooks.onRequest) this.emit("onRequest", { method, url: safeUrl, attempt });
-      const started = config.clock.now();
+      await this.pace(call, attempt);
+      if (config.hooks.onRequest) this.emit("onRequest", { method: call.method, url: call.safeUrl, attempt });
       since ??= this.serviceTime();
-      let failure: ApiError;
-      let outcome: Parameters<typeof decideRetry>[0]["outcome"];
-
-      try {
-        const res = await this.attempt(method, requestPath, headers, payload);
-        const { status, headers: resHeaders, text } = res;
-        config.rateLimiter.update(resHeaders, status);
-        this.noteServiceDate(resHeaders["date"], Date.now());
-        const requestId = resHeaders["x-request-id"];
-        const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);
-
-        if (ok) {
-          let data: unknown = undefined;
-          if (spec.schema) {
-            let json: unknown;
-            try {
-              json = text === "" ? undefined : JSON.parse(text);
-            } catch {
-              const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
-              const err = new ResponseValidationError(
-                [{ path: "", message: "response body is not valid JSON" }],
-                { ...ctx, body: text.slice(0, 200) },
-              );
-              this.emit("onResponse", {
-                ...ctx,
-                attempt,
-                durationMs: config.clock.now() - started,
-                error: err,
-              });
-              throw err;
-            }
-            // Fast path: a valid body is parsed once; the issue list is built only on failure.
-            const parsed = spec.schema.safeParse(json);
-            if (parsed.success) data = parsed.data;
-            else {
-              const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
-              const err = validationError(parsed.error, json, ctx);
-              this.emit("onResponse", {
-                ...ctx,
-                attempt,
-                durationMs: config.clock.now() - started,
-                error: err,
-              });
-              throw err;
-            }
-          }
-          if (hooks.onResponse) {
-            this.emit("onResponse", {
-              method,
-              url: safeUrl,
-              attempt,
-              status,
-              requestId,
-              durationMs: config.clock.now() - started,
-            });
-          }
-          return { status, headers: resHeaders, data: data as Output<S> };
-        }
-
-        let body: unknown = text === "" ? undefined : text.slice(0, 500);
-        try {
-          if (text !== "") body = JSON.parse(text);
-        } catch {
-          // keep the text excerpt (e.g. an nginx HTML page)
-        }
-        const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
-        failure = createStatusError({ ...ctx, body: this.scrubValue(body) });
-        if (failure instanceof RateLimitError) {
-          failure.retryAfterMs = serverRequestedDelay(status, resHeaders, config.clock.now());
-        }
-        outcome = { kind: "status", status, headers: resHeaders };
-        this.emit("onResponse", {
-          method,
-          url: safeUrl,
-          attempt,
-          status,
-          requestId,
-          durationMs: config.clock.now() - started,
-          error: failure,
-        });
-      } catch (err) {
-        if (err instanceof ApiError) throw err;
-        const code = errorCode(err);
-        const afterHeaders = (err as { afterHeaders?: boolean }).afterHeaders === true;
-        const sent = afterHeaders || code === undefined || !NOT_SENT_CODES.has(code);
-        const isTimeout = code !== undefined && (TIMEOUT_CODES.has(code) || code === "TIMEOUT");
-        const rawMessage =
-          err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
-        const reason = this.scrub(rawMessage);
-        const init = { method, url: safeUrl, retries, cause: err };
-        const where = `(${method} ${pathOf(safeUrl)})`;
-        failure = isTimeout
-          ? new ApiTimeoutError(`Request timed out${code ? ` [${code}]` : ""}: ${reason} ${where}`, init)
-          : new ApiConnectionError(`Connection failed${code ? ` [${code}]` : ""}: ${reason} ${where}`, init);
-        outcome = { kind: "connection", sent };
-        this.emit("onResponse", {
-          method,
-          url: safeUrl,
-          attempt,
-          status: undefined,
-          requestId: undefined,
-          durationMs: config.clock.now() - started,
-          error: failure,
-        });
-      }
+      const result = await this.attemptOnce(call, spec, attempt, retries);
+      if (result.kind === "success") return result.response;
+      const { failure, outcome } = result;
 
       const decision = decideRetry({
-        mode,
+        mode: call.mode,
         retriesSoFar: retries,
         outcome,
         hasLookup: spec.lookup !== undefined,
@@ -685,8 +573,8 @@ export class Transport {
       if (decision.action === "fail") throw failure;
       if (decision.action !== "verify")
         this.emit("onRetry", {
-          method,
-          url: safeUrl,
+          method: call.method,
+          url: call.safeUrl,
           attempt,
           delayMs: decision.delayMs,
           reason: decision.reason,
@@ -696,17 +584,218 @@ export class Transport {
         });
       await config.clock.sleep(decision.delayMs);
       if ((decision.action === "lookup" || decision.action === "verify") && spec.lookup) {
-        let found: Output<S> | undefined;
-        try {
-          found = await spec.lookup(since);
-        } catch {
-          // The read-back failed too: we cannot know whether the POST took effect.
-          throw failure;
-        }
+        const found = await this.readBack(spec.lookup, since, failure);
         if (found !== undefined) return { status: 200, headers: {}, data: found };
         if (decision.action === "verify") throw failure;
       }
       retries++;
     }
   }
+
+  /** What every attempt of one request shares: the URL (and its scrubbed form), headers, body. */
+  private prepare(spec: RequestSpec<z.ZodType | undefined>): PreparedCall {
+    const query = spec.query === undefined ? "" : buildQuery(spec.query);
+    const url = this.config.baseUrl + spec.path + query;
+    return {
+      method: spec.method,
+      requestPath: (this.target?.basePath ?? "") + spec.path + query,
+      // Scrubbed too: hooks may log the URL, and a credential must not reach a log even if a
+      // caller put one in a path.
+      safeUrl: this.scrub(stripCredentials(url)),
+      mode: spec.retryMode ?? retryModeFor(spec.method),
+      headers: this.headerSets[spec.auth === false ? 0 : 1][spec.body === undefined ? 0 : 1],
+      payload: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    };
+  }
+
+  /** Waits as long as rate-limit pacing asks before the next attempt (and says so). */
+  private async pace(call: PreparedCall, attempt: number): Promise<void> {
+    const delayMs = this.config.rateLimiter.reserve();
+    if (delayMs <= 0) return;
+    if (this.config.hooks.onPace)
+      this.emit("onPace", this.paceEvent(call.method, call.safeUrl, attempt, delayMs));
+    await this.config.clock.sleep(delayMs);
+  }
+
+  /** One attempt, classified: the parsed success, or the failure with what the retry decision needs. */
+  private async attemptOnce<S extends z.ZodType | undefined>(
+    call: PreparedCall,
+    spec: RequestSpec<S>,
+    attempt: number,
+    retries: number,
+  ): Promise<AttemptResult<Output<S>>> {
+    const started = this.config.clock.now();
+    try {
+      const res = await this.attempt(call.method, call.requestPath, call.headers, call.payload);
+      return this.classify(call, spec, res, { attempt, retries, started });
+    } catch (err) {
+      // A body that does not match its schema is final (an ApiError); anything else is the
+      // connection's failure.
+      if (err instanceof ApiError) throw err;
+      return this.connectionFailure(call, err, { attempt, retries, started });
+    }
+  }
+
+  /** An answer: success (parsed with the schema, which throws when it does not match) or a status failure. */
+  private classify<S extends z.ZodType | undefined>(
+    call: PreparedCall,
+    spec: RequestSpec<S>,
+    res: RawResponse,
+    at: AttemptInfo,
+  ): AttemptResult<Output<S>> {
+    const { config } = this;
+    const { method, safeUrl } = call;
+    const { attempt, retries, started } = at;
+    const { status, headers: resHeaders, text } = res;
+    config.rateLimiter.update(resHeaders, status);
+    this.noteServiceDate(resHeaders["date"], Date.now());
+    const requestId = resHeaders["x-request-id"];
+    const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);
+    const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
+
+    if (ok) {
+      const data = spec.schema ? this.parseBody(spec.schema, text, ctx, at) : undefined;
+      if (config.hooks.onResponse) {
+        this.emit("onResponse", {
+          method,
+          url: safeUrl,
+          attempt,
+          status,
+          requestId,
+          durationMs: config.clock.now() - started,
+        });
+      }
+      return { kind: "success", response: { status, headers: resHeaders, data: data as Output<S> } };
+    }
+
+    let body: unknown = text === "" ? undefined : text.slice(0, 500);
+    try {
+      if (text !== "") body = JSON.parse(text);
+    } catch {
+      // keep the text excerpt (e.g. an nginx HTML page)
+    }
+    const failure = createStatusError({ ...ctx, body: this.scrubValue(body) });
+    if (failure instanceof RateLimitError) {
+      failure.retryAfterMs = serverRequestedDelay(status, resHeaders, config.clock.now());
+    }
+    this.emit("onResponse", {
+      method,
+      url: safeUrl,
+      attempt,
+      status,
+      requestId,
+      durationMs: config.clock.now() - started,
+      error: failure,
+    });
+    return { kind: "failure", failure, outcome: { kind: "status", status, headers: resHeaders } };
+  }
+
+  /** A success body parsed with its schema; throws {@link ResponseValidationError} (after telling hooks). */
+  private parseBody(
+    schema: z.ZodType,
+    text: string,
+    ctx: {
+      method: string;
+      url: string;
+      status: number;
+      requestId: string | undefined;
+      headers: Record<string, string>;
+      retries: number;
+    },
+    at: AttemptInfo,
+  ): unknown {
+    const fail = (err: ResponseValidationError): never => {
+      this.emit("onResponse", {
+        ...ctx,
+        attempt: at.attempt,
+        durationMs: this.config.clock.now() - at.started,
+        error: err,
+      });
+      throw err;
+    };
+    let json: unknown;
+    try {
+      json = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      return fail(
+        new ResponseValidationError([{ path: "", message: "response body is not valid JSON" }], {
+          ...ctx,
+          body: text.slice(0, 200),
+        }),
+      );
+    }
+    // Fast path: a valid body is parsed once; the issue list is built only on failure.
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    return fail(validationError(parsed.error, json, ctx));
+  }
+
+  /** No answer: a timeout or a connection error, and whether the request may have reached the service. */
+  private connectionFailure(call: PreparedCall, err: unknown, at: AttemptInfo): AttemptFailure {
+    const { method, safeUrl } = call;
+    const code = errorCode(err);
+    const afterHeaders = (err as { afterHeaders?: boolean }).afterHeaders === true;
+    const sent = afterHeaders || code === undefined || !NOT_SENT_CODES.has(code);
+    const isTimeout = code !== undefined && (TIMEOUT_CODES.has(code) || code === "TIMEOUT");
+    const rawMessage =
+      err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+    const reason = this.scrub(rawMessage);
+    const init = { method, url: safeUrl, retries: at.retries, cause: err };
+    const where = `(${method} ${pathOf(safeUrl)})`;
+    const failure = isTimeout
+      ? new ApiTimeoutError(`Request timed out${code ? ` [${code}]` : ""}: ${reason} ${where}`, init)
+      : new ApiConnectionError(`Connection failed${code ? ` [${code}]` : ""}: ${reason} ${where}`, init);
+    this.emit("onResponse", {
+      method,
+      url: safeUrl,
+      attempt: at.attempt,
+      status: undefined,
+      requestId: undefined,
+      durationMs: this.config.clock.now() - at.started,
+      error: failure,
+    });
+    return { kind: "failure", failure, outcome: { kind: "connection", sent } };
+  }
+
+  /**
+   * After an ambiguous failure of a create: the object the create would have made (created since
+   * `since`, service time), or undefined. A read-back that fails too leaves the create's outcome
+   * unknown: the original failure is thrown.
+   */
+  private async readBack<T>(
+    lookup: (since: Date) => Promise<T | undefined>,
+    since: Date,
+    failure: ApiError,
+  ): Promise<T | undefined> {
+    try {
+      return await lookup(since);
+    } catch {
+      throw failure;
+    }
+  }
 }
+
+/** What every attempt of one request shares. */
+interface PreparedCall {
+  method: string;
+  requestPath: string;
+  safeUrl: string;
+  mode: ReturnType<typeof retryModeFor>;
+  headers: string[];
+  payload: string | undefined;
+}
+
+/** Which attempt this is, how many retries came before, when it started (for hook events). */
+interface AttemptInfo {
+  attempt: number;
+  retries: number;
+  started: number;
+}
+
+interface AttemptFailure {
+  kind: "failure";
+  failure: ApiError;
+  outcome: Parameters<typeof decideRetry>[0]["outcome"];
+}
+
+type AttemptResult<T> = { kind: "success"; response: ApiResponse<T> } | AttemptFailure;
