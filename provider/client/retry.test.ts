@@ -83,7 +83,7 @@ describe("decideRetry", () => {
   it("stops after maxRetries", () => {
     const d = decideRetry({
       ...base,
-      retriesSoFar: 5,
+      retriesSoFar: noJitter.maxRetries,
       mode: "idempotent",
       outcome: { kind: "status", status: 502, headers: {} },
     });
@@ -228,7 +228,7 @@ describe("retry options, exactly", () => {
   it("keeps the documented defaults and refuses each negative or non-finite number by name", () => {
     expect(resolveRetryOptions()).toEqual(DEFAULT_RETRY_OPTIONS);
     expect(resolveRetryOptions(undefined)).toEqual({
-      maxRetries: 5,
+      maxRetries: 8,
       baseDelayMs: 250,
       factor: 2,
       maxDelayMs: 30_000,

@@ -8,7 +8,7 @@
  *
  * | option | default | meaning |
  * |---|---|---|
- * | `maxRetries` | 5 | retries after the first attempt (0 disables retrying) |
+ * | `maxRetries` | 8 | retries after the first attempt (0 disables retrying); the provider's `dnsimple:maxRetries` defaults to it |
  * | `baseDelayMs` | 250 | first backoff step |
  * | `factor` | 2 | growth per retry: `base * factor^n` |
  * | `maxDelayMs` | 30 000 | cap of one computed backoff |
@@ -38,7 +38,7 @@ export interface RetryOptions {
 
 /** The documented defaults of {@link RetryOptions}. */
 export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
-  maxRetries: 5,
+  maxRetries: 8,
   baseDelayMs: 250,
   factor: 2,
   maxDelayMs: 30_000,

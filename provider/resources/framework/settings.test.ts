@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_OPTIONS } from "../../client/retry";
 import { MissingSettingError, requireAccount, requireToken, resolveSettings } from "./settings";
 
 const config = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
@@ -32,6 +33,8 @@ describe("provider settings", () => {
 
   it("retries each request 8 times unless told otherwise, and names the setting when it is bad", () => {
     expect(resolveSettings(undefined, {}).maxRetries).toBe(8);
+    // One default: the client used alone (functions, generate-program) retries as often.
+    expect(DEFAULT_RETRY_OPTIONS.maxRetries).toBe(resolveSettings(undefined, {}).maxRetries);
     expect(resolveSettings(config({ "dnsimple:maxRetries": "0" }), {}).maxRetries).toBe(0);
     expect(resolveSettings(undefined, { DNSIMPLE_MAX_RETRIES: "12" }).maxRetries).toBe(12);
     for (const bad of ["-1", "three", "2.5", "21"]) {

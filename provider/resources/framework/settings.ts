@@ -2,6 +2,8 @@
  * Provider settings: read inside the provider process, from stack config (handed to `configure`)
  * or the environment. Nothing here is ever captured into the serialized provider or the state.
  */
+import { DEFAULT_RETRY_OPTIONS } from "../../client/retry";
+
 export interface ProviderSettings {
   /** API token (secret). */
   readonly token: string | undefined;
@@ -39,8 +41,8 @@ export interface ProviderSettings {
   readonly progressIntervalSeconds: number;
 }
 
-/** Retries per request when `dnsimple:maxRetries` is not set. */
-export const DEFAULT_MAX_RETRIES = 8;
+/** Retries per request when `dnsimple:maxRetries` is not set: the client's one default. */
+export const DEFAULT_MAX_RETRIES = DEFAULT_RETRY_OPTIONS.maxRetries;
 
 /** Seconds between progress messages when `dnsimple:progressInterval` is not set. */
 export const DEFAULT_PROGRESS_INTERVAL_SECONDS = 30;
