@@ -1,33 +1,127 @@
 /**
- * The internal DNSimple API client: typed methods per API group, zod-validated answers, typed
- * errors, retries with backoff, rate-limit pacing and pagination.
+ * `pulumi-dnsimple-dynamic/client`: a typed client for the whole DNSimple API (v2 and legacy v1),
+ * for one-shot actions that are not resources (a script that renews a domain, a check in CI).
+ * The resources and functions use the same client. This index is the public surface, chosen on
+ * purpose: the client, its options and hooks, the errors and their guards, the retry and timeout
+ * defaults, pagination, and the types of the API's objects and inputs. How requests are sent
+ * (transport, retry decisions, paths, zod schemas) stays inside; the resources import those
+ * modules directly.
  *
  * @example
- * import { createClient, isNotFound } from "./client";
- * const client = createClient({ token, baseUrl: "http://127.0.0.1:8080/v2" });
- * const d = await client.domains.create(1, { name: "example.com" });
+ * import { createClient, isNotFound } from "pulumi-dnsimple-dynamic/client";
+ * const client = createClient({ token: process.env.DNSIMPLE_TOKEN!, baseUrl: "https://api.sandbox.dnsimple.com/v2" });
+ * const domain = await client.domains.get(1, "example.com").catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
  */
-export * from "./client";
-export * from "./errors";
-export * from "./retry";
-export * from "./path";
-export * from "./schemas";
-export * from "./pagination";
-export * from "./transport";
-export * from "./created-since";
-export * from "./identity";
-export * from "./domains";
-export * from "./dnssec";
-export * from "./ds-records";
-export * from "./email-forwards";
-export * from "./pushes";
-export * from "./certificates";
-export * from "./registrar";
-export * from "./secondary-dns";
-export * from "./webhooks";
-export * from "./platform";
-export * from "./billing";
-export * from "./oauth";
-export * from "./contacts";
-export * from "./zones";
-export * from "./v1";
+export { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, createClient } from "./client";
+export type { ClientOptions, DnsimpleClient } from "./client";
+export {
+  ApiError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  ApiStatusError,
+  BadRequestError,
+  UnauthorizedError,
+  PaymentRequiredError,
+  PermissionDeniedError,
+  NotFoundError,
+  PreconditionRequiredError,
+  RateLimitError,
+  ServerError,
+  ResponseValidationError,
+  isApiError,
+  isNotFound,
+  isRateLimited,
+  isConnectionError,
+} from "./errors";
+export type { ApiErrorCode, FieldErrors } from "./errors";
+export { DEFAULT_RETRY_OPTIONS } from "./retry";
+export type { RetryOptions } from "./retry";
+export type { ListOptions, Pagination } from "./schemas";
+export { collect } from "./pagination";
+export { DEFAULT_TIMEOUTS, getSharedDispatcher } from "./transport";
+export type {
+  ClientHooks,
+  PaceEvent,
+  RequestEvent,
+  ResponseEvent,
+  RetryEvent,
+  TimeoutOptions,
+} from "./transport";
+export type { Account, AccountsApi, Identity, IdentityApi, User } from "./identity";
+export type { AccountId, Domain, DomainListOptions, DomainRef, DomainResearch, DomainsApi } from "./domains";
+export type { Dnssec, DnssecApi } from "./dnssec";
+export type { DelegationSignerRecord, DelegationSignerRecordInput, DsRecordsApi } from "./ds-records";
+export type { EmailForward, EmailForwardInput, EmailForwardsApi } from "./email-forwards";
+export type { Push, PushInput, PushesApi } from "./pushes";
+export type {
+  Certificate,
+  CertificateBundle,
+  CertificatePrivateKey,
+  CertificatePurchase,
+  CertificateRenewal,
+  CertificatesApi,
+  LetsencryptPurchaseInput,
+  LetsencryptRenewalInput,
+} from "./certificates";
+export { REGISTRANT_CHANGE_STATES, OPEN_REGISTRANT_CHANGE_STATES } from "./registrar";
+export type {
+  DomainCheck,
+  DomainPremiumPrice,
+  DomainPrices,
+  DomainRegistration,
+  DomainRenewal,
+  DomainRestore,
+  DomainTransfer,
+  ExtendedAttribute,
+  RegisterDomainInput,
+  RegistrantChange,
+  RegistrantChangeCheck,
+  RegistrantChangeCheckInput,
+  RegistrantChangeInput,
+  RegistrantChangeListOptions,
+  RegistrantChangeState,
+  RegistrarApi,
+  RenewDomainInput,
+  TransferDomainInput,
+} from "./registrar";
+export type { PrimaryServer, PrimaryServerInput, SecondaryDnsApi } from "./secondary-dns";
+export type { Webhook, WebhooksApi } from "./webhooks";
+export type {
+  PlatformApi,
+  PlatformMessage,
+  PlatformMessageInput,
+  PlatformMessagesApi,
+  PlatformMetadata,
+  PlatformMetadataApi,
+  PlatformResource,
+} from "./platform";
+export type { BillingApi, Charge, ChargeListOptions } from "./billing";
+export type { OAuthApi, OAuthExchangeInput, OAuthToken } from "./oauth";
+export type { Contact, ContactInput, ContactsApi } from "./contacts";
+export { batchItemErrors } from "./zones";
+export type {
+  BatchItemError,
+  Zone,
+  ZoneRecord,
+  ZoneRecordBatch,
+  ZoneRecordBatchResult,
+  ZoneRecordBatchUpdate,
+  ZoneRecordInput,
+  ZoneRecordListOptions,
+  ZoneRecordUpdate,
+  ZoneRecordsApi,
+  ZonesApi,
+} from "./zones";
+export type {
+  V1Api,
+  V1Certificate,
+  V1CreditCard,
+  V1Domain,
+  V1DomainCheck,
+  V1RegistryNameServer,
+  V1Service,
+  V1Subscription,
+  V1Template,
+  V1TransferOrder,
+  V1User,
+} from "./v1";

@@ -3,7 +3,7 @@
  * DomainTransferOutAuthorization, LetsEncryptCertificateRenewal and OAuthAccessToken.
  */
 import { z } from "zod";
-import { createdSince, type DomainRenewal, type DomainRestore } from "../client";
+import { createdSince, type DomainRenewal, type DomainRestore } from "../client/internal";
 import type { CreateMark, Created, ResourceContext, State } from "./framework/define-resource";
 import { domainName, domainRef, nonEmptyString, numericId } from "./framework/fields";
 import { canonicalDomainName, canonicalDomainRef } from "./names";

@@ -8,7 +8,7 @@
  * here except `domainToken` and `apiToken`, which the SDK marks secret.
  */
 import { z } from "zod";
-import { createdSince, type V1Certificate, type V1Domain, type V1Subscription } from "../client";
+import { createdSince, type V1Certificate, type V1Domain, type V1Subscription } from "../client/internal";
 import type { ResourceDefinition, State } from "./framework/define-resource";
 import { domainName, domainRef, emailAddress, nonEmptyString, numericId } from "./framework/fields";
 import { v1Of } from "./legacy-v1";

@@ -1,4 +1,9 @@
-import { createStatusError, type DnsimpleClient, type Domain, type RegistrantChange } from "../client";
+import {
+  createStatusError,
+  type DnsimpleClient,
+  type Domain,
+  type RegistrantChange,
+} from "../client/internal";
 import { toDynamicProvider } from "./framework/define-resource";
 import { isPartialCreate, type PartialCreateError } from "./framework/partial";
 import { configureRuntime, resetRuntime } from "./framework/runtime";

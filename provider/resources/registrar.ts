@@ -13,8 +13,14 @@
  * with an explanation instead of ordering again, unless the program sets `orderAgain: true`.
  */
 import { z } from "zod";
-import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer, RegistrantChange } from "../client";
-import { OPEN_REGISTRANT_CHANGE_STATES, path as apiPath } from "../client";
+import type {
+  DnsimpleClient,
+  Domain,
+  DomainRegistration,
+  DomainTransfer,
+  RegistrantChange,
+} from "../client/internal";
+import { OPEN_REGISTRANT_CHANGE_STATES, path as apiPath } from "../client/internal";
 import type { ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
 import { domainName, numericId } from "./framework/fields";
 import { PartialCreateError } from "./framework/partial";

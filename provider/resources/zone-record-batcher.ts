@@ -31,8 +31,8 @@ import {
   type ZoneRecordBatch,
   type ZoneRecordInput,
   type ZoneRecordUpdate,
-} from "../client";
-import type { ApiError } from "../client";
+} from "../client/internal";
+import type { ApiError } from "../client/internal";
 import { reportOnce } from "./framework/engine-log";
 
 /** Most operations per batch request (the emulator's default limit); lowered when refused. */

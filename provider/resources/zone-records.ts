@@ -15,8 +15,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { ZoneRecord } from "../client";
-import { createdSince, isNotFound } from "../client";
+import type { ZoneRecord } from "../client/internal";
+import { createdSince, isNotFound } from "../client/internal";
 import type {
   Created,
   CreateMark,

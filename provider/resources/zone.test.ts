@@ -1,4 +1,4 @@
-import { createStatusError, type DnsimpleClient, type Zone } from "../client";
+import { createStatusError, type DnsimpleClient, type Zone } from "../client/internal";
 import { zoneResource } from "./zone";
 
 const ZONE: Zone = {

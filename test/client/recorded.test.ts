@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Agent } from "undici";
 import { z } from "zod";
-import * as c from "../../provider/client";
+import * as c from "../../provider/client/internal";
 import { describeWithSharedReference, missingSharedFiles, sharedReference } from "../shared-reference";
 
 const DATA = sharedReference().dataDir;

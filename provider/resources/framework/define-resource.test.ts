@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
-import { ApiConnectionError, createStatusError } from "../../client";
+import { ApiConnectionError, createStatusError } from "../../client/internal";
 import { forgetClaimsOfThisProcess, type ResourceDefinition, toDynamicProvider } from "./define-resource";
 import { beginCreate, createAnswered, pendingCreate } from "./create-journal";
 import { PartialCreateError } from "./partial";

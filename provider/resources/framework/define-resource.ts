@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { createdSince, type DnsimpleClient, isApiError, isConnectionError } from "../../client";
+import { createdSince, type DnsimpleClient, isApiError, isConnectionError } from "../../client/internal";
 import {
   beginCreate,
   createAnswered,

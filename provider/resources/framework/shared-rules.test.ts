@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { z } from "zod";
-import { createStatusError } from "../../client";
+import { createStatusError } from "../../client/internal";
 import { type ResourceDefinition, type State, toDynamicProvider } from "./define-resource";
 import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./lookup";
 import { PartialCreateError } from "./partial";

@@ -1,0 +1,54 @@
+/**
+ * `pulumi-dnsimple-dynamic/client` is a chosen surface, not `export *` of the modules: these are
+ * its values (types are erased), and how requests are sent stays inside.
+ */
+import * as publicClient from "./index";
+import * as internal from "./internal";
+
+describe("the public client index", () => {
+  it("exports the client, the errors and their guards, the defaults, pagination and nothing else", () => {
+    expect(Object.keys(publicClient).sort()).toEqual(
+      [
+        "ApiConnectionError",
+        "ApiError",
+        "ApiStatusError",
+        "ApiTimeoutError",
+        "BadRequestError",
+        "DEFAULT_RETRY_OPTIONS",
+        "DEFAULT_TIMEOUTS",
+        "NotFoundError",
+        "OPEN_REGISTRANT_CHANGE_STATES",
+        "PRODUCTION_BASE_URL",
+        "PaymentRequiredError",
+        "PermissionDeniedError",
+        "PreconditionRequiredError",
+        "REGISTRANT_CHANGE_STATES",
+        "RateLimitError",
+        "ResponseValidationError",
+        "SANDBOX_BASE_URL",
+        "ServerError",
+        "UnauthorizedError",
+        "batchItemErrors",
+        "collect",
+        "createClient",
+        "getSharedDispatcher",
+        "isApiError",
+        "isConnectionError",
+        "isNotFound",
+        "isRateLimited",
+      ].sort(),
+    );
+  });
+
+  it("keeps the transport, retry decisions, paths and zod schemas inside", () => {
+    for (const name of ["Transport", "decideRetry", "RateLimiter", "path", "createdSince", "DomainSchema"]) {
+      expect(name in internal).toBe(true);
+      expect(name in publicClient).toBe(false);
+    }
+  });
+
+  it("hands out the same classes as the modules, so instanceof works across both", () => {
+    expect(publicClient.ApiError).toBe(internal.ApiError);
+    expect(publicClient.createClient).toBe(internal.createClient);
+  });
+});

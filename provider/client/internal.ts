@@ -1,0 +1,28 @@
+/**
+ * Everything the client modules export, public or not: for the provider's own layers and the
+ * tests. Not part of the package's exports (`pulumi-dnsimple-dynamic/client` is `index.ts`).
+ */
+export * from "./client";
+export * from "./errors";
+export * from "./retry";
+export * from "./path";
+export * from "./schemas";
+export * from "./pagination";
+export * from "./transport";
+export * from "./created-since";
+export * from "./identity";
+export * from "./domains";
+export * from "./dnssec";
+export * from "./ds-records";
+export * from "./email-forwards";
+export * from "./pushes";
+export * from "./certificates";
+export * from "./registrar";
+export * from "./secondary-dns";
+export * from "./webhooks";
+export * from "./platform";
+export * from "./billing";
+export * from "./oauth";
+export * from "./contacts";
+export * from "./zones";
+export * from "./v1";
