@@ -54,7 +54,13 @@ module.exports = tseslint.config(
     ["sdk", "emulator"],
     "provider code runs without the SDK's classes or the emulator",
   ),
-  ...layer(["sdk/**/*.ts"], ["emulator"], "what programs import never loads the emulator"),
+  // One entry per set of files: a later entry's no-restricted-imports would replace an earlier one.
+  ...layer(
+    ["sdk/**/*.ts"],
+    ["emulator", "resources/framework"],
+    "what programs import never loads the emulator, and uses provider/resources' public modules " +
+      "(index.ts, settings.ts), not the framework inside",
+  ),
   {
     files: ["**/*.js"],
     languageOptions: {

@@ -17,11 +17,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsimpleClient } from "../provider/client";
 import {
+  MissingSettingError,
   type ProviderSettings,
   requireAccount,
   requireToken,
   resolveSettings,
-} from "../provider/resources/framework/settings";
+} from "../provider/resources/settings";
 
 /** Options every function accepts. */
 export interface FunctionOptions {
@@ -861,7 +862,6 @@ export async function listPlatformMetadata(
 async function v1(): Promise<DnsimpleClient["v1"]> {
   const s = settings();
   if (!s.v1Email) {
-    const { MissingSettingError } = await import("../provider/resources/framework/settings");
     throw new MissingSettingError(
       "dnsimple:v1Email",
       "DNSIMPLE_V1_EMAIL",
