@@ -227,6 +227,9 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     options.installed ? path.join(INSTALLED_PROJECT, "stacks") : path.join(REPO, ".work/e2e"),
     `rel-${id}`,
   );
+  // Before any folder of the stack is made: the first installed program of a process (re)creates
+  // the installed project, stacks folder included.
+  const program = options.installed ? installedProgram(options.program) : PROGRAMS[options.program];
   const backendDir = path.join(workDir, "backend");
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });
@@ -237,12 +240,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   );
   writeFileSync(
     path.join(workDir, "index.js"),
-    `module.exports = require(${JSON.stringify(
-      path.relative(
-        workDir,
-        options.installed ? installedProgram(options.program) : PROGRAMS[options.program],
-      ),
-    )});\n`,
+    `module.exports = require(${JSON.stringify(path.relative(workDir, program))});\n`,
   );
   const envVars: Record<string, string> = {
     // `metadata=skip`: the file backend writes each blob's `.attrs` sidecar without a temp file
