@@ -644,27 +644,23 @@ export class Transport {
     at: AttemptInfo,
   ): AttemptResult<Output<S>> {
     const { config } = this;
-    const { method, safeUrl } = call;
-    const { attempt, retries, started } = at;
     const { status, headers: resHeaders, text } = res;
     config.rateLimiter.update(resHeaders, status);
     this.noteServiceDate(resHeaders["date"], Date.now());
     const requestId = resHeaders["x-request-id"];
     const ok = (status >= 200 && status < 300) || (spec.successStatuses?.includes(status) ?? false);
-    const ctx = { method, url: safeUrl, status, requestId, headers: resHeaders, retries };
+    const ctx = {
+      method: call.method,
+      url: call.safeUrl,
+      status,
+      requestId,
+      headers: resHeaders,
+      retries: at.retries,
+    };
 
     if (ok) {
       const data = spec.schema ? this.parseBody(spec.schema, text, ctx, at) : undefined;
-      if (config.hooks.onResponse) {
-        this.emit("onResponse", {
-          method,
-          url: safeUrl,
-          attempt,
-          status,
-          requestId,
-          durationMs: config.clock.now() - started,
-        });
-      }
+      this.tellResponse(call, at, status, requestId);
       return { kind: "success", response: { status, headers: resHeaders, data: data as Output<S> } };
     }
 
@@ -678,15 +674,7 @@ export class Transport {
     if (failure instanceof RateLimitError) {
       failure.retryAfterMs = serverRequestedDelay(status, resHeaders, config.clock.now());
     }
-    this.emit("onResponse", {
-      method,
-      url: safeUrl,
-      attempt,
-      status,
-      requestId,
-      durationMs: config.clock.now() - started,
-      error: failure,
-    });
+    this.tellResponse(call, at, status, requestId, failure);
     return { kind: "failure", failure, outcome: { kind: "status", status, headers: resHeaders } };
   }
 
@@ -745,16 +733,28 @@ export class Transport {
     const failure = isTimeout
       ? new ApiTimeoutError(`Request timed out${code ? ` [${code}]` : ""}: ${reason} ${where}`, init)
       : new ApiConnectionError(`Connection failed${code ? ` [${code}]` : ""}: ${reason} ${where}`, init);
-    this.emit("onResponse", {
-      method,
-      url: safeUrl,
-      attempt: at.attempt,
-      status: undefined,
-      requestId: undefined,
-      durationMs: this.config.clock.now() - at.started,
-      error: failure,
-    });
+    this.tellResponse(call, at, undefined, undefined, failure);
     return { kind: "failure", failure, outcome: { kind: "connection", sent } };
+  }
+
+  /** Tells the `onResponse` hook how an attempt ended; builds no event when there is no hook. */
+  private tellResponse(
+    call: PreparedCall,
+    at: AttemptInfo,
+    status: number | undefined,
+    requestId: string | undefined,
+    error?: ApiError,
+  ): void {
+    if (!this.config.hooks.onResponse) return;
+    this.emit("onResponse", {
+      method: call.method,
+      url: call.safeUrl,
+      attempt: at.attempt,
+      status,
+      requestId,
+      durationMs: this.config.clock.now() - at.started,
+      ...(error ? { error } : {}),
+    });
   }
 
   /**
