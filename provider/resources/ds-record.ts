@@ -125,11 +125,5 @@ export const dsRecordResource: ResourceDefinition = {
     return matching;
   },
 
-  ...domainChildReadAndDelete({
-    collectionKey,
-    list: (client, account, domain) => client.dsRecords.iterate(account, domain),
-    get: (client, account, domain, id) => client.dsRecords.get(account, domain, id),
-    remove: (client, account, domain, id) => client.dsRecords.delete(account, domain, id),
-    outputs: dsRecordOutputs,
-  }),
+  ...domainChildReadAndDelete({ collectionKey, api: (client) => client.dsRecords, outputs: dsRecordOutputs }),
 };

@@ -78,9 +78,7 @@ export const emailForwardResource: ResourceDefinition = {
 
   ...domainChildReadAndDelete({
     collectionKey,
-    list: (client, account, domain) => client.emailForwards.iterate(account, domain),
-    get: (client, account, domain, id) => client.emailForwards.get(account, domain, id),
-    remove: (client, account, domain, id) => client.emailForwards.delete(account, domain, id),
+    api: (client) => client.emailForwards,
     outputs: emailForwardOutputs,
   }),
 };

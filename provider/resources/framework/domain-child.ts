@@ -8,12 +8,17 @@ import { canonicalDomainRef } from "../names";
 import type { ResourceDefinition, State } from "./define-resource";
 import { deleteListed, readListedOrGet } from "./read-cache";
 
+/** The API group of a kind listed per domain (`client.dsRecords`, `client.emailForwards`). */
+export interface DomainChildApi<T extends { id: number }> {
+  iterate(account: string, domain: string): AsyncIterable<T>;
+  get(account: string, domain: string, id: number): Promise<T>;
+  delete(account: string, domain: string, id: number): Promise<unknown>;
+}
+
 export interface DomainChildAccess<T extends { id: number }> {
   /** The read cache's key of the domain's listing. */
   collectionKey(account: string, domain: string): string;
-  list(client: DnsimpleClient, account: string, domain: string): AsyncIterable<T>;
-  get(client: DnsimpleClient, account: string, domain: string, id: number): Promise<T>;
-  remove(client: DnsimpleClient, account: string, domain: string, id: number): Promise<unknown>;
+  api(client: DnsimpleClient): DomainChildApi<T>;
   outputs(object: T): State;
 }
 
@@ -24,18 +29,19 @@ export function domainChildReadAndDelete<T extends { id: number }>(
   return {
     async read({ client, account }, id, state) {
       const domain = canonicalDomainRef(state.domain);
+      const api = access.api(client);
       const found = await readListedOrGet(
         access.collectionKey(account, domain),
         id,
-        () => access.list(client, account, domain),
-        () => access.get(client, account, domain, Number(id)),
+        () => api.iterate(account, domain),
+        () => api.get(account, domain, Number(id)),
       );
       return found ? access.outputs(found) : undefined;
     },
     async delete({ client, account }, id, state) {
       const domain = canonicalDomainRef(state.domain);
       await deleteListed(access.collectionKey(account, domain), () =>
-        access.remove(client, account, domain, Number(id)),
+        access.api(client).delete(account, domain, Number(id)),
       );
     },
   };
