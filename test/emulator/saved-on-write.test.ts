@@ -8,6 +8,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { Store } from "../../emulator/store";
+import { CONTACT } from "./fixtures";
 import { v2 } from "./helpers";
 
 const dirs: string[] = [];
@@ -37,18 +38,6 @@ function rowsOnDisk(file: string, table: string): Record<string, unknown>[] {
   };
   return data.tables[table]?.rows ?? [];
 }
-
-const CONTACT = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address1: "1 Main St",
-  city: "Rome",
-  state_province: "RM",
-  postal_code: "00100",
-  country: "IT",
-  email: "ada@example.com",
-  phone: "+39 06 0000000",
-};
 
 describe("emulator: a change is saved because a table was written", () => {
   it("writes updates made in place (contact, DNSSEC, zone activation, record TTL) to the data file at once", async () => {
