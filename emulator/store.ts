@@ -3,12 +3,11 @@
  * persistence to a JSON file (write a temporary file, fsync it, rename it over the old one, fsync
  * the folder), so a process killed at any moment leaves either the old or the new state on disk.
  *
- * @example
  * A change is saved because a table was written: `insert`, `update`, `delete` and
  * `updateSettings` mark the store changed, and the server saves after every request and timer step
- * that changed it. Rows come out of a table read-only (`Readonly<T>`): a field changes through
- * `table.update(row, changes)`, never by assigning to the row. With `verifyWrites` on (the test
- * projects turn it on), a change made any other way is reported by {@link Store.checkWrites}.
+ * that changed it. Rows are read-only (their fields are `readonly` in `model.ts`): a field changes
+ * through `table.update(row, changes)`, never by assigning to the row. With `verifyWrites` on (the
+ * test projects turn it on), a change made any other way is reported by {@link Store.checkWrites}.
  *
  * @example
  *   const store = Store.open("/tmp/state.json"); // or Store.open(undefined) for memory only
@@ -76,7 +75,7 @@ export class Table<T extends { id: number }> {
   }
 
   /** Inserts a row; `id` is assigned when absent. */
-  insert(row: Omit<T, "id"> & { id?: number }): Readonly<T> {
+  insert(row: Omit<T, "id"> & { id?: number }): T {
     const id = row.id ?? this.nextId();
     if (id > this.seq) this.seq = id;
     const full = { ...row, id } as T;
@@ -86,11 +85,11 @@ export class Table<T extends { id: number }> {
     return full;
   }
 
-  get(id: number): Readonly<T> | undefined {
+  get(id: number): T | undefined {
     return this.rows.get(id);
   }
 
-  byKey(key: string): Readonly<T> | undefined {
+  byKey(key: string): T | undefined {
     return this.index.get(key);
   }
 
@@ -98,7 +97,7 @@ export class Table<T extends { id: number }> {
    * Changes fields of a stored row in place (so every reference to it sees them), keeping the key
    * index right; returns the row. A row that is no longer stored is left alone.
    */
-  update(row: Readonly<T>, changes: Partial<T>): Readonly<T> {
+  update(row: T, changes: Partial<T>): T {
     const stored = this.rows.get(row.id);
     if (stored === undefined) return row;
     if (this.keyOf) this.index.delete(this.keyOf(stored));
@@ -118,24 +117,24 @@ export class Table<T extends { id: number }> {
   }
 
   /** Deletes every row matching `pred`; returns the deleted rows. */
-  deleteWhere(pred: (row: Readonly<T>) => boolean): Readonly<T>[] {
+  deleteWhere(pred: (row: T) => boolean): T[] {
     const gone: T[] = [];
     for (const row of this.rows.values()) if (pred(row)) gone.push(row);
     for (const row of gone) this.delete(row.id);
     return gone;
   }
 
-  all(): Readonly<T>[] {
+  all(): T[] {
     return [...this.rows.values()];
   }
 
-  filter(pred: (row: Readonly<T>) => boolean): Readonly<T>[] {
+  filter(pred: (row: T) => boolean): T[] {
     const out: T[] = [];
     for (const row of this.rows.values()) if (pred(row)) out.push(row);
     return out;
   }
 
-  find(pred: (row: Readonly<T>) => boolean): Readonly<T> | undefined {
+  find(pred: (row: T) => boolean): T | undefined {
     for (const row of this.rows.values()) if (pred(row)) return row;
     return undefined;
   }
@@ -151,16 +150,9 @@ export class Table<T extends { id: number }> {
     return { seq: this.seq, rows: this.all() };
   }
 
-  /** Loads rows from a data file (not a write: the file already holds them). */
   restore(data: { seq?: number; rows?: T[] } | undefined): void {
-    this.rows.clear();
-    this.index.clear();
-    this.seq = 0;
-    for (const row of data?.rows ?? []) {
-      this.rows.set(row.id, row);
-      if (this.keyOf) this.index.set(this.keyOf(row), row);
-      if (row.id > this.seq) this.seq = row.id;
-    }
+    this.clear();
+    for (const row of data?.rows ?? []) this.insert(row);
     this.seq = Math.max(this.seq, data?.seq ?? 0);
   }
 }
