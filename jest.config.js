@@ -25,6 +25,7 @@ module.exports = {
         "<rootDir>/sdk/**/*.test.ts",
         "<rootDir>/emulator/**/*.test.ts",
         "<rootDir>/test/unit/**/*.test.ts",
+        "<rootDir>/scripts/**/*.test.ts",
       ],
     },
     {

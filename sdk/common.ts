@@ -29,6 +29,16 @@ export function withSecretOutputs(
 }
 
 /**
+ * The arguments with the named ones made secret, whatever the program passed: the engine then
+ * keeps them, and the outputs of the same names, encrypted in state.
+ */
+export function secretInputs<T extends object>(args: T, names: ReadonlyArray<keyof T & string>): T {
+  const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
+  for (const name of names) if (out[name] !== undefined) out[name] = pulumi.secret(out[name]);
+  return out as T;
+}
+
+/**
  * Every property a resource class declares, as `undefined`: Pulumi makes an output only for the
  * keys a resource passes to its constructor, so an optional input left out, or an output the
  * provider fills in, needs its key here to exist as an `Output`.

@@ -8,13 +8,14 @@
  * ```
  */
 export { type CommonArgs } from "./common";
+// The resource classes generated from the definitions (`npm run generate`).
+export * from "./resources";
 export { Domain, type DomainArgs } from "./domain";
 export { DomainDelegation, type DomainDelegationArgs } from "./domain-delegation";
 export { DsRecord, type DsRecordArgs } from "./ds-record";
 export { EmailForward, type EmailForwardArgs } from "./email-forward";
 export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
 export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
-export { Webhook, type WebhookArgs } from "./webhook";
 export { Zone, type ZoneArgs } from "./zone";
 export { Contact, type ContactArgs } from "./contact";
 export { Dnssec, type DnssecArgs } from "./dnssec";

@@ -46,7 +46,7 @@ import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
 
 /** Every resource kind, one definition each (a kind's file is named after it). */
-const definitions: ReadonlyArray<ResourceDefinition> = [
+export const definitions: ReadonlyArray<ResourceDefinition> = [
   domainResource,
   dsRecordResource,
   emailForwardResource,

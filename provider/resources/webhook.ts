@@ -1,29 +1,47 @@
+import { z } from "zod";
 import type { Webhook } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
 import { httpsUrl } from "./framework/fields";
+import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 
 const collectionKey = (account: string) => `webhooks:${account}`;
 
-export function webhookOutputs(webhook: Webhook): State {
-  return { webhookId: webhook.id, url: webhook.url, suppressedAt: webhook.suppressed_at ?? null };
+const outputs = {
+  webhookId: z.number().describe("The service's id of the webhook."),
+  suppressedAt: z
+    .string()
+    .nullable()
+    .describe("Set when the service stopped delivering after repeated failures; null otherwise."),
+};
+
+export function webhookOutputs(webhook: Webhook): OutputsOf<typeof outputs> {
+  return { webhookId: webhook.id, suppressedAt: webhook.suppressed_at ?? null };
 }
 
 /** Where the service POSTs the account's events. HTTPS only; a new URL replaces the webhook. */
-export const webhookResource: ResourceDefinition = {
+export const webhookResource = defineResource({
   kind: "Webhook",
-  inputs: { url: httpsUrl() },
+  docs: {
+    summary: "A webhook: the service POSTs every event of the account to `url`.",
+    example: [
+      'const hook = new dnsimple.Webhook("events", { url: "https://hooks.example.com/dnsimple" });',
+      "export const suppressedAt = hook.suppressedAt;",
+    ].join("\n"),
+  },
+  inputs: { url: httpsUrl().describe("HTTPS URL that receives the account's events as POSTs.") },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["url"],
 
   async create({ client, account }, inputs, mark) {
     invalidateCollection(collectionKey(account));
     const webhook = await client.webhooks.create(
       account,
-      { url: String(inputs.url) },
+      { url: inputs.url },
       mark.newerThanId !== undefined ? { newerThanId: mark.newerThanId } : {},
     );
-    return { id: String(webhook.id), outs: webhookOutputs(webhook) };
+    return { id: webhook.id, outs: webhookOutputs(webhook) };
   },
 
   // Webhooks carry no creation time: the highest id before a create is what proves a webhook
@@ -34,12 +52,12 @@ export const webhookResource: ResourceDefinition = {
   async findMatching({ client, account }, inputs) {
     return (await client.webhooks.list(account))
       .filter((w) => w.url === inputs.url)
-      .map((w) => ({ id: String(w.id), outs: webhookOutputs(w) }));
+      .map((w) => ({ id: w.id, outs: webhookOutputs(w) }));
   },
 
   async read({ client, account }, id) {
     const webhook =
-      (await readFromCollection(collectionKey(account), id, async function* () {
+      (await readFromCollection(collectionKey(account), `${id}`, async function* () {
         yield* await client.webhooks.list(account);
       })) ?? (await orUndefinedWhenGone(client.webhooks.get(account, id)));
     return webhook ? webhookOutputs(webhook) : undefined;
@@ -49,4 +67,4 @@ export const webhookResource: ResourceDefinition = {
     invalidateCollection(collectionKey(account));
     await deleteIgnoringGone(() => client.webhooks.delete(account, id));
   },
-};
+});

@@ -16,6 +16,7 @@ import { containsUnknown } from "./unknown";
 import { type CheckFailure, type FieldSchemas, validateInputs } from "./validation";
 import { isDeepStrictEqual } from "node:util";
 import { isPartialCreate } from "./partial";
+import type { KindSchema } from "./kind";
 
 /** What every operation of a resource receives: the client and the account it acts on. */
 export interface ResourceContext {
@@ -50,6 +51,8 @@ export interface CreateMark {
 export interface ResourceDefinition {
   /** Type name shown in previews, e.g. `Domain`. */
   readonly kind: string;
+  /** The typed definition's schema (`defineResource`): what the SDK generator reads. */
+  readonly schema?: KindSchema;
   /** Input schemas by property; defaults declared here are filled in by `check`. */
   readonly inputs: FieldSchemas;
   /** Inputs the API cannot change in place: a change replaces the object. */
@@ -57,7 +60,7 @@ export interface ResourceDefinition {
   /** Inputs that only steer this provider (no API call): a change updates state in place. */
   readonly localOnly?: ReadonlyArray<string>;
   /** How the service rewrites a value (case, trailing dots, punycode): compared after this. */
-  readonly normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
+  readonly normalize?: Readonly<Record<string, (value: unknown, inputs: State) => unknown>>;
   /**
    * Optional inputs only the provider sets, in state (an order still pending, say): always
    * compared, so that the next `up` sees one in state and resumes; never "left to the service".
@@ -241,7 +244,7 @@ async function converge(
   found: Created,
   inputs: State,
   localOnly: ReadonlySet<string>,
-  normalized: (key: string, value: unknown) => unknown,
+  normalized: (key: string, value: unknown, inputs: State) => unknown,
 ): Promise<Created> {
   if (!definition.update) return found;
   const current: State = { ...inputs, ...found.outs };
@@ -250,7 +253,7 @@ async function converge(
       !localOnly.has(key) &&
       !definition.replaceOnChange.includes(key) &&
       inputs[key] !== undefined &&
-      !isDeepStrictEqual(normalized(key, current[key]), normalized(key, inputs[key])),
+      !isDeepStrictEqual(normalized(key, current[key], current), normalized(key, inputs[key], inputs)),
   );
   if (!differs) return found;
   return { ...found, outs: await definition.update(ctx, found.id, current, inputs) };
@@ -396,11 +399,13 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       (key) => isOptionalWithoutDefault(definition.inputs[key]!) && !definition.markers?.includes(key),
     ),
   );
-  const normalized = (key: string, value: unknown): unknown => {
+  const normalized = (key: string, value: unknown, inputs: State): unknown => {
     // A marker the provider cleared with null is as absent as one never set.
     if (value === null && definition.markers?.includes(key)) return undefined;
     const normalize = definition.normalize?.[key];
-    return normalize && value !== undefined && value !== null ? normalize(value) : value;
+    return normalize && value !== undefined && value !== null && !containsUnknown(value)
+      ? normalize(value, inputs)
+      : value;
   };
 
   return withReportsFlushed({
@@ -431,7 +436,8 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         // An optional input left out leaves the value to the service (its default, shown as output).
         if (next === undefined && serviceDecides.has(key)) continue;
         const differs =
-          containsUnknown(next) || !isDeepStrictEqual(normalized(key, before), normalized(key, next));
+          containsUnknown(next) ||
+          !isDeepStrictEqual(normalized(key, before, olds), normalized(key, next, news));
         if (!differs) continue;
         changes = true;
         if (definition.replaceOnChange.includes(key)) replaces.push(key);
@@ -549,7 +555,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         (key) =>
           !localOnly.has(key) &&
           !(next[key] === undefined && serviceDecides.has(key)) &&
-          !isDeepStrictEqual(normalized(key, previous[key]), normalized(key, next[key])),
+          !isDeepStrictEqual(normalized(key, previous[key], previous), normalized(key, next[key], next)),
       );
       let outs: State = {};
       if (apiChange) {

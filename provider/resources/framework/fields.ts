@@ -69,4 +69,5 @@ export const numericId = (what: string) =>
     .union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
       message: `${what} must be a numeric id`,
     })
-    .transform(String);
+    .transform(String)
+    .pipe(z.string());

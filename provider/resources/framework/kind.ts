@@ -1,0 +1,224 @@
+/**
+ * The typed definition of a resource kind: its inputs as one zod object (each field with its doc,
+ * default, secret and replace markers), its outputs as another, and its operations typed by them.
+ * `defineResource` checks nothing at run time that `toDynamicProvider` does not already do; it is
+ * where the types of a kind are said once, and what the SDK generator (provider/generate/sdk.ts)
+ * reads to write the SDK class, the stub and the reference page.
+ *
+ * @example
+ * export const webhookResource = defineResource({
+ *   kind: "Webhook",
+ *   docs: { summary: "A webhook ...", example: 'new dnsimple.Webhook("events", { url: "https://..." });' },
+ *   inputs: { url: httpsUrl().describe("HTTPS URL that receives the account's events.") },
+ *   outputs: { webhookId: z.number().describe("The webhook's id.") },
+ *   ids: numericIds,
+ *   replaceOnChange: ["url"],
+ *   async create({ client, account }, inputs) { ... },
+ *   ...
+ * });
+ */
+import { z } from "zod";
+import type { CheckFailure } from "./validation";
+import type { CreateMark, ResourceContext, ResourceDefinition, State } from "./define-resource";
+
+/** A kind's fields by name: each a zod schema, its doc given with `.describe()`. */
+export type FieldShape = Record<string, z.ZodType>;
+
+/** The inputs a kind's operations receive: as `check` validated them (defaults filled in). */
+export type InputsOf<I extends FieldShape> = z.output<z.ZodObject<I>> & CommonInputValues;
+
+/** What a kind writes into state besides its inputs. */
+export type OutputsOf<O extends FieldShape> = z.output<z.ZodObject<O>>;
+
+/** A kind's state: the inputs it was last given and the outputs it last read. */
+export type StoredOf<I extends FieldShape, O extends FieldShape> = InputsOf<I> & Partial<OutputsOf<O>>;
+
+/** Inputs every resource accepts (`commonInputs` in define-resource.ts), as operations see them. */
+export interface CommonInputValues {
+  readonly account?: string | undefined;
+  readonly adopt?: boolean | undefined;
+  readonly ownerKey?: string | undefined;
+}
+
+/** How a kind's ids look: the service's numeric ids, or names (a domain's, a zone's). */
+export interface IdFormat<Id extends string | number> {
+  readonly name: string;
+  /** The id as operations use it, from the string Pulumi keeps; throws on a malformed one. */
+  parse(id: string, kind: string): Id;
+}
+
+/** Ids that are the service's positive integer ids. */
+export const numericIds: IdFormat<number> = {
+  name: "numeric",
+  parse(id, kind) {
+    if (!/^\d+$/.test(id)) throw new Error(`${kind} id "${id}" in state is not a numeric id`);
+    return Number(id);
+  },
+};
+
+/** Ids kept as Pulumi keeps them: names, or composite keys. */
+export const stringIds: IdFormat<string> = { name: "string", parse: (id) => id };
+
+/** What a create or a lookup found: the object's id and outputs (and creation time, if any). */
+export interface Found<O extends FieldShape, Id extends string | number> {
+  readonly id: Id;
+  readonly outs: OutputsOf<O>;
+  readonly createdAt?: string | null | undefined;
+}
+
+/** The words the SDK class and the reference page show for a kind. */
+export interface KindDocs {
+  /** What the resource is and does, for the class's doc comment: markdown, wrapped freely. */
+  readonly summary: string;
+  /** A short program using the kind (TypeScript, without the import line). */
+  readonly example: string;
+}
+
+/** Everything a kind declares, typed by its inputs `I`, outputs `O` and id type `Id`. */
+export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends string | number> {
+  /** Type name shown in previews and the SDK class's name, e.g. `Webhook`. */
+  readonly kind: string;
+  readonly docs: KindDocs;
+  readonly inputs: I;
+  readonly outputs: O;
+  readonly ids: IdFormat<Id>;
+  /** Inputs the API cannot change in place: a change replaces the object. */
+  readonly replaceOnChange: ReadonlyArray<keyof I & string>;
+  /** Inputs that only steer this provider (no API call): a change updates state in place. */
+  readonly localOnly?: ReadonlyArray<keyof I & string>;
+  /** Optional inputs only the provider sets (see `ResourceDefinition.markers`). */
+  readonly markers?: ReadonlyArray<keyof I & string>;
+  /** Inputs programs never set (state the provider keeps): outputs in the SDK, not arguments. */
+  readonly providerOwned?: ReadonlyArray<keyof I & string>;
+  /**
+   * How the service rewrites a value (case, trailing dots, punycode): compared after this. Each
+   * function sees the field's value and all the inputs beside it (content depends on type).
+   */
+  readonly normalize?: {
+    readonly [K in keyof I & string]?: (
+      value: NonNullable<z.output<I[K]>>,
+      inputs: Partial<InputsOf<I>>,
+    ) => unknown;
+  };
+  refine?(inputs: InputsOf<I>): CheckFailure[];
+  create(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id>>;
+  findMatching?(ctx: ResourceContext, inputs: InputsOf<I>): Promise<Array<Found<O, Id>>>;
+  readonly refusesDuplicates?: boolean | ((inputs: InputsOf<I>) => boolean);
+  recover?(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id> | undefined>;
+  highestIdBeforeCreate?(ctx: ResourceContext): Promise<number>;
+  deleteBeforeReplace?(olds: StoredOf<I, O>, news: InputsOf<I>): boolean;
+  naturalId?(inputs: InputsOf<I>): string;
+  read(ctx: ResourceContext, id: Id, state: StoredOf<I, O>): Promise<OutputsOf<O> | undefined>;
+  update?(
+    ctx: ResourceContext,
+    id: Id,
+    olds: StoredOf<I, O>,
+    news: InputsOf<I>,
+  ): Promise<Partial<OutputsOf<O>>>;
+  delete(ctx: ResourceContext, id: Id, state: StoredOf<I, O>): Promise<void>;
+}
+
+/** What the SDK generator reads of a kind, beside the operations. */
+export interface KindSchema {
+  readonly docs: KindDocs;
+  readonly inputs: FieldShape;
+  readonly outputs: FieldShape;
+  /** Whether `adopt` is offered (the kind can find an existing object for sure). */
+  readonly adoptable: boolean;
+  readonly replaceOnChange: ReadonlyArray<string>;
+  /** Inputs programs never set: outputs in the SDK, not arguments. */
+  readonly providerOwned: ReadonlyArray<string>;
+}
+
+/** Marks a field secret: kept encrypted in state and shown as `[secret]` in previews. */
+export function secret<T extends z.ZodType>(schema: T): T {
+  return schema.meta({ secret: true });
+}
+
+/** Whether a field is marked with `secret()`, through any optional or default wrapper. */
+export function isSecret(schema: z.ZodType): boolean {
+  return metaOf(schema)?.secret === true;
+}
+
+/** The field's doc given with `.describe()`, through any optional or default wrapper. */
+export function docOf(schema: z.ZodType): string | undefined {
+  return metaOf(schema)?.description;
+}
+
+/** The metadata of a schema, or of the first wrapped schema that has some. */
+function metaOf(schema: z.ZodType): { description?: string | undefined; secret?: unknown } | undefined {
+  for (let s: z.ZodType | undefined = schema; s;) {
+    const meta = z.globalRegistry.get(s);
+    if (meta && (meta.description !== undefined || "secret" in meta)) return meta;
+    const def = s._zod.def as { innerType?: z.ZodType; in?: z.ZodType };
+    s = def.innerType ?? def.in;
+  }
+  return undefined;
+}
+
+type Untyped = (...args: any[]) => any;
+
+/** Calls `method` with the id its kind's format gives: the one place a Pulumi id is decoded. */
+function withParsedId<Id extends string | number>(ids: IdFormat<Id>, kind: string, method: Untyped): Untyped {
+  return (ctx: ResourceContext, id: string, ...rest: unknown[]) => method(ctx, ids.parse(id, kind), ...rest);
+}
+
+/** Found objects with their ids as Pulumi keeps them. */
+function withStringIds<F extends { id: string | number }>(found: F): Omit<F, "id"> & { id: string };
+function withStringIds<F extends { id: string | number }>(
+  found: F | undefined,
+): (Omit<F, "id"> & { id: string }) | undefined;
+function withStringIds<F extends { id: string | number }>(found: F | undefined) {
+  return found === undefined ? undefined : { ...found, id: `${found.id}` };
+}
+
+/**
+ * A kind's typed spec as the untyped definition `toDynamicProvider` runs. Inputs and state reach
+ * the spec's operations as `check` left them; this is where that fact becomes their type.
+ */
+export function defineResource<I extends FieldShape, O extends FieldShape, Id extends string | number>(
+  spec: KindSpec<I, O, Id>,
+): ResourceDefinition & { readonly schema: KindSchema } {
+  const { ids, kind } = spec;
+  const normalize = spec.normalize as Record<string, (value: unknown, inputs: State) => unknown> | undefined;
+  const definition: ResourceDefinition & { schema: KindSchema } = {
+    kind,
+    inputs: spec.inputs,
+    replaceOnChange: spec.replaceOnChange,
+    ...(spec.localOnly ? { localOnly: spec.localOnly } : {}),
+    ...(spec.markers ? { markers: spec.markers } : {}),
+    ...(normalize ? { normalize } : {}),
+    schema: {
+      docs: spec.docs,
+      inputs: spec.inputs,
+      outputs: spec.outputs,
+      adoptable: !!spec.findMatching,
+      replaceOnChange: spec.replaceOnChange,
+      providerOwned: spec.providerOwned ?? [],
+    },
+    ...(spec.refine ? { refine: spec.refine as Untyped } : {}),
+    create: async (ctx, inputs, mark) => withStringIds(await spec.create(ctx, inputs as InputsOf<I>, mark)),
+    ...(spec.findMatching
+      ? {
+          findMatching: async (ctx: ResourceContext, inputs: State) =>
+            (await spec.findMatching!(ctx, inputs as InputsOf<I>)).map((found) => withStringIds(found)),
+        }
+      : {}),
+    ...(spec.refusesDuplicates !== undefined
+      ? { refusesDuplicates: spec.refusesDuplicates as boolean | ((inputs: State) => boolean) }
+      : {}),
+    ...(spec.recover
+      ? {
+          recover: async (ctx: ResourceContext, inputs: State, mark: CreateMark) =>
+            withStringIds(await spec.recover!(ctx, inputs as InputsOf<I>, mark)),
+        }
+      : {}),
+    ...(spec.highestIdBeforeCreate ? { highestIdBeforeCreate: spec.highestIdBeforeCreate } : {}),
+    ...(spec.deleteBeforeReplace ? { deleteBeforeReplace: spec.deleteBeforeReplace as Untyped } : {}),
+    ...(spec.naturalId ? { naturalId: spec.naturalId as Untyped } : {}),
+    read: withParsedId(ids, kind, spec.read),
+    ...(spec.update ? { update: withParsedId(ids, kind, spec.update) } : {}),
+    delete: withParsedId(ids, kind, spec.delete),
+  };
+  return definition;
+}
