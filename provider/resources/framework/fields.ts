@@ -71,3 +71,11 @@ export const numericId = (what: string) =>
     })
     .transform(String)
     .pipe(z.string());
+
+/**
+ * A numeric id kept as a string in state (`numericId`: state keeps what `check` gave, so it stays
+ * a string for existing stacks), as the API's number: the one place such ids become numbers.
+ */
+export function apiId(id: string): number {
+  return Number.parseInt(id, 10);
+}

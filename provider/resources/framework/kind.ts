@@ -137,23 +137,26 @@ export function secret<T extends z.ZodType>(schema: T): T {
 
 /** Whether a field is marked with `secret()`, through any optional or default wrapper. */
 export function isSecret(schema: z.ZodType): boolean {
-  return metaOf(schema)?.secret === true;
+  return metaOf(schema).secret === true;
 }
 
 /** The field's doc given with `.describe()`, through any optional or default wrapper. */
 export function docOf(schema: z.ZodType): string | undefined {
-  return metaOf(schema)?.description;
+  return metaOf(schema).description;
 }
 
-/** The metadata of a schema, or of the first wrapped schema that has some. */
-function metaOf(schema: z.ZodType): { description?: string | undefined; secret?: unknown } | undefined {
+/** The metadata of a schema and the schemas it wraps (optional, default, nullable, pipe): outer first. */
+function metaOf(schema: z.ZodType): { description?: string | undefined; secret?: unknown } {
+  const merged: { description?: string | undefined; secret?: unknown } = {};
   for (let s: z.ZodType | undefined = schema; s;) {
     const meta = z.globalRegistry.get(s);
-    if (meta && (meta.description !== undefined || "secret" in meta)) return meta;
+    if (meta?.description !== undefined && merged.description === undefined)
+      merged.description = meta.description;
+    if (meta && "secret" in meta && merged.secret === undefined) merged.secret = meta["secret"];
     const def = s._zod.def as { innerType?: z.ZodType; in?: z.ZodType };
     s = def.innerType ?? def.in;
   }
-  return undefined;
+  return merged;
 }
 
 type Untyped = (...args: any[]) => any;
