@@ -13,6 +13,8 @@ import {
   UnauthorizedError,
   codeForStatus,
   createStatusError,
+  outcomeUnknown,
+  statusLeavesOutcomeOpen,
   extractFieldErrors,
   isApiError,
   isConnectionError,
@@ -326,5 +328,23 @@ describe("the last details", () => {
     for (const value of [null, undefined, "not_found", 404]) expect(isApiError(value)).toBe(false);
     const err = createStatusError({ status: 404, method: "GET", url, body: {} });
     expect(isApiError({ ...err })).toBe(false);
+  });
+});
+
+describe("whether a failed request may still have taken effect", () => {
+  const init = { method: "POST", url: "http://127.0.0.1/v2/1/webhooks", retries: 0 };
+  it("is open after a lost answer, a 5xx or a 408; a 429 or another 4xx is a refusal", () => {
+    expect(outcomeUnknown(new ApiConnectionError("socket closed", init))).toBe(true);
+    expect([500, 502, 503, 504, 408].map(statusLeavesOutcomeOpen)).toEqual([true, true, true, true, true]);
+    expect([400, 404, 409, 422, 429].map(statusLeavesOutcomeOpen)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(outcomeUnknown(createStatusError({ ...init, status: 503, body: { message: "x" } }))).toBe(true);
+    expect(outcomeUnknown(createStatusError({ ...init, status: 422, body: { message: "x" } }))).toBe(false);
+    expect(outcomeUnknown(new Error("not from the client"))).toBe(false);
   });
 });

@@ -353,3 +353,21 @@ export function isRateLimited(e: unknown): e is RateLimitError {
 export function isConnectionError(e: unknown): e is ApiConnectionError {
   return isApiError(e) && (e.code === "api_connection" || e.code === "api_timeout");
 }
+
+/**
+ * Whether a request answered with `status` may still have been processed: a 5xx or a 408. Any
+ * other 4xx, and a 429 (refused before processing), is a refusal. The one rule for it: the
+ * client's retry decisions and the resources' handling of failed creates both ask here.
+ */
+export function statusLeavesOutcomeOpen(status: number): boolean {
+  return status >= 500 || status === 408;
+}
+
+/**
+ * Whether a failed request may still have taken effect: no answer came (the request may have
+ * left), or the service answered with a status that leaves it open (`statusLeavesOutcomeOpen`).
+ */
+export function outcomeUnknown(e: unknown): boolean {
+  if (isConnectionError(e)) return true;
+  return isApiError(e) && e.status !== undefined && statusLeavesOutcomeOpen(e.status);
+}

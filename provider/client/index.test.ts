@@ -36,6 +36,8 @@ describe("the public client index", () => {
         "isConnectionError",
         "isNotFound",
         "isRateLimited",
+        "outcomeUnknown",
+        "statusLeavesOutcomeOpen",
       ].sort(),
     );
   });

@@ -32,6 +32,8 @@ export {
   isNotFound,
   isRateLimited,
   isConnectionError,
+  outcomeUnknown,
+  statusLeavesOutcomeOpen,
 } from "./errors";
 export type { ApiErrorCode, FieldErrors } from "./errors";
 export { DEFAULT_RETRY_OPTIONS } from "./retry";

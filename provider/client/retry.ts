@@ -2,6 +2,7 @@
  * Retry policy, backoff math, `Retry-After` parsing and rate-limit pacing. Everything here is pure
  * or takes an injected {@link Clock}, so it can be tested without waiting.
  */
+import { statusLeavesOutcomeOpen } from "./errors";
 
 /**
  * The retry policy. Defaults ({@link DEFAULT_RETRY_OPTIONS}):
@@ -207,12 +208,12 @@ export function decideRetry(input: {
 
 /**
  * Whether a failed attempt may still have been processed: the request left and no answer came,
- * or the service answered with a retryable status other than 429 (which is refused before any
- * processing).
+ * or the service answered with a retryable status that leaves the outcome open (errors.ts
+ * `statusLeavesOutcomeOpen`: not a 429, which is refused before any processing).
  */
 function mayHaveTakenEffect(outcome: AttemptOutcome, options: RetryOptions): boolean {
   if (outcome.kind === "connection") return outcome.sent;
-  return outcome.status !== 429 && options.retryStatuses.includes(outcome.status);
+  return options.retryStatuses.includes(outcome.status) && statusLeavesOutcomeOpen(outcome.status);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { createdSince, type DnsimpleClient, isApiError, isConnectionError } from "../../client/internal";
+import { createdSince, type DnsimpleClient, isApiError, outcomeUnknown } from "../../client/internal";
 import {
   beginCreate,
   createAnswered,
@@ -184,16 +184,6 @@ function mayBeDuplicateRefusal(error: unknown): boolean {
   return isApiError(error) && error.status !== undefined && [400, 409, 422].includes(error.status);
 }
 
-/**
- * Whether a failed create may still have taken effect: the request left and no answer came, or
- * the service failed with a 5xx (or 408) after perhaps processing it. A 4xx or a 429 is a refusal.
- */
-function mayHaveTakenEffect(error: unknown): boolean {
-  if (isConnectionError(error)) return true;
-  if (!isApiError(error) || error.status === undefined) return false;
-  return error.status >= 500 || error.status === 408;
-}
-
 /** Objects this process created, adopted or recovered, by kind and account: never claimed twice. */
 const claimed = new Set<string>();
 const claimKey = (definition: ResourceDefinition, account: string, id: string) =>
@@ -318,7 +308,7 @@ async function createSettlingAmbiguity(
         if (own) return own;
         throw alreadyExists(definition, existing, error);
       }
-      if (!mayHaveTakenEffect(error)) throw error;
+      if (!outcomeUnknown(error)) throw error;
       let found: Created | undefined;
       try {
         found = await findOwnCreate(definition, ctx, inputs, mark, key);
@@ -494,7 +484,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         try {
           created = await createSettlingAmbiguity(definition, ctx, inputs, mark, key);
         } catch (error) {
-          if (key && !mayHaveTakenEffect(error) && !isPartialCreate(error)) forgetCreate(key);
+          if (key && !outcomeUnknown(error) && !isPartialCreate(error)) forgetCreate(key);
           if (isPartialCreate(error)) {
             if (key) createAnswered(key, error.created.id);
             // Pulumi records the object with these properties (ErrorResourceInitFailed).
@@ -511,7 +501,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
               reasons: [error.message],
             });
           }
-          if (definition.naturalId && mayHaveTakenEffect(error)) {
+          if (definition.naturalId && outcomeUnknown(error)) {
             const message =
               `${(error as Error).message}. Whether the ${definition.kind} was created is unknown: it is kept ` +
               `in the stack as unconfirmed, and the next \`pulumi up\` checks the service and creates it only ` +
