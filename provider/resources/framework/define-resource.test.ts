@@ -659,6 +659,20 @@ describe("common inputs", () => {
   });
 });
 
+describe("state the provider keeps", () => {
+  it("is never taken from a program: check names the field and says whose it is", async () => {
+    const provider = toDynamicProvider({
+      ...failingHalfway,
+      inputs: { name: z.string(), pendingOrderId: z.number().optional() },
+      providerOwned: ["pendingOrderId"],
+    });
+    expect((await provider.check!({}, { name: "x", pendingOrderId: 7 })).failures).toEqual([
+      { property: "pendingOrderId", reason: expect.stringContaining("kept by the provider") },
+    ]);
+    expect((await provider.check!({}, { name: "x" })).failures).toEqual([]);
+  });
+});
+
 describe("the framework's last rules", () => {
   it("names the existing objects in the adopt hint, with an error of its own kind", async () => {
     const provider = toDynamicProvider({

@@ -66,6 +66,11 @@ export interface ResourceDefinition {
    * compared, so that the next `up` sees one in state and resumes; never "left to the service".
    */
   readonly markers?: ReadonlyArray<string>;
+  /**
+   * State the provider keeps between runs (an order still pending): declared with the inputs so
+   * that it is compared and carried like them, but never taken from a program (`check` refuses it).
+   */
+  readonly providerOwned?: ReadonlyArray<string>;
   /** Rules across fields, run when no input is unknown. */
   refine?(inputs: State): CheckFailure[];
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
@@ -401,6 +406,13 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
   return withReportsFlushed({
     async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
       const { inputs, failures } = validateInputs(fields, news);
+      for (const key of definition.providerOwned ?? []) {
+        if (news[key] === undefined || news[key] === null) continue;
+        failures.push({
+          property: key,
+          reason: `${key} is kept by the provider (it is an output of ${definition.kind}), not set by programs`,
+        });
+      }
       if (inputs.adopt === true && !definition.findMatching) {
         failures.push({
           property: "adopt",

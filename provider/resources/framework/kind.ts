@@ -190,6 +190,7 @@ export function defineResource<I extends FieldShape, O extends FieldShape, Id ex
     replaceOnChange: spec.replaceOnChange,
     ...(spec.localOnly ? { localOnly: spec.localOnly } : {}),
     ...(spec.markers ? { markers: spec.markers } : {}),
+    ...(spec.providerOwned ? { providerOwned: spec.providerOwned } : {}),
     ...(normalize ? { normalize } : {}),
     schema: {
       docs: spec.docs,
