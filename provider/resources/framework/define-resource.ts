@@ -15,7 +15,7 @@ import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
 import { type CheckFailure, type FieldSchemas, validateInputs } from "./validation";
 import { isDeepStrictEqual } from "node:util";
-import { isPartialCreate } from "./partial";
+import { isPartialCreate, PartialCreateError } from "./partial";
 import type { KindSchema } from "./kind";
 
 /** What every operation of a resource receives: the client and the account it acts on. */
@@ -386,17 +386,43 @@ function isOptionalWithoutDefault(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success && schema.safeParse(undefined).data === undefined;
 }
 
+/**
+ * The one way an unfinished object is kept: Pulumi records it with these properties
+ * (ErrorResourceInitFailed) and the error's message. What makes it unfinished is in the state the
+ * provider keeps (`providerOwned`, or `createUnconfirmed`), so the next `up` finishes the job
+ * instead of starting over. The engine stores the properties as the resource's state: they carry
+ * the provider code too, or refresh and destroy of the object could not load a provider.
+ */
+function keptInState(
+  unfinished: PartialCreateError,
+  id: string,
+  base: State,
+  account: string,
+  provider: unknown,
+): Error {
+  return Object.assign(new Error(unfinished.message), {
+    id,
+    properties: { ...base, ...unfinished.created.outs, accountId: account, __provider: provider },
+    reasons: [unfinished.message],
+  });
+}
+
 export function toDynamicProvider(definition: ResourceDefinition): dynamic.ResourceProvider {
   const fields: FieldSchemas = { ...commonInputs, ...definition.inputs };
+  // State the provider keeps; any of it set means unfinished work that the next update resumes.
+  const providerOwned = [CREATE_UNCONFIRMED, ...(definition.providerOwned ?? [])];
+  const markers = new Set([...(definition.markers ?? []), ...providerOwned]);
+  const unfinished = (state: State) =>
+    providerOwned.some((key) => state[key] !== undefined && state[key] !== null && state[key] !== false);
   const localOnly = new Set([...COMMON_LOCAL_ONLY, ...(definition.localOnly ?? [])]);
   const serviceDecides = new Set(
     Object.keys(definition.inputs).filter(
-      (key) => isOptionalWithoutDefault(definition.inputs[key]!) && !definition.markers?.includes(key),
+      (key) => isOptionalWithoutDefault(definition.inputs[key]!) && !markers.has(key),
     ),
   );
   const normalized = (key: string, value: unknown, inputs: State): unknown => {
     // A marker the provider cleared with null is as absent as one never set.
-    if (value === null && definition.markers?.includes(key)) return undefined;
+    if (value === null && markers.has(key)) return undefined;
     const normalize = definition.normalize?.[key];
     return normalize && value !== undefined && value !== null && !containsUnknown(value)
       ? normalize(value, inputs)
@@ -452,9 +478,8 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         previousAccount !== undefined &&
         (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount));
       if (accountMoves) replaces.push("account");
-      // An unconfirmed create, or an order still pending, is settled by the update.
-      if (olds[CREATE_UNCONFIRMED] === true) changes = true;
-      if (olds.pendingOrderId !== undefined && olds.pendingOrderId !== null) changes = true;
+      // Unfinished work (an unconfirmed create, an order still pending) is finished by the update.
+      if (unfinished(olds)) changes = true;
       if (replaces.length === 0) return { changes };
       const deleteBeforeReplace =
         !accountMoves && !containsUnknown(news) && (definition.deleteBeforeReplace?.(olds, news) ?? false);
@@ -499,35 +524,21 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
           if (key && !outcomeUnknown(error) && !isPartialCreate(error)) forgetCreate(key);
           if (isPartialCreate(error)) {
             if (key) createAnswered(key, error.created.id);
-            // Pulumi records the object with these properties (ErrorResourceInitFailed).
-            throw Object.assign(new Error(error.message), {
-              id: error.created.id,
-              // The engine stores these as the resource's state: it needs the provider code
-              // too, or refresh and destroy of the partial resource cannot load a provider.
-              properties: {
-                ...inputs,
-                ...error.created.outs,
-                accountId: account,
-                __provider: props.__provider,
-              },
-              reasons: [error.message],
-            });
+            throw keptInState(error, error.created.id, inputs, account, props.__provider);
           }
           if (definition.naturalId && outcomeUnknown(error)) {
             const message =
               `${(error as Error).message}. Whether the ${definition.kind} was created is unknown: it is kept ` +
               `in the stack as unconfirmed, and the next \`pulumi up\` checks the service and creates it only ` +
               `if it is not there`;
-            throw Object.assign(new Error(message), {
-              id: definition.naturalId(inputs),
-              properties: {
-                ...inputs,
-                accountId: account,
-                [CREATE_UNCONFIRMED]: true,
-                __provider: props.__provider,
-              },
-              reasons: [message],
-            });
+            const unconfirmed = { id: definition.naturalId(inputs), outs: { [CREATE_UNCONFIRMED]: true } };
+            throw keptInState(
+              new PartialCreateError(message, unconfirmed),
+              unconfirmed.id,
+              inputs,
+              account,
+              props.__provider,
+            );
           }
           throw error;
         }
@@ -571,16 +582,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
         } catch (error) {
           if (!isPartialCreate(error)) throw error;
           // Done in part (an order still pending): Pulumi keeps what is true of it in state.
-          throw Object.assign(new Error(error.message), {
-            id,
-            properties: {
-              ...previous,
-              ...error.created.outs,
-              accountId: account,
-              __provider: news.__provider,
-            },
-            reasons: [error.message],
-          });
+          throw keptInState(error, id, previous, account, news.__provider);
         }
       }
       const merged: State = { ...previous, ...outs };

@@ -200,8 +200,8 @@ describe("diff", () => {
     expect(await provider.diff!("7", state, state)).toMatchObject({ replaces: ["account"] });
   });
 
-  it("shows a change while an order is pending or a create is unconfirmed, so the update settles it", async () => {
-    const { provider } = toy();
+  it("shows a change while state the provider keeps says work is unfinished, so the update settles it", async () => {
+    const { provider } = toy({ providerOwned: ["pendingOrderId"] });
     expect(await provider.diff!("7", { ...state, pendingOrderId: 5 }, state)).toEqual({ changes: true });
     expect(await provider.diff!("7", { ...state, pendingOrderId: null }, state)).toEqual({ changes: false });
     expect(await provider.diff!("7", { ...state, createUnconfirmed: true }, state)).toEqual({
