@@ -1,4 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token-reset";
+import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
 
 /** Inputs every resource accepts. */
 export interface CommonArgs {
@@ -15,6 +17,21 @@ export interface CommonArgs {
    * existing object by refuse it at preview.
    */
   adopt?: pulumi.Input<boolean>;
+}
+
+/**
+ * How long to wait for an order the service answers with 202 (pending): the waiting arguments of
+ * `DomainRegistration`, `DomainTransfer` and `LetsEncryptCertificate` (their generated `...Args`
+ * declare them too).
+ */
+export interface WaitingArgs {
+  /**
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the
+   * resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   */
+  timeoutSeconds?: pulumi.Input<number>;
+  /** Seconds between two status checks (default 10). */
+  pollIntervalSeconds?: pulumi.Input<number>;
 }
 
 /** The module part of every type token: previews show `pulumi-nodejs:dynamic/dnsimple:Domain`-like types. */
@@ -61,3 +78,9 @@ export function ownerKey(
   if (opts?.parent) return opts.parent.urn.apply((parent) => `${parent}$${self}`);
   return `${pulumi.getProject()}/${pulumi.getStack()}/${self}`;
 }
+
+/**
+ * Arguments of {@link LegacyDomainTransferOut} and {@link LegacyDomainTokenReset} (the same: the
+ * domain and `triggers`), by the name the SDK gave them before the classes were generated.
+ */
+export type LegacyDomainActionArgs = LegacyDomainTransferOutArgs & LegacyDomainTokenResetArgs;

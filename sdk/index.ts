@@ -10,40 +10,8 @@
 export { type CommonArgs } from "./common";
 // The resource classes generated from the definitions (`npm run generate`).
 export * from "./resources";
-export { Domain, type DomainArgs } from "./domain";
-export { DomainDelegation, type DomainDelegationArgs } from "./domain-delegation";
-export { DsRecord, type DsRecordArgs } from "./ds-record";
-export { EmailForward, type EmailForwardArgs } from "./email-forward";
-export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
-export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
-export { Zone, type ZoneArgs } from "./zone";
-export { Contact, type ContactArgs } from "./contact";
-export { Dnssec, type DnssecArgs } from "./dnssec";
-export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
-export { ZoneRecords, type ZoneRecordsArgs, type ZoneRecordsEntry } from "./zone-records";
-export {
-  DomainRegistration,
-  type DomainRegistrationArgs,
-  DomainTransfer,
-  type DomainTransferArgs,
-  type WaitingArgs,
-} from "./registrar";
-export { LetsEncryptCertificate, type LetsEncryptCertificateArgs } from "./letsencrypt-certificate";
-export { DomainPush, type DomainPushArgs, DomainPushAnswer, type DomainPushAnswerArgs } from "./pushes";
-export {
-  PlatformMessage,
-  type PlatformMessageArgs,
-  PlatformMetadata,
-  type PlatformMetadataArgs,
-} from "./platform";
-export {
-  NameServerDelegation,
-  type NameServerDelegationArgs,
-  Template,
-  type TemplateArgs,
-  RegistryNameServer,
-  type RegistryNameServerArgs,
-} from "./legacy-v1";
+// The waiting arguments of DomainRegistration, DomainTransfer and LetsEncryptCertificate.
+export { type WaitingArgs } from "./common";
 export {
   whoami,
   listAccounts,
@@ -67,7 +35,7 @@ export {
   type PremiumPriceResult,
 } from "./functions";
 export * from "./actions";
-export * from "./legacy-actions";
+export { type LegacyDomainActionArgs } from "./common";
 export {
   listDomains,
   getDomain,

@@ -39,8 +39,10 @@ export const commonName = certificate.commonName;
 export const expiresAt = certificate.expiresAt;
 export const certificatePem = certificate.certificate;
 /** The server certificate followed by the intermediates: what most web servers want. */
-export const fullChainPem = pulumi
-  .all([certificate.certificate, certificate.chain])
-  .apply(([leaf, chain]) => [leaf, ...chain].map((pem) => pem.trim()).join("\n") + "\n");
+export const fullChainPem = pulumi.all([certificate.certificate, certificate.chain]).apply(
+  ([leaf, chain]) =>
+    // Both are there once the certificate is issued (the resource waits for it).
+    [leaf, ...(chain ?? [])].flatMap((pem) => (pem ? [pem.trim()] : [])).join("\n") + "\n",
+);
 /** Secret: `pulumi stack output privateKeyPem --show-secrets` prints it. */
 export const privateKeyPem = certificate.privateKey;

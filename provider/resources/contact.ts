@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Contact, ContactInput } from "../client";
-import type { Created, ResourceDefinition, State } from "./framework/define-resource";
 import { emailAddress, nonEmptyString } from "./framework/fields";
+import { defineResource, type InputsOf, numericIds, type OutputsOf, secret } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 
@@ -25,6 +25,8 @@ const FIELDS = {
 
 type Field = keyof typeof FIELDS;
 
+const FIELD_NAMES: ReadonlyArray<Field> = Object.keys(FIELDS).filter((key): key is Field => key in FIELDS);
+
 /** Reads of many contacts are answered from the account's list pages (framework/read-cache). */
 const collectionKey = (account: string) => `contacts:${account}`;
 
@@ -45,31 +47,93 @@ export const CONTACT_SECRET_FIELDS: ReadonlyArray<Field> = [
   "postalCode",
 ];
 
-const OPTIONAL: ReadonlyArray<Field> = ["label", "jobTitle", "organizationName", "fax", "address2"];
-
 const phone = () =>
   z.string().regex(/^\+?[0-9][0-9 .()-]{5,}$/, "must be a phone number such as +1.5555550100");
 
-function body(inputs: State, keys: ReadonlyArray<Field>): Partial<ContactInput> {
-  const out: Record<string, unknown> = {};
+const inputs = {
+  label: z
+    .string()
+    .optional()
+    .describe("A label to tell contacts apart; also what `adopt` matches on when given."),
+  firstName: secret(nonEmptyString("firstName")).describe("First name."),
+  lastName: secret(nonEmptyString("lastName")).describe("Last name."),
+  jobTitle: z.string().optional().describe("Job title; required when `organizationName` is set."),
+  organizationName: z
+    .string()
+    .optional()
+    .describe("Organization, for contacts that register on behalf of one."),
+  email: secret(emailAddress()).describe("E-mail address."),
+  phone: secret(phone()).describe("Phone number, e.g. `+1.5555550100`."),
+  fax: secret(phone().or(z.literal("")).optional()).describe("Fax number."),
+  address1: secret(nonEmptyString("address1")).describe("Street address."),
+  address2: secret(z.string().optional()).describe("Second address line."),
+  city: secret(nonEmptyString("city")).describe("City."),
+  stateProvince: secret(nonEmptyString("stateProvince")).describe("State or province."),
+  postalCode: secret(nonEmptyString("postalCode")).describe("Postal code."),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166 two-letter country code such as US")
+    .describe("ISO 3166 two-letter country code, e.g. `US`."),
+};
+
+const outputs = {
+  contactId: z.number().describe("The service's numeric id of the contact (use it as `registrantId`)."),
+  createdAt: z.string().describe("When the contact was created."),
+  updatedAt: z.string().describe("When the contact was last changed."),
+};
+
+type ContactFields = { readonly [K in Field]?: string | undefined };
+
+/** The service's fields of `keys` that are set in `values` (the country upper case). */
+function body(
+  values: ContactFields,
+  keys: ReadonlyArray<Field>,
+): Partial<Record<keyof ContactInput, string>> {
+  const out: Partial<Record<keyof ContactInput, string>> = {};
   for (const key of keys) {
-    const value = inputs[key];
-    if (value !== undefined) out[FIELDS[key]] = key === "country" ? String(value).toUpperCase() : value;
+    const value = values[key];
+    if (value !== undefined) out[FIELDS[key]] = key === "country" ? value.toUpperCase() : value;
   }
-  return out as Partial<ContactInput>;
+  return out;
+}
+
+/** Every field set, in the service's names: what a create sends. */
+function createBody(values: InputsOf<typeof inputs>): ContactInput {
+  return {
+    ...body(values, FIELD_NAMES),
+    first_name: values.firstName,
+    last_name: values.lastName,
+    email: values.email,
+    phone: values.phone,
+    address1: values.address1,
+    city: values.city,
+    state_province: values.stateProvince,
+    postal_code: values.postalCode,
+    country: values.country.toUpperCase(),
+  };
 }
 
 /** What the service holds now, under the input names (unset optional text is `""`, never undefined). */
-export function contactOutputs(contact: Contact): State {
-  const out: State = {
+export function contactOutputs(contact: Contact): OutputsOf<typeof outputs> & Record<Field, string> {
+  return {
     contactId: contact.id,
     createdAt: contact.created_at,
     updatedAt: contact.updated_at,
+    label: contact.label ?? "",
+    firstName: contact.first_name,
+    lastName: contact.last_name,
+    jobTitle: contact.job_title ?? "",
+    organizationName: contact.organization_name ?? "",
+    email: contact.email,
+    phone: contact.phone,
+    fax: contact.fax ?? "",
+    address1: contact.address1,
+    address2: contact.address2 ?? "",
+    city: contact.city,
+    stateProvince: contact.state_province,
+    postalCode: contact.postal_code,
+    country: contact.country,
   };
-  for (const [key, field] of Object.entries(FIELDS)) {
-    out[key] = contact[field] ?? "";
-  }
-  return out;
 }
 
 /**
@@ -77,28 +141,33 @@ export function contactOutputs(contact: Contact): State {
  * place. Contacts have no natural key: adopting matches `label` when given, otherwise e-mail, first
  * and last name.
  */
-export const contactResource: ResourceDefinition = {
+export const contactResource = defineResource({
   kind: "Contact",
-  inputs: {
-    label: z.string().optional(),
-    firstName: nonEmptyString("firstName"),
-    lastName: nonEmptyString("lastName"),
-    jobTitle: z.string().optional(),
-    organizationName: z.string().optional(),
-    email: emailAddress(),
-    phone: phone(),
-    fax: phone().or(z.literal("")).optional(),
-    address1: nonEmptyString("address1"),
-    address2: z.string().optional(),
-    city: nonEmptyString("city"),
-    stateProvince: nonEmptyString("stateProvince"),
-    postalCode: nonEmptyString("postalCode"),
-    country: z.string().regex(/^[A-Za-z]{2}$/, "must be an ISO 3166 two-letter country code such as US"),
+  docs: {
+    summary:
+      "A contact of the account: the registrant of domain registrations and transfers. Personal data\n" +
+      "(names, e-mail, phone, fax, address) is marked secret: encrypted in state and hidden in previews.\n" +
+      "Every field changes in place.",
+    example: [
+      'const owner = new dnsimple.Contact("owner", {',
+      '  label: "owner",',
+      '  firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "+1.5555550100",',
+      '  address1: "1 Main St", city: "Springfield", stateProvince: "IL", postalCode: "62701", country: "US",',
+      "});",
+      "export const contactId = owner.contactId;",
+    ].join("\n"),
   },
+  inputs,
+  outputs,
+  ids: numericIds,
   replaceOnChange: [],
   normalize: {
-    country: (v) => String(v).toUpperCase(),
-    ...Object.fromEntries(OPTIONAL.map((key) => [key, emptyAsUnset])),
+    country: (v) => v.toUpperCase(),
+    label: emptyAsUnset,
+    jobTitle: emptyAsUnset,
+    organizationName: emptyAsUnset,
+    fax: emptyAsUnset,
+    address2: emptyAsUnset,
   },
 
   refine(inputs) {
@@ -110,59 +179,52 @@ export const contactResource: ResourceDefinition = {
 
   async create({ client, account }, inputs) {
     invalidateCollection(collectionKey(account));
-    const contact = await client.contacts.create(
-      account,
-      body(inputs, Object.keys(FIELDS) as Field[]) as ContactInput,
-    );
-    return { id: String(contact.id), outs: contactOutputs(contact) };
+    const contact = await client.contacts.create(account, createBody(inputs));
+    return { id: contact.id, outs: contactOutputs(contact) };
   },
 
   // Identity: the label when there is one, else e-mail address and name. Contacts may exist
   // twice, so only `adopt: true` or proof of our own lost create takes one over.
   async findMatching({ client, account }, inputs) {
-    const matching: Created[] = [];
+    const matching = [];
     for await (const contact of client.contacts.iterate(account)) {
       const same =
         inputs.label !== undefined && inputs.label !== ""
           ? contact.label === inputs.label
-          : contact.email.toLowerCase() === String(inputs.email).toLowerCase() &&
+          : contact.email.toLowerCase() === inputs.email.toLowerCase() &&
             contact.first_name === inputs.firstName &&
             contact.last_name === inputs.lastName;
       if (same)
-        matching.push({
-          id: String(contact.id),
-          outs: contactOutputs(contact),
-          createdAt: contact.created_at,
-        });
+        matching.push({ id: contact.id, outs: contactOutputs(contact), createdAt: contact.created_at });
     }
     return matching;
   },
 
   async read({ client, account }, id) {
     const contact =
-      (await readFromCollection(collectionKey(account), id, () => client.contacts.iterate(account))) ??
-      (await orUndefinedWhenGone(client.contacts.get(account, Number(id))));
+      (await readFromCollection(collectionKey(account), `${id}`, () => client.contacts.iterate(account))) ??
+      (await orUndefinedWhenGone(client.contacts.get(account, id)));
     return contact ? contactOutputs(contact) : undefined;
   },
 
   async update({ client, account }, id, olds, news) {
-    const changed = (Object.keys(FIELDS) as Field[]).filter(
+    const changed = FIELD_NAMES.filter(
       (key) => (emptyAsUnset(olds[key]) ?? "") !== (emptyAsUnset(news[key]) ?? ""),
     );
     invalidateCollection(collectionKey(account));
-    const patch = body(news, changed) as Record<string, unknown>;
+    const patch = body(news, changed);
     // A field removed from the program is cleared at the service.
     for (const key of changed) if (news[key] === undefined) patch[FIELDS[key]] = "";
-    const contact = await client.contacts.update(account, Number(id), patch as Partial<ContactInput>);
+    const contact = await client.contacts.update(account, id, patch);
     return contactOutputs(contact);
   },
 
   async delete({ client, account }, id) {
     invalidateCollection(collectionKey(account));
     try {
-      await deleteIgnoringGone(() => client.contacts.delete(account, Number(id)));
+      await deleteIgnoringGone(() => client.contacts.delete(account, id));
     } catch (error) {
-      if (!hasStatus(error, 400) || !/in use/i.test(String((error as Error).message))) throw error;
+      if (!hasStatus(error, 400) || !(error instanceof Error) || !/in use/i.test(error.message)) throw error;
       throw new Error(
         `Contact ${id} is the registrant of a domain (or of a pending order) and cannot be deleted. Registrations ` +
           `are never given up by destroy, so change the registrant first, or keep the contact: set the resource ` +
@@ -170,9 +232,9 @@ export const contactResource: ResourceDefinition = {
       );
     }
   },
-};
+});
 
 /** `""` and null mean "not set" for the service's optional text fields. */
-function emptyAsUnset(value: unknown): unknown {
+function emptyAsUnset<T>(value: T): T | undefined {
   return value === "" || value === null ? undefined : value;
 }

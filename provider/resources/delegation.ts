@@ -1,14 +1,12 @@
 /**
  * Delegation of a registered domain to other name servers, the same rules through either API:
- * `DomainDelegation` (API v2) and `NameServerDelegation` (legacy v1).
+ * `DomainDelegation` (API v2, domain-delegation.ts) and `NameServerDelegation` (legacy v1,
+ * name-server-delegation.ts). Shared by both kinds (`defineDelegation`); neither is defined here.
  */
 import { z } from "zod";
-import {
-  AlreadyExistsError,
-  type ResourceContext,
-  type ResourceDefinition,
-} from "./framework/define-resource";
+import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, type KindDocs, stringIds } from "./framework/kind";
 import { canonicalDomainName } from "./names";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
@@ -31,20 +29,21 @@ const ANY_SERVICE_NAME_SERVER: ReadonlySet<string> = new Set([
 ]);
 
 /** A list of the service's own name servers only, in any order or mix of sets: hosted delegation. */
-function onServiceNameServers(list: unknown): boolean {
+function onServiceNameServers(list: ReadonlyArray<string> | undefined): boolean {
   return (
     Array.isArray(list) &&
     list.length > 0 &&
-    list.every((x) => ANY_SERVICE_NAME_SERVER.has(canonicalDomainName(String(x))))
+    list.every((x) => ANY_SERVICE_NAME_SERVER.has(canonicalDomainName(x)))
   );
 }
 
-const hostName = () => domainName().transform((v) => canonicalDomainName(v));
+const hostName = () =>
+  domainName()
+    .transform((v) => canonicalDomainName(v))
+    .pipe(z.string());
 
-function sameList(a: unknown, b: ReadonlyArray<string>): boolean {
-  return (
-    Array.isArray(a) && a.length === b.length && a.every((x, i) => canonicalDomainName(String(x)) === b[i])
-  );
+function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
+  return Array.isArray(a) && a.length === b.length && a.every((x, i) => canonicalDomainName(x) === b[i]);
 }
 
 /** What differs between the two APIs' delegation. */
@@ -58,29 +57,43 @@ export interface DelegationApi {
   set(ctx: ResourceContext, domain: string, nameServers: string[]): Promise<string[]>;
 }
 
+const outputs = {
+  nameServers: z.array(z.string()).describe("The name servers the domain is delegated to."),
+  // Absent from a read: the one in state stays.
+  previousNameServers: z
+    .array(z.string())
+    .optional()
+    .describe("The name servers before this resource delegated the domain."),
+};
+
 /**
- * Delegation of a domain registered with the service to other name servers. Changes in place;
- * destroy restores what was there before (the service's own name servers, or the delegation it
- * adopted). A domain already delegated elsewhere is taken over only with `adopt`.
+ * Delegation of a domain registered with the service to other name servers, through `api`.
+ * Changes in place; destroy restores what was there before (the service's own name servers, or
+ * the delegation it adopted). A domain already delegated elsewhere is taken over only with
+ * `adopt`. Its id is the domain's name.
  */
-export function delegationResource(api: DelegationApi): ResourceDefinition {
-  return {
+export function defineDelegation(api: DelegationApi, docs: KindDocs) {
+  return defineResource({
     kind: api.kind,
+    docs,
     inputs: {
-      domain: domainName(),
+      domain: domainName().describe("A domain registered with the service."),
       nameServers: z
         .array(hostName())
         .min(1, "must list at least one name server")
-        .max(api.maxServers, `accepts at most ${api.maxServers} name servers (${api.api})`),
+        .max(api.maxServers, `accepts at most ${api.maxServers} name servers (${api.api})`)
+        .describe(`1 to ${api.maxServers} name server host names. Changes in place.`),
     },
+    outputs,
+    ids: stringIds,
     replaceOnChange: ["domain"],
     normalize: {
-      domain: (v) => canonicalDomainName(String(v)),
-      nameServers: (v) => (Array.isArray(v) ? v.map((x) => canonicalDomainName(String(x))) : v),
+      domain: (v) => canonicalDomainName(v),
+      nameServers: (v) => v.map((x) => canonicalDomainName(x)),
     },
 
     async create(ctx, inputs) {
-      const domain = canonicalDomainName(String(inputs.domain));
+      const domain = canonicalDomainName(inputs.domain);
       const previous = await api.get(ctx, domain);
       // A delegation elsewhere is someone's (even one identical to the declaration): only
       // `adopt: true` takes it over. Similarity is not proof of ownership.
@@ -91,13 +104,13 @@ export function delegationResource(api: DelegationApi): ResourceDefinition {
             "those name servers back.",
         );
       }
-      const now = await api.set(ctx, domain, inputs.nameServers as string[]);
+      const now = await api.set(ctx, domain, inputs.nameServers);
       return { id: domain, outs: { nameServers: now, previousNameServers: previous } };
     },
 
     // The delegation in place, when the domain is not on the service's name servers (`adopt`).
     async findMatching(ctx, inputs) {
-      const domain = canonicalDomainName(String(inputs.domain));
+      const domain = canonicalDomainName(inputs.domain);
       const current = await orUndefinedWhenGone(api.get(ctx, domain));
       if (!current || onServiceNameServers(current)) return [];
       return [{ id: domain, outs: { nameServers: current, previousNameServers: current } }];
@@ -112,7 +125,7 @@ export function delegationResource(api: DelegationApi): ResourceDefinition {
     },
 
     async update(ctx, id, olds, news) {
-      const now = await api.set(ctx, id, news.nameServers as string[]);
+      const now = await api.set(ctx, id, news.nameServers);
       return {
         nameServers: sameList(news.nameServers, now) ? news.nameServers : now,
         ...(olds.previousNameServers !== undefined ? { previousNameServers: olds.previousNameServers } : {}),
@@ -125,21 +138,9 @@ export function delegationResource(api: DelegationApi): ResourceDefinition {
       const previous = state.previousNameServers;
       const restore =
         Array.isArray(previous) && previous.length > 0 && !onServiceNameServers(previous)
-          ? previous.map(String)
+          ? [...previous]
           : [...SERVICE_NAME_SERVERS];
       await deleteIgnoringGone(() => api.set(ctx, id, restore));
     },
-  };
+  });
 }
-
-/**
- * Delegation of a domain registered with the service to other name servers through API v2
- * (what `@pulumi/dnsimple` calls `DomainDelegation`).
- */
-export const domainDelegationResource: ResourceDefinition = delegationResource({
-  kind: "DomainDelegation",
-  maxServers: 13,
-  api: "API v2",
-  get: (ctx, domain) => ctx.client.registrar.getDelegation(ctx.account, domain),
-  set: (ctx, domain, nameServers) => ctx.client.registrar.setDelegation(ctx.account, domain, nameServers),
-});

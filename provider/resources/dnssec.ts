@@ -1,10 +1,22 @@
+import { z } from "zod";
 import type { Dnssec } from "../client";
-import { AlreadyExistsError, type ResourceDefinition, type State } from "./framework/define-resource";
+import { AlreadyExistsError } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
-import { canonicalDomainRef } from "./names";
+import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
+import { canonicalDomainRef } from "./names";
 
-function dnssecOutputs(status: Dnssec): State {
+const outputs = {
+  enabled: z.boolean().describe("True while signing is enabled."),
+  active: z
+    .boolean()
+    .nullable()
+    .describe("Whether the signed zone is active at the registry (null when the service does not say)."),
+  createdAt: z.string().describe("When signing was enabled."),
+  updatedAt: z.string().describe("When the service last changed the signing."),
+};
+
+function dnssecOutputs(status: Dnssec): OutputsOf<typeof outputs> {
   return {
     enabled: status.enabled,
     active: status.active ?? null,
@@ -17,9 +29,18 @@ function dnssecOutputs(status: Dnssec): State {
  * DNSSEC signing of a domain's zone. Creating enables it (enabling is idempotent, so an existing
  * signing is simply taken over); destroying disables it. The id is the domain.
  */
-export const dnssecResource: ResourceDefinition = {
+export const dnssecResource = defineResource({
   kind: "Dnssec",
-  inputs: { domain: domainRef() },
+  docs: {
+    summary: "DNSSEC signing of a domain. Creating enables signing; destroying disables it.",
+    example: [
+      'const domain = new dnsimple.Domain("example", { name: "example.com" });',
+      'new dnsimple.Dnssec("signing", { domain: domain.name });',
+    ].join("\n"),
+  },
+  inputs: { domain: domainRef().describe("The domain (name or numeric id) whose zone is signed.") },
+  outputs,
+  ids: stringIds,
   replaceOnChange: ["domain"],
   normalize: { domain: canonicalDomainRef },
 
@@ -59,4 +80,4 @@ export const dnssecResource: ResourceDefinition = {
       if (!hasStatus(error, 428)) throw error;
     }
   },
-};
+});

@@ -1,15 +1,33 @@
 import { z } from "zod";
 import { isNotFound } from "../client";
 import type { Domain } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, type OutputsOf, stringIds } from "./framework/kind";
 import { canonicalDomainName } from "./names";
 
+const outputs = {
+  domainId: z.number().describe("The service's numeric id of the domain."),
+  registrantId: z.number().nullable().describe("The registrant contact, or null for a hosted-only domain."),
+  unicodeName: z.string().describe("The name in Unicode."),
+  state: z.string().describe("`hosted`, `registered` or `expired`."),
+  autoRenew: z.boolean().describe("Whether the registration renews automatically."),
+  privateWhois: z.boolean().describe("Whether WHOIS privacy is on for the registration."),
+  trustee: z
+    .boolean()
+    .nullable()
+    .describe(
+      "Whether the service's trustee service holds the registration (TLDs that need a local\n" +
+        "presence); null when not said.",
+    ),
+  expiresAt: z.string().nullable().describe("When the registration expires; null for a hosted-only domain."),
+  createdAt: z.string().describe("When the domain was added to the account."),
+  updatedAt: z.string().describe("When the domain was last changed."),
+};
+
 /** The outputs of a Domain, from the service's object. */
-export function domainOutputs(domain: Domain): State {
+export function domainOutputs(domain: Domain): OutputsOf<typeof outputs> {
   return {
     domainId: domain.id,
-    accountId: String(domain.account_id),
     registrantId: domain.registrant_id ?? null,
     unicodeName: domain.unicode_name,
     state: domain.state,
@@ -25,33 +43,49 @@ export function domainOutputs(domain: Domain): State {
 /**
  * A domain (and its DNS zone) in the account. Creating adds it as hosted; deleting removes the
  * zone and everything in it. A registered domain is only deleted with `allowDeleteRegistered`:
- * a registration is money and cannot be undone.
+ * a registration is money and cannot be undone. Its id is the service's numeric id, or its name
+ * while a create whose answer was lost is unconfirmed (`naturalId`): string ids.
  */
-export const domainResource: ResourceDefinition = {
+export const domainResource = defineResource({
   kind: "Domain",
-  inputs: {
-    name: domainName(),
-    allowDeleteRegistered: z.boolean().optional(),
+  docs: {
+    summary: "A domain and its DNS zone in the account.",
+    example: [
+      'const domain = new dnsimple.Domain("example", { name: "example.com" });',
+      "export const domainId = domain.domainId;",
+    ].join("\n"),
   },
+  inputs: {
+    name: domainName().describe("The domain name, e.g. `example.com`; internationalised names are accepted."),
+    allowDeleteRegistered: z
+      .boolean()
+      .optional()
+      .describe(
+        "Allow `pulumi destroy` (or a replacement) to delete a domain that is registered with the service.\n" +
+          "Off by default: a registration is money and cannot be undone.",
+      ),
+  },
+  outputs,
+  ids: stringIds,
   replaceOnChange: ["name"],
   localOnly: ["allowDeleteRegistered"],
-  normalize: { name: (v) => canonicalDomainName(String(v)) },
+  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create({ client, account }, inputs) {
-    const domain = await client.domains.create(account, { name: canonicalDomainName(String(inputs.name)) });
-    return { id: String(domain.id), outs: domainOutputs(domain) };
+    const domain = await client.domains.create(account, { name: canonicalDomainName(inputs.name) });
+    return { id: `${domain.id}`, outs: domainOutputs(domain) };
   },
 
   // The service finds a domain by name as well as by id: a create whose answer was lost stays in
   // state under its name until the next `up` confirms it.
-  naturalId: (inputs) => canonicalDomainName(String(inputs.name)),
+  naturalId: (inputs) => canonicalDomainName(inputs.name),
 
   // Identity: the name, unique across the service.
   refusesDuplicates: true,
   async findMatching({ client, account }, inputs) {
     try {
-      const domain = await client.domains.get(account, canonicalDomainName(String(inputs.name)));
-      return [{ id: String(domain.id), outs: domainOutputs(domain), createdAt: domain.created_at }];
+      const domain = await client.domains.get(account, canonicalDomainName(inputs.name));
+      return [{ id: `${domain.id}`, outs: domainOutputs(domain), createdAt: domain.created_at }];
     } catch (error) {
       if (isNotFound(error)) return [];
       throw error;
@@ -88,4 +122,4 @@ export const domainResource: ResourceDefinition = {
       if (!isNotFound(error)) throw error;
     }
   },
-};
+});

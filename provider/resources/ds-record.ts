@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DelegationSignerRecord } from "../client";
-import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
+import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
@@ -11,12 +11,14 @@ const ALGORITHMS = ["1", "3", "5", "6", "7", "8", "10", "12", "13", "14", "15", 
 /** Digest types: 1 SHA-1 (40 hex digits), 2 SHA-256 (64), 3 GOST (64), 4 SHA-384 (96). */
 const DIGEST_LENGTHS: Record<string, number> = { "1": 40, "2": 64, "3": 64, "4": 96 };
 
-const numberAsString = (what: string, allowed?: string[]) =>
+/** A number given as a number or a numeric string, kept as the string the API takes. */
+const decimalText = (what: string, allowed?: string[]) =>
   z
     .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, `${what} must be a number`)], {
       message: `${what} must be a number`,
     })
     .transform(String)
+    .pipe(z.string())
     .refine((v) => !allowed || allowed.includes(v), {
       message: `${what} must be one of ${allowed?.join(", ")}`,
     });
@@ -24,7 +26,19 @@ const numberAsString = (what: string, allowed?: string[]) =>
 const collectionKey = (account: string, domain: unknown) =>
   `dsRecords:${account}:${canonicalDomainRef(domain)}`;
 
-export function dsRecordOutputs(record: DelegationSignerRecord): State {
+const outputs = {
+  dsRecordId: z.number().describe("The service's id of the record."),
+  domainId: z.number().describe("The service's id of the domain."),
+  algorithm: z.string().describe("DNSSEC algorithm number, as the service keeps it."),
+  digest: z.string().nullable().describe("Hex digest of the DNSKEY; null for a record of KEY data."),
+  digestType: z.string().nullable().describe("Digest type; null for a record of KEY data."),
+  keytag: z.string().nullable().describe("Key tag of the DNSKEY; null for a record of KEY data."),
+  publicKey: z.string().nullable().describe("The public key; null for a record of DS data."),
+  createdAt: z.string().describe("When the record was created."),
+  updatedAt: z.string().describe("When the record was last updated."),
+};
+
+export function dsRecordOutputs(record: DelegationSignerRecord): OutputsOf<typeof outputs> {
   return {
     dsRecordId: record.id,
     domainId: record.domain_id,
@@ -39,30 +53,57 @@ export function dsRecordOutputs(record: DelegationSignerRecord): State {
   };
 }
 
+/** The same value after the service's rewriting (case, whitespace); absent and null alike. */
+const comparable = (value: string | null | undefined) => value?.toLowerCase().replace(/\s+/g, "");
+
 /**
  * A delegation signer record of a domain, published at the registry. The API cannot update one,
  * so any change replaces it.
  */
-export const dsRecordResource: ResourceDefinition = {
+export const dsRecordResource = defineResource({
   kind: "DsRecord",
+  docs: {
+    summary: "A delegation signer (DS) record of a domain, published at the registry.",
+    example: [
+      'new dnsimple.DsRecord("ds", {',
+      "  domain: domain.name,",
+      '  algorithm: "13",',
+      '  digestType: "2",',
+      '  keytag: "2371",',
+      '  digest: "1F987CC6583E92DF0890718C42FD5E2D7D56D1E1E2BCD1F3D8E3A6B4C3D2E1F0",',
+      "});",
+    ].join("\n"),
+  },
   inputs: {
-    domain: domainRef(),
-    algorithm: numberAsString("algorithm", ALGORITHMS),
+    domain: domainRef().describe("The domain, by name or numeric id."),
+    algorithm: decimalText("algorithm", ALGORITHMS).describe(
+      'DNSSEC algorithm number, e.g. `"13"` (ECDSAP256SHA256) or `"8"` (RSASHA256).',
+    ),
     digest: z
       .string()
       .regex(/^[0-9a-fA-F]+$/, "digest must be hexadecimal")
-      .optional(),
-    digestType: numberAsString("digestType", Object.keys(DIGEST_LENGTHS)).optional(),
-    keytag: numberAsString("keytag")
-      .refine((v) => Number(v) <= 65535, { message: "keytag must be between 0 and 65535" })
-      .optional(),
-    publicKey: z.string().min(1, "publicKey must not be empty").optional(),
+      .optional()
+      .describe("Hex digest of the DNSKEY; its length must match `digestType`."),
+    digestType: decimalText("digestType", Object.keys(DIGEST_LENGTHS))
+      .optional()
+      .describe('Digest type: `"1"` SHA-1, `"2"` SHA-256, `"3"` GOST, `"4"` SHA-384.'),
+    keytag: decimalText("keytag")
+      .refine((v) => Number.parseInt(v, 10) <= 65535, { message: "keytag must be between 0 and 65535" })
+      .optional()
+      .describe("Key tag of the DNSKEY (0–65535)."),
+    publicKey: z
+      .string()
+      .min(1, "publicKey must not be empty")
+      .optional()
+      .describe("The public key, for registries that take KEY data instead of DS data."),
   },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["domain", "algorithm", "digest", "digestType", "keytag", "publicKey"],
   normalize: {
     domain: canonicalDomainRef,
-    digest: (v) => String(v).toLowerCase(),
-    publicKey: (v) => String(v).replace(/\s+/g, ""),
+    digest: (v) => v.toLowerCase(),
+    publicKey: (v) => v.replace(/\s+/g, ""),
   },
 
   refine(inputs) {
@@ -78,15 +119,19 @@ export const dsRecordResource: ResourceDefinition = {
     }
     const failures = [];
     if (hasDs) {
-      for (const key of ["digest", "digestType", "keytag"]) {
-        if (inputs[key] === undefined)
-          failures.push({ property: key, reason: `${key} is required with DS data` });
+      const dsData: Array<[string, string | undefined]> = [
+        ["digest", inputs.digest],
+        ["digestType", inputs.digestType],
+        ["keytag", inputs.keytag],
+      ];
+      for (const [key, value] of dsData) {
+        if (value === undefined) failures.push({ property: key, reason: `${key} is required with DS data` });
       }
-      const expected = DIGEST_LENGTHS[String(inputs.digestType)];
-      if (expected && typeof inputs.digest === "string" && inputs.digest.length !== expected) {
+      const expected = inputs.digestType === undefined ? undefined : DIGEST_LENGTHS[inputs.digestType];
+      if (expected && inputs.digest !== undefined && inputs.digest.length !== expected) {
         failures.push({
           property: "digest",
-          reason: `a digest of type ${String(inputs.digestType)} has ${expected} hex digits, got ${inputs.digest.length}`,
+          reason: `a digest of type ${inputs.digestType} has ${expected} hex digits, got ${inputs.digest.length}`,
         });
       }
     }
@@ -96,34 +141,32 @@ export const dsRecordResource: ResourceDefinition = {
   async create({ client, account }, inputs) {
     invalidateCollection(collectionKey(account, inputs.domain));
     const record = await client.dsRecords.create(account, canonicalDomainRef(inputs.domain), {
-      algorithm: String(inputs.algorithm),
-      ...(inputs.digest !== undefined ? { digest: String(inputs.digest) } : {}),
-      ...(inputs.digestType !== undefined ? { digest_type: String(inputs.digestType) } : {}),
-      ...(inputs.keytag !== undefined ? { keytag: String(inputs.keytag) } : {}),
-      ...(inputs.publicKey !== undefined ? { public_key: String(inputs.publicKey) } : {}),
+      algorithm: inputs.algorithm,
+      ...(inputs.digest !== undefined ? { digest: inputs.digest } : {}),
+      ...(inputs.digestType !== undefined ? { digest_type: inputs.digestType } : {}),
+      ...(inputs.keytag !== undefined ? { keytag: inputs.keytag } : {}),
+      ...(inputs.publicKey !== undefined ? { public_key: inputs.publicKey } : {}),
     });
-    return { id: String(record.id), outs: dsRecordOutputs(record) };
+    return { id: record.id, outs: dsRecordOutputs(record) };
   },
 
   // Identity: every field (algorithm, digest, digest type, keytag, public key).
   async findMatching({ client, account }, inputs) {
-    const same = (a: string | null, b: unknown) =>
-      (a ?? undefined)?.toLowerCase().replace(/\s+/g, "") ===
-      (b === undefined ? undefined : String(b).toLowerCase().replace(/\s+/g, ""));
-    const matching: Created[] = [];
+    const same = (a: string | null, b: string | undefined) => comparable(a ?? undefined) === comparable(b);
+    const matching: Array<Found<typeof outputs, number>> = [];
     for await (const r of client.dsRecords.iterate(account, canonicalDomainRef(inputs.domain))) {
       if (
-        r.algorithm === String(inputs.algorithm) &&
+        r.algorithm === inputs.algorithm &&
         same(r.digest, inputs.digest) &&
         same(r.digest_type, inputs.digestType) &&
         same(r.keytag, inputs.keytag) &&
         same(r.public_key, inputs.publicKey)
       ) {
-        matching.push({ id: String(r.id), outs: dsRecordOutputs(r), createdAt: r.created_at });
+        matching.push({ id: r.id, outs: dsRecordOutputs(r), createdAt: r.created_at });
       }
     }
     return matching;
   },
 
   ...domainChildReadAndDelete({ collectionKey, api: (client) => client.dsRecords, outputs: dsRecordOutputs }),
-};
+});

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { EmailForward } from "../client";
-import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainRef, emailAddress } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
+import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 
@@ -12,7 +12,18 @@ const collectionKey = (account: string, domain: unknown) =>
 /** The local part of the alias: `john` of `john@example.com`. */
 const aliasOf = (aliasEmail: string) => aliasEmail.slice(0, aliasEmail.lastIndexOf("@"));
 
-export function emailForwardOutputs(forward: EmailForward): State {
+const outputs = {
+  emailForwardId: z.number().describe("The service's id of the forward."),
+  domainId: z.number().describe("The service's id of the domain."),
+  aliasName: z.string().describe("The local part of the receiving address, as the service keeps it."),
+  aliasEmail: z.string().describe("The full receiving address, e.g. `sales@example.com`."),
+  destinationEmail: z.string().describe("Where the mail goes, as the service keeps it."),
+  active: z.boolean().describe("Whether the forward is active."),
+  createdAt: z.string().describe("When the forward was created."),
+  updatedAt: z.string().describe("When the forward was last updated."),
+};
+
+export function emailForwardOutputs(forward: EmailForward): OutputsOf<typeof outputs> {
   return {
     emailForwardId: forward.id,
     domainId: forward.domain_id,
@@ -29,43 +40,57 @@ export function emailForwardOutputs(forward: EmailForward): State {
  * Forwards mail for `aliasName@domain` to `destinationEmail`. The API has no update for
  * forwards, so a change replaces the forward.
  */
-export const emailForwardResource: ResourceDefinition = {
+export const emailForwardResource = defineResource({
   kind: "EmailForward",
+  docs: {
+    summary: "Forwards mail sent to `aliasName@domain` to another address.",
+    example: [
+      'const fwd = new dnsimple.EmailForward("sales", {',
+      "  domain: domain.name,",
+      '  aliasName: "sales",',
+      '  destinationEmail: "team@example.org",',
+      "});",
+      "export const salesAddress = fwd.aliasEmail;",
+    ].join("\n"),
+  },
   inputs: {
-    domain: domainRef(),
+    domain: domainRef().describe("The domain, by name or numeric id."),
     aliasName: z
       .string()
       .min(1, "aliasName must not be empty")
       .refine((v) => !v.includes("@"), {
         message: "aliasName is the local part only: `john`, not `john@example.com`",
       })
-      .refine((v) => !/\s/.test(v), { message: "aliasName must not contain spaces" }),
-    destinationEmail: emailAddress(),
+      .refine((v) => !/\s/.test(v), { message: "aliasName must not contain spaces" })
+      .describe("The local part of the receiving address: `john` forwards `john@<domain>`."),
+    destinationEmail: emailAddress().describe("Where the mail goes."),
   },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["domain", "aliasName", "destinationEmail"],
   normalize: {
     domain: canonicalDomainRef,
-    aliasName: (v) => String(v).toLowerCase(),
-    destinationEmail: (v) => String(v).toLowerCase(),
+    aliasName: (v) => v.toLowerCase(),
+    destinationEmail: (v) => v.toLowerCase(),
   },
 
   async create({ client, account }, inputs) {
     invalidateCollection(collectionKey(account, inputs.domain));
     const forward = await client.emailForwards.create(account, canonicalDomainRef(inputs.domain), {
-      alias_name: String(inputs.aliasName),
-      destination_email: String(inputs.destinationEmail),
+      alias_name: inputs.aliasName,
+      destination_email: inputs.destinationEmail,
     });
-    return { id: String(forward.id), outs: emailForwardOutputs(forward) };
+    return { id: forward.id, outs: emailForwardOutputs(forward) };
   },
 
   // Identity: the alias, unique in its domain.
   refusesDuplicates: true,
   async findMatching({ client, account }, inputs) {
-    const alias = String(inputs.aliasName).toLowerCase();
-    const matching: Created[] = [];
+    const alias = inputs.aliasName.toLowerCase();
+    const matching: Array<Found<typeof outputs, number>> = [];
     for await (const f of client.emailForwards.iterate(account, canonicalDomainRef(inputs.domain))) {
       if (aliasOf(f.alias_email).toLowerCase() === alias) {
-        matching.push({ id: String(f.id), outs: emailForwardOutputs(f), createdAt: f.created_at });
+        matching.push({ id: f.id, outs: emailForwardOutputs(f), createdAt: f.created_at });
       }
     }
     return matching;
@@ -74,11 +99,11 @@ export const emailForwardResource: ResourceDefinition = {
   // An alias exists once per domain: a new destination for the same alias replaces delete-first.
   deleteBeforeReplace: (olds, news) =>
     canonicalDomainRef(olds.domain) === canonicalDomainRef(news.domain) &&
-    String(olds.aliasName).toLowerCase() === String(news.aliasName).toLowerCase(),
+    olds.aliasName.toLowerCase() === news.aliasName.toLowerCase(),
 
   ...domainChildReadAndDelete({
     collectionKey,
     api: (client) => client.emailForwards,
     outputs: emailForwardOutputs,
   }),
-};
+});

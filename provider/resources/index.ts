@@ -11,35 +11,36 @@ import { secondaryZoneResource } from "./secondary-zone";
 import { webhookResource } from "./webhook";
 import { contactResource } from "./contact";
 import { dnssecResource } from "./dnssec";
-import { nameServerDelegationResource, registryNameServerResource, templateResource } from "./legacy-v1";
-import { letsEncryptCertificateResource } from "./letsencrypt-certificate";
-import { platformMessageResource, platformMetadataResource } from "./platform";
-import { domainPushAnswerResource, domainPushResource } from "./pushes";
-import { domainRegistrationResource, domainTransferResource } from "./registrar";
+import { nameServerDelegationResource } from "./name-server-delegation";
+import { registryNameServerResource } from "./registry-name-server";
+import { templateResource } from "./template";
+import { letsEncryptCertificateResource } from "./lets-encrypt-certificate";
+import { platformMessageResource } from "./platform-message";
+import { platformMetadataResource } from "./platform-metadata";
+import { domainPushAnswerResource } from "./domain-push-answer";
+import { domainPushResource } from "./domain-push";
+import { domainRegistrationResource } from "./domain-registration";
+import { domainTransferResource } from "./domain-transfer";
 import { zoneRecordResource } from "./zone-record";
 import { zoneRecordsResource } from "./zone-records";
 import { zoneResource } from "./zone";
-import { domainDelegationResource } from "./delegation";
-import {
-  domainRenewalResource,
-  domainRestoreResource,
-  domainTransferOutAuthorizationResource,
-  letsEncryptCertificateRenewalResource,
-  oauthAccessTokenResource,
-} from "./actions";
-import {
-  legacyCertificateConfigurationResource,
-  legacyCertificatePurchaseResource,
-  legacyCertificateSubmissionResource,
-  legacyDomainRegistrationResource,
-  legacyDomainRenewalResource,
-  legacyDomainResource,
-  legacyDomainTokenResetResource,
-  legacyDomainTransferOutResource,
-  legacyDomainTransferResource,
-  legacySubscriptionResource,
-  legacyUserResource,
-} from "./legacy-actions";
+import { domainDelegationResource } from "./domain-delegation";
+import { domainRenewalResource } from "./domain-renewal";
+import { domainRestoreResource } from "./domain-restore";
+import { domainTransferOutAuthorizationResource } from "./domain-transfer-out-authorization";
+import { letsEncryptCertificateRenewalResource } from "./lets-encrypt-certificate-renewal";
+import { oauthAccessTokenResource } from "./o-auth-access-token";
+import { legacyCertificateConfigurationResource } from "./legacy-certificate-configuration";
+import { legacyCertificatePurchaseResource } from "./legacy-certificate-purchase";
+import { legacyCertificateSubmissionResource } from "./legacy-certificate-submission";
+import { legacyDomainRegistrationResource } from "./legacy-domain-registration";
+import { legacyDomainRenewalResource } from "./legacy-domain-renewal";
+import { legacyDomainResource } from "./legacy-domain";
+import { legacyDomainTokenResetResource } from "./legacy-domain-token-reset";
+import { legacyDomainTransferOutResource } from "./legacy-domain-transfer-out";
+import { legacyDomainTransferResource } from "./legacy-domain-transfer";
+import { legacySubscriptionResource } from "./legacy-subscription";
+import { legacyUserResource } from "./legacy-user";
 
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";

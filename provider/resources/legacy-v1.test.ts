@@ -1,11 +1,9 @@
 import { toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime, getClient, resetRuntime } from "./framework/runtime";
-import {
-  nameServerDelegationResource,
-  registryNameServerResource,
-  templateResource,
-  v1Of,
-} from "./legacy-v1";
+import { v1Of } from "./legacy-v1";
+import { nameServerDelegationResource } from "./name-server-delegation";
+import { registryNameServerResource } from "./registry-name-server";
+import { templateResource } from "./template";
 
 const delegation = toDynamicProvider(nameServerDelegationResource);
 const template = toDynamicProvider(templateResource);

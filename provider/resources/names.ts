@@ -39,6 +39,6 @@ export function domainNameProblem(name: string): string | undefined {
 
 /** A domain given by name or numeric id, as paths accept: names canonical, ids as strings. */
 export function canonicalDomainRef(ref: unknown): string {
-  const text = String(ref);
+  const text = `${ref}`;
   return /^\d+$/.test(text) ? text : canonicalDomainName(text);
 }

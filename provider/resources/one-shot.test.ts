@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import { ApiConnectionError } from "../client";
 import { forgetClaimsOfThisProcess, toDynamicProvider } from "./framework/define-resource";
+import { numericIds } from "./framework/kind";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { oneShot } from "./one-shot";
 
@@ -41,25 +42,26 @@ function toyAction(options: {
   const script = options.script ?? [];
   const definition = oneShot({
     kind: options.paid ? "ToyRenewal" : "ToyReset",
-    inputs: { domain: z.string() },
-    describe: (inputs) => `the toy action on ${String(inputs.domain)}`,
+    docs: { summary: "A toy action.", example: 'new dnsimple.ToyRenewal("toy", { domain: "a.com" });' },
+    inputs: { domain: z.string().describe("The domain acted on.") },
+    outputs: { orderState: z.string().describe("The toy order's state.") },
+    ids: numericIds,
+    describe: (inputs) => `the toy action on ${inputs.domain}`,
     spendsMoney: options.paid,
     async run() {
       const step = script.shift() ?? "ok";
       if (step === "lost-before") throw lost();
       orders.push(orders.length + 1);
       if (step === "lost-after") throw lost();
-      return { id: String(orders.length), outs: { orderState: "done" } };
+      return { id: orders.length, outs: { orderState: "done" } };
     },
     async refresh(_ctx, id) {
-      return orders.includes(Number(id)) ? { orderState: "renewed" } : undefined;
+      return orders.includes(id) ? { orderState: "renewed" } : undefined;
     },
     ...(options.proof
       ? {
           async proveDone() {
-            return orders.length > 0
-              ? { id: String(orders.length), outs: { orderState: "proved" } }
-              : undefined;
+            return orders.length > 0 ? { id: orders.length, outs: { orderState: "proved" } } : undefined;
           },
         }
       : {}),

@@ -12,54 +12,93 @@
  * explanation unless the program consents with `orderAgain: true`.
  */
 import { z } from "zod";
-import { isApiError, isConnectionError } from "../client";
-import type {
-  CreateMark,
-  Created,
-  ResourceContext,
-  ResourceDefinition,
-  State,
-} from "./framework/define-resource";
-import type { FieldSchemas } from "./framework/validation";
+import { outcomeUnknown } from "../client";
+import type { CreateMark, ResourceContext } from "./framework/define-resource";
+import {
+  defineResource,
+  type FieldShape,
+  type Found,
+  type IdFormat,
+  type InputsOf,
+  type KindDocs,
+  type KindSpec,
+  type Matched,
+  type OutputsOf,
+  type StoredOf,
+} from "./framework/kind";
+
+/** The inputs `oneShot` adds to every action: `triggers`, and `orderAgain` (declared on paid ones). */
+const actionInputs = {
+  triggers: z
+    .unknown()
+    .optional()
+    .describe(
+      "Any value: when it changes (or is removed), the action runs again (the resource is replaced). " +
+        "A date, a version or a counter makes a good trigger.",
+    ),
+  orderAgain: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Consent to send the action again when an earlier attempt of this resource got no answer and " +
+        "nothing proves whether it went through (it could be paid twice). Default false; set it only " +
+        "after checking the account, and remove it afterwards.",
+    ),
+};
+
+type ActionInputs<I extends FieldShape> = I & typeof actionInputs;
+/** What an action's operations receive: its own inputs and `triggers`/`orderAgain`. */
+type ActionValues<I extends FieldShape> = InputsOf<ActionInputs<I>>;
 
 /** What an action kind declares; `oneShot` turns it into a resource definition. */
-export interface ActionSpec {
+export interface ActionSpec<I extends FieldShape, O extends FieldShape, Id extends string | number> {
   readonly kind: string;
+  readonly docs: KindDocs;
   /** What the action acts on and with; every one of them replaces (runs the action again). */
-  readonly inputs: FieldSchemas;
+  readonly inputs: I;
+  /** What the action's result shows. */
+  readonly outputs: O;
+  readonly ids: IdFormat<Id>;
   /** Inputs that only steer the provider (no new run when they change). */
-  readonly localOnly?: ReadonlyArray<string>;
-  readonly normalize?: Readonly<Record<string, (value: unknown) => unknown>>;
+  readonly localOnly?: ReadonlyArray<keyof I & string>;
+  readonly normalize?: {
+    readonly [K in keyof I & string]?: (
+      value: NonNullable<z.output<I[K]>>,
+      inputs: Partial<InputsOf<I>>,
+    ) => unknown;
+  };
   /** What the action is, in words, for messages: `the renewal of example.com`. */
-  describe(inputs: State): string;
+  describe(inputs: ActionValues<I>): string;
   /**
    * True for actions that charge the account (or place an order): an unknown outcome is never
    * resent without proof or consent (`orderAgain`).
    */
   readonly spendsMoney: boolean;
   /** Performs the action; the id names its result (an order id when the service gives one). */
-  run(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
+  run(ctx: ResourceContext, inputs: ActionValues<I>, mark: CreateMark): Promise<Found<O, Id>>;
   /** What the service still shows of the result; `undefined` keeps the state as it is. */
-  refresh?(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
+  refresh?(
+    ctx: ResourceContext,
+    id: Id,
+    state: StoredOf<ActionInputs<I>, O>,
+  ): Promise<Partial<OutputsOf<O>> | undefined>;
   /**
    * After an attempt whose answer was lost: the result of that attempt if something proves it
    * took effect since `mark`, else undefined (which proves nothing).
    */
-  proveDone?(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created | undefined>;
-  /** For actions whose results the service lists with creation times: as `ResourceDefinition`. */
-  findMatching?(ctx: ResourceContext, inputs: State): Promise<Created[]>;
+  proveDone?(
+    ctx: ResourceContext,
+    inputs: ActionValues<I>,
+    mark: CreateMark,
+  ): Promise<Matched<O, Id> | undefined>;
+  /** For actions whose results the service lists with creation times: as `KindSpec.findMatching`. */
+  findMatching?(ctx: ResourceContext, inputs: ActionValues<I>): Promise<Array<Matched<O, Id>>>;
 }
 
 /** The input that runs the action again when its value changes. */
 export const TRIGGERS = "triggers";
 
 const falseAsAbsent = (v: unknown): unknown => (v === false ? undefined : v);
-
-/** Whether a failed request may still have taken effect (sent, answer lost, or a 5xx). */
-export function outcomeUnknown(error: unknown): boolean {
-  if (isConnectionError(error)) return true;
-  return isApiError(error) && error.status !== undefined && (error.status >= 500 || error.status === 408);
-}
 
 /** Why the next `up` refuses to run a paid action again: with the ways out. */
 export function unknownOutcomeMessage(kind: string, what: string, since: string): string {
@@ -77,32 +116,37 @@ export function unknownOutcomeMessage(kind: string, what: string, since: string)
  * @example
  * export const renewalResource = oneShot({ kind: "DomainRenewal", inputs: {...}, spendsMoney: true, ... });
  */
-export function oneShot(spec: ActionSpec): ResourceDefinition {
-  const inputs: FieldSchemas = {
-    ...spec.inputs,
-    // Any value; compared whole, and removing it counts as a change too (see `markers`).
-    [TRIGGERS]: z.unknown().optional(),
-    ...(spec.spendsMoney ? { orderAgain: z.boolean().default(false) } : {}),
-  };
-  const localOnly = [...(spec.localOnly ?? []), ...(spec.spendsMoney ? ["orderAgain"] : [])];
-  const replaceOnChange = Object.keys(inputs).filter((key) => !localOnly.includes(key));
-  const definition: ResourceDefinition = {
+export function oneShot<I extends FieldShape, O extends FieldShape, Id extends string | number>(
+  spec: ActionSpec<I, O, Id>,
+) {
+  const { orderAgain, triggers } = actionInputs;
+  // Any value; compared whole, and removing it counts as a change too (see `markers`).
+  // Typed as if every action took `orderAgain`; only paid ones declare it (check refuses it on others).
+  const inputs = { ...spec.inputs, triggers, ...(spec.spendsMoney ? { orderAgain } : {}) } as ActionInputs<I>;
+  const localOnly = [...(spec.localOnly ?? []), ...(spec.spendsMoney ? ["orderAgain" as const] : [])];
+  const steering = new Set<string>(localOnly);
+  const replaceOnChange = Object.keys(inputs).filter((key) => !steering.has(key));
+  const { run, describe, proveDone, findMatching } = spec;
+  const definition: KindSpec<ActionInputs<I>, O, Id> = {
     kind: spec.kind,
+    docs: spec.docs,
     inputs,
+    outputs: spec.outputs,
+    ids: spec.ids,
     replaceOnChange,
     localOnly,
     // `triggers` left out after having a value is a change, not a value left to the service.
-    markers: [TRIGGERS],
+    markers: ["triggers"],
     normalize: { ...(spec.normalize ?? {}), orderAgain: falseAsAbsent },
 
     async create(ctx, values, mark) {
       try {
-        return await spec.run(ctx, values, mark);
+        return await run(ctx, values, mark);
       } catch (error) {
         if (spec.spendsMoney && outcomeUnknown(error) && error instanceof Error) {
           // The same error (its status and brand keep the create journal's entry): more words.
           error.message +=
-            `. Whether ${spec.describe(values)} took effect is unknown; it is not sent again. The ` +
+            `. Whether ${describe(values)} took effect is unknown; it is not sent again. The ` +
             `next \`pulumi up\` looks for proof that it did, and otherwise asks for \`orderAgain: true\``;
         }
         throw error;
@@ -117,16 +161,18 @@ export function oneShot(spec: ActionSpec): ResourceDefinition {
     async delete() {
       // An action cannot be taken back; removing it from the program only forgets it.
     },
+
+    ...(findMatching
+      ? { findMatching }
+      : {
+          async recover(ctx, values, mark) {
+            const proof = await proveDone?.(ctx, values, mark);
+            if (proof) return proof;
+            const consent = (values as { orderAgain?: boolean }).orderAgain === true;
+            if (!spec.spendsMoney || consent) return undefined;
+            throw new Error(unknownOutcomeMessage(spec.kind, describe(values), mark.since.toISOString()));
+          },
+        }),
   };
-  if (spec.findMatching) {
-    definition.findMatching = spec.findMatching;
-  } else {
-    definition.recover = async (ctx, values, mark) => {
-      const proof = await spec.proveDone?.(ctx, values, mark);
-      if (proof) return proof;
-      if (!spec.spendsMoney || values.orderAgain === true) return undefined;
-      throw new Error(unknownOutcomeMessage(spec.kind, spec.describe(values), mark.since.toISOString()));
-    };
-  }
-  return definition;
+  return defineResource(definition);
 }

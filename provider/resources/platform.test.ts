@@ -1,6 +1,7 @@
 import { toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
-import { platformMessageResource, platformMetadataResource } from "./platform";
+import { platformMessageResource } from "./platform-message";
+import { platformMetadataResource } from "./platform-metadata";
 
 const message = toDynamicProvider(platformMessageResource);
 const metadata = toDynamicProvider(platformMetadataResource);

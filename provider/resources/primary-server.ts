@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DnsimpleClient, PrimaryServer } from "../client";
-import { type Created, type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
+import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
@@ -10,15 +10,25 @@ import { canonicalDomainName } from "./names";
 const collectionKey = (account: string) => `primaries:${account}`;
 
 /** Zone lists compare as sets of canonical names. */
-const zoneSet = (zones: unknown): string[] =>
-  [...new Set((Array.isArray(zones) ? zones : []).map((z) => canonicalDomainName(String(z))))].sort();
+const zoneSet = (zones: ReadonlyArray<string>): string[] =>
+  [...new Set(zones.map((z) => canonicalDomainName(z)))].sort();
 
-export function primaryServerOutputs(server: PrimaryServer): State {
+const outputs = {
+  primaryServerId: z.number().describe("The service's id of the primary server."),
+  name: z.string().describe("The server's name."),
+  ip: z.string().describe("The server's IPv4 or IPv6 address."),
+  port: z.number().describe("The server's port."),
+  linkedZones: z.array(z.string()).describe("The linked secondary zones, sorted."),
+  createdAt: z.string().describe("When the server was created."),
+  updatedAt: z.string().describe("When the server was last updated."),
+};
+
+export function primaryServerOutputs(server: PrimaryServer): OutputsOf<typeof outputs> {
   return {
     primaryServerId: server.id,
     name: server.name,
     ip: server.ip,
-    port: Number(server.port),
+    port: server.port,
     linkedZones: zoneSet(server.linked_secondary_zones),
     createdAt: server.created_at,
     updatedAt: server.updated_at,
@@ -48,23 +58,39 @@ async function reconcileLinks(
  * cannot change in place (a change replaces it); the linked secondary zones are linked and
  * unlinked in place.
  */
-export const primaryServerResource: ResourceDefinition = {
+export const primaryServerResource = defineResource({
   kind: "PrimaryServer",
-  inputs: {
-    name: nonEmptyString("name"),
-    ip: ipAddress(),
-    port: port().default(53),
-    linkedZones: z.array(domainName()).default([]),
+  docs: {
+    summary: "A primary name server the service transfers secondary zones from.",
+    example: [
+      'const zone = new dnsimple.SecondaryZone("secondary", { name: "example.net" });',
+      'const primary = new dnsimple.PrimaryServer("primary", {',
+      '  name: "ns1.example.net",',
+      '  ip: "192.0.2.10",',
+      "  linkedZones: [zone.name],",
+      "});",
+    ].join("\n"),
   },
+  inputs: {
+    name: nonEmptyString("name").describe("A name for the server."),
+    ip: ipAddress().describe("IPv4 or IPv6 address."),
+    port: port().default(53).describe("Port, 1–65535; default 53."),
+    linkedZones: z
+      .array(domainName())
+      .default([])
+      .describe("Secondary zones transferred from this server; changed in place by linking and unlinking."),
+  },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["name", "ip", "port"],
-  normalize: { linkedZones: zoneSet, ip: (v) => String(v).toLowerCase() },
+  normalize: { linkedZones: zoneSet, ip: (v) => v.toLowerCase() },
 
   async create({ client, account }, inputs) {
     invalidateCollection(collectionKey(account));
     const server = await client.secondaryDns.createPrimary(account, {
-      name: String(inputs.name),
-      ip: String(inputs.ip),
-      port: Number(inputs.port),
+      name: inputs.name,
+      ip: inputs.ip,
+      port: inputs.port,
     });
     const wanted = zoneSet(inputs.linkedZones);
     let linked = server;
@@ -75,21 +101,21 @@ export const primaryServerResource: ResourceDefinition = {
       // links the rest instead of creating a second server.
       const actual = await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, server.id));
       throw new PartialCreateError(
-        `primary server ${String(inputs.name)} was created but linking its zones failed: ${(error as Error).message}`,
-        { id: String(server.id), outs: primaryServerOutputs(actual ?? server) },
+        `primary server ${inputs.name} was created but linking its zones failed: ${error instanceof Error ? error.message : `${error}`}`,
+        { id: `${server.id}`, outs: primaryServerOutputs(actual ?? server) },
       );
     }
-    return { id: String(server.id), outs: primaryServerOutputs(linked) };
+    return { id: server.id, outs: primaryServerOutputs(linked) };
   },
 
   // Identity: the name, unique in the account (address and port must match too, or the
   // existing server is not the one declared and cannot be adopted as it).
   refusesDuplicates: true,
   async findMatching({ client, account }, inputs) {
-    const matching: Created[] = [];
+    const matching: Array<Found<typeof outputs, number>> = [];
     for await (const s of client.secondaryDns.iteratePrimaries(account)) {
       if (s.name === inputs.name) {
-        matching.push({ id: String(s.id), outs: primaryServerOutputs(s), createdAt: s.created_at });
+        matching.push({ id: s.id, outs: primaryServerOutputs(s), createdAt: s.created_at });
       }
     }
     return matching;
@@ -100,20 +126,20 @@ export const primaryServerResource: ResourceDefinition = {
 
   async read({ client, account }, id) {
     const server =
-      (await readFromCollection(collectionKey(account), id, () =>
+      (await readFromCollection(collectionKey(account), `${id}`, () =>
         client.secondaryDns.iteratePrimaries(account),
-      )) ?? (await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, Number(id))));
+      )) ?? (await orUndefinedWhenGone(client.secondaryDns.getPrimary(account, id)));
     return server ? primaryServerOutputs(server) : undefined;
   },
 
   async update({ client, account }, id, _olds, news) {
     invalidateCollection(collectionKey(account));
-    const server = await client.secondaryDns.getPrimary(account, Number(id));
+    const server = await client.secondaryDns.getPrimary(account, id);
     return primaryServerOutputs(await reconcileLinks(client, account, server, zoneSet(news.linkedZones)));
   },
 
   async delete({ client, account }, id) {
     invalidateCollection(collectionKey(account));
-    await deleteIgnoringGone(() => client.secondaryDns.deletePrimary(account, Number(id)));
+    await deleteIgnoringGone(() => client.secondaryDns.deletePrimary(account, id));
   },
-};
+});

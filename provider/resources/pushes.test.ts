@@ -1,7 +1,8 @@
 import { toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
-import { domainPushAnswerResource, domainPushResource } from "./pushes";
+import { domainPushResource } from "./domain-push";
+import { domainPushAnswerResource } from "./domain-push-answer";
 
 const push = toDynamicProvider(domainPushResource);
 const answer = toDynamicProvider(domainPushAnswerResource);

@@ -8,7 +8,9 @@ import { toDynamicProvider } from "./framework/define-resource";
 import { isPartialCreate, type PartialCreateError } from "./framework/partial";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
-import { domainRegistrationResource, domainTransferResource, goneMessage } from "./registrar";
+import { domainRegistrationResource } from "./domain-registration";
+import { domainTransferResource } from "./domain-transfer";
+import { goneMessage } from "./registrar-lifecycle";
 
 const registration = toDynamicProvider(domainRegistrationResource);
 const transfer = toDynamicProvider(domainTransferResource);

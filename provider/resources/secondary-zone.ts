@@ -1,10 +1,23 @@
+import { z } from "zod";
 import type { Zone } from "../client";
-import { type ResourceDefinition, type State } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 
-export function secondaryZoneOutputs(zone: Zone): State {
+const outputs = {
+  zoneId: z.number().describe("The service's id of the zone."),
+  reverse: z.boolean().describe("Whether the zone is a reverse zone."),
+  secondary: z.boolean().describe("Whether the zone is secondary (always true for this kind)."),
+  lastTransferredAt: z
+    .string()
+    .nullable()
+    .describe("When the zone was last transferred from a primary server; null before the first transfer."),
+  createdAt: z.string().describe("When the zone was created."),
+  updatedAt: z.string().describe("When the zone was last updated."),
+};
+
+export function secondaryZoneOutputs(zone: Zone): OutputsOf<typeof outputs> {
   return {
     zoneId: zone.id,
     reverse: zone.reverse,
@@ -19,25 +32,32 @@ export function secondaryZoneOutputs(zone: Zone): State {
  * A secondary zone: the service serves it from transfers off your primary servers. Deleting it
  * goes through the domain delete, as the API prescribes.
  */
-export const secondaryZoneResource: ResourceDefinition = {
+export const secondaryZoneResource = defineResource({
   kind: "SecondaryZone",
-  inputs: { name: domainName() },
+  docs: {
+    summary:
+      "A secondary zone, served by the service from transfers off your primary servers. Link it to a\n" +
+      "{@link PrimaryServer} with `linkedZones`.",
+    example: [
+      'const zone = new dnsimple.SecondaryZone("secondary", { name: "example.net" });',
+      'new dnsimple.PrimaryServer("primary", { name: "ns1", ip: "192.0.2.10", linkedZones: [zone.name] });',
+    ].join("\n"),
+  },
+  inputs: { name: domainName().describe("The zone name, e.g. `example.com`.") },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["name"],
-  normalize: { name: (v) => canonicalDomainName(String(v)) },
+  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create({ client, account }, inputs) {
-    const zone = await client.secondaryDns.createZone(account, {
-      name: canonicalDomainName(String(inputs.name)),
-    });
-    return { id: String(zone.id), outs: secondaryZoneOutputs(zone) };
+    const zone = await client.secondaryDns.createZone(account, { name: canonicalDomainName(inputs.name) });
+    return { id: zone.id, outs: secondaryZoneOutputs(zone) };
   },
 
   // Identity: the name. A primary (hosted) zone of that name cannot be adopted as secondary.
   refusesDuplicates: true,
   async findMatching({ client, account }, inputs) {
-    const zone = await orUndefinedWhenGone(
-      client.zones.get(account, canonicalDomainName(String(inputs.name))),
-    );
+    const zone = await orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(inputs.name)));
     if (!zone) return [];
     if (!zone.secondary) {
       throw new Error(
@@ -45,19 +65,17 @@ export const secondaryZoneResource: ResourceDefinition = {
           `it cannot be created or adopted as one`,
       );
     }
-    return [{ id: String(zone.id), outs: secondaryZoneOutputs(zone), createdAt: zone.created_at }];
+    return [{ id: zone.id, outs: secondaryZoneOutputs(zone), createdAt: zone.created_at }];
   },
 
   async read({ client, account }, id, state) {
-    const zone = await orUndefinedWhenGone(
-      client.zones.get(account, canonicalDomainName(String(state.name))),
-    );
+    const zone = await orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(state.name)));
     // A zone of the same name created since is another object: ours is gone.
-    if (!zone || String(zone.id) !== id) return undefined;
+    if (!zone || zone.id !== id) return undefined;
     return secondaryZoneOutputs(zone);
   },
 
   async delete({ client, account }, _id, state) {
-    await deleteIgnoringGone(() => client.domains.delete(account, canonicalDomainName(String(state.name))));
+    await deleteIgnoringGone(() => client.domains.delete(account, canonicalDomainName(state.name)));
   },
-};
+});

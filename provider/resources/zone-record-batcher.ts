@@ -29,6 +29,7 @@ import {
   isApiError,
   type ZoneRecord,
   type ZoneRecordBatch,
+  type ZoneRecordBatchUpdate,
   type ZoneRecordInput,
   type ZoneRecordUpdate,
 } from "../client/internal";
@@ -244,20 +245,33 @@ function bodyOf(items: Pending[]): {
   updates: Pending[];
   deletes: Pending[];
 } {
-  const creates = items.filter((p) => p.op.kind === "create");
-  const updates = items.filter((p) => p.op.kind === "update");
-  const deletes = items.filter((p) => p.op.kind === "delete");
-  const body: ZoneRecordBatch = {};
-  if (creates.length > 0)
-    body.creates = creates.map((p) => (p.op as Extract<RecordOp, { kind: "create" }>).input);
-  if (updates.length > 0) {
-    body.updates = updates.map((p) => {
-      const op = p.op as Extract<RecordOp, { kind: "update" }>;
-      return { id: op.id, ...op.patch };
-    });
+  const creates: Pending[] = [];
+  const updates: Pending[] = [];
+  const deletes: Pending[] = [];
+  const inputs: ZoneRecordInput[] = [];
+  const patches: ZoneRecordBatchUpdate[] = [];
+  const ids: Array<{ id: number }> = [];
+  for (const p of items) {
+    const { op } = p;
+    switch (op.kind) {
+      case "create":
+        creates.push(p);
+        inputs.push(op.input);
+        break;
+      case "update":
+        updates.push(p);
+        patches.push({ id: op.id, ...op.patch });
+        break;
+      case "delete":
+        deletes.push(p);
+        ids.push({ id: op.id });
+        break;
+    }
   }
-  if (deletes.length > 0)
-    body.deletes = deletes.map((p) => ({ id: (p.op as Extract<RecordOp, { kind: "delete" }>).id }));
+  const body: ZoneRecordBatch = {};
+  if (creates.length > 0) body.creates = inputs;
+  if (updates.length > 0) body.updates = patches;
+  if (deletes.length > 0) body.deletes = ids;
   return { body, creates, updates, deletes };
 }
 

@@ -1,9 +1,11 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { ZoneRecord, ZoneRecordInput, ZoneRecordUpdate } from "../client";
-import type { Created, ResourceContext, ResourceDefinition, State } from "./framework/define-resource";
+import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import type { CheckFailure } from "./framework/validation";
 import { canonicalDomainName } from "./names";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
@@ -43,6 +45,8 @@ export const RECORD_TYPES = [
   "URL",
 ] as const;
 
+const KNOWN_TYPES: ReadonlySet<string> = new Set(RECORD_TYPES);
+
 /** Types whose content is a host name: the service compares them without case or trailing dot. */
 const HOST_CONTENT = new Set(["CNAME", "ALIAS", "NS", "PTR", "MX", "POOL"]);
 const DEFAULT_TTL = 3600;
@@ -60,15 +64,15 @@ function rdataBytes(type: string, content: string): number {
 export const SINGLE_AT_NAME: ReadonlySet<string> = new Set(["CNAME", "ALIAS"]);
 
 /** A record name as the service stores it: relative, lower case, no trailing dot; `""` is the apex. */
-export function canonicalRecordName(name: unknown): string {
-  const text = String(name).trim().toLowerCase().replace(/\.$/, "");
+export function canonicalRecordName(name: string): string {
+  const text = name.trim().toLowerCase().replace(/\.$/, "");
   return text === "@" ? "" : text;
 }
 
 /** TXT (and SPF) content without the quotes the service may add around a single string. */
 function unquote(content: string): string {
-  const m = /^"((?:[^"\\]|\\.)*)"$/.exec(content.trim());
-  return m ? (m[1] as string).replace(/\\"/g, '"') : content;
+  const inner = /^"((?:[^"\\]|\\.)*)"$/.exec(content.trim())?.[1];
+  return inner === undefined ? content : inner.replace(/\\"/g, '"');
 }
 
 /** Content in a form where what the service rewrites (quotes, trailing dots, case) is undone. */
@@ -84,20 +88,38 @@ export function canonicalContent(type: string, content: string): string {
  * The content to keep in state: what the program says when the service's value means the same,
  * so a refresh never turns the service's spelling into a diff; the service's value otherwise.
  */
-function contentToRecord(type: string, declared: unknown, current: string): string {
+function contentToRecord(type: string, declared: string | undefined, current: string): string {
   if (typeof declared === "string" && canonicalContent(type, declared) === canonicalContent(type, current)) {
     return declared;
   }
   return current;
 }
 
-function recordOutputs(record: ZoneRecord, state: State): State {
+const outputs = {
+  zoneName: z.string().describe("The zone (domain name)."),
+  name: z.string().describe('The name relative to the zone, `""` for the apex.'),
+  type: z.string().describe("The record type."),
+  content: z.string().describe("The content."),
+  ttl: z.number().describe("Time to live in seconds."),
+  priority: z.number().nullable().describe("Priority (MX, SRV); null when the record has none."),
+  regions: z.array(z.string()).describe("Regions the record is served from."),
+  recordId: z.number().describe("The service's numeric id of the record."),
+  fqdn: z.string().describe("`name.zone`, or the zone for the apex."),
+  systemRecord: z.boolean().describe("True for records the service manages (SOA, NS)."),
+  createdAt: z.string().describe("When the service created the record."),
+  updatedAt: z.string().describe("When the service last changed the record."),
+};
+
+function recordOutputs(
+  record: ZoneRecord,
+  declared: { content?: string | undefined },
+): OutputsOf<typeof outputs> {
   return {
     recordId: record.id,
     zoneName: record.zone_id,
     name: record.name,
     type: record.type,
-    content: contentToRecord(record.type, state.content, record.content),
+    content: contentToRecord(record.type, declared.content, record.content),
     ttl: record.ttl,
     // Left out of a declaration, these are the service's to decide (no diff): shown as it says.
     priority: record.priority ?? null,
@@ -118,161 +140,194 @@ export const RECORD_FIELDS = {
   name: z
     .string({ message: 'must be a string ("" for the apex)' })
     .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
-    .default(""),
+    .default("")
+    .describe('The name relative to the zone, `""` (default) for the apex.'),
   type: z
     .string()
     .transform((v) => v.toUpperCase())
-    .pipe(z.enum(RECORD_TYPES, { message: `must be one of ${RECORD_TYPES.join(", ")}` })),
-  content: z.string(),
+    .pipe(
+      z.string().refine((v) => KNOWN_TYPES.has(v), { message: `must be one of ${RECORD_TYPES.join(", ")}` }),
+    )
+    .describe("`A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SRV`, `TXT`, …"),
+  content: z
+    .string()
+    .describe(
+      "The content; what the service rewrites (TXT quotes, trailing dots, case of host names) is not a change.",
+    ),
   ttl: z
     .number()
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .max(MAX_TTL, `must be at most ${MAX_TTL} (DNS TTLs are 31-bit)`)
-    .default(DEFAULT_TTL),
-  priority: z.number().int("must be a whole number").min(0, "must not be negative").optional(),
-  regions: z.array(z.string()).min(1, "must list at least one region").optional(),
+    .default(DEFAULT_TTL)
+    .describe("Time to live in seconds (default 3600)."),
+  priority: z
+    .number()
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .optional()
+    .describe("Priority (MX, SRV)."),
+  regions: z
+    .array(z.string())
+    .min(1, "must list at least one region")
+    .optional()
+    .describe('Regions the record is served from (default all, `["global"]`; plan dependent).'),
 };
+
+/** A record's own values as `check` leaves them (a `ZoneRecord`'s, or an entry of a `ZoneRecords`). */
+export interface RecordValues {
+  readonly name: string;
+  readonly type: string;
+  readonly content: string;
+  readonly ttl: number;
+  readonly priority?: number | undefined;
+  readonly regions?: string[] | undefined;
+}
+
+/** What `check` refuses of one record: a CNAME at the apex, empty or oversized content, a wrong address. */
+export function recordFailures({ name, type, content: declared }: RecordValues): CheckFailure[] {
+  if (type === "CNAME" && canonicalRecordName(name) === "") {
+    return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
+  }
+  const content = declared.trim();
+  if (content === "") return [{ property: "content", reason: "content must not be empty" }];
+  const size = rdataBytes(type, declared);
+  if (size > MAX_RDATA_BYTES) {
+    return [
+      {
+        property: "content",
+        reason: `is too long for a DNS record: ${size} bytes of record data, at most ${MAX_RDATA_BYTES}`,
+      },
+    ];
+  }
+  if (type === "A" && isIP(content) !== 4) {
+    return [
+      { property: "content", reason: `an A record's content must be an IPv4 address, got "${content}"` },
+    ];
+  }
+  if (type === "AAAA" && isIP(content) !== 6) {
+    return [
+      { property: "content", reason: `an AAAA record's content must be an IPv6 address, got "${content}"` },
+    ];
+  }
+  return [];
+}
 
 /**
  * A record in a zone. `name: ""` is the apex. Name, content, TTL, priority and regions change in
  * place; the zone and the type cannot change (replacement).
  */
-export const zoneRecordResource: ResourceDefinition = {
+export const zoneRecordResource = defineResource({
   kind: "ZoneRecord",
-  inputs: { zoneName: domainName(), ...RECORD_FIELDS },
+  docs: {
+    summary: "A DNS record in a zone hosted by the service.",
+    example: [
+      'const www = new dnsimple.ZoneRecord("www", { zoneName: "example.com", name: "www", type: "A", content: "192.0.2.10", ttl: 600 });',
+      'const apexTxt = new dnsimple.ZoneRecord("spf", { zoneName: "example.com", name: "", type: "TXT", content: "v=spf1 -all" });',
+      "export const fqdn = www.fqdn;",
+    ].join("\n"),
+  },
+  inputs: {
+    zoneName: domainName().describe("The zone (domain name)."),
+    ...RECORD_FIELDS,
+  },
+  outputs,
+  ids: numericIds,
 
   replaceOnChange: ["zoneName", "type"],
   normalize: {
-    zoneName: (v) => canonicalDomainName(String(v)),
-    name: canonicalRecordName,
-    type: (v) => String(v).toUpperCase(),
-    content: (v) => unquote(String(v)),
+    zoneName: (v) => canonicalDomainName(v),
+    name: (v) => canonicalRecordName(v),
+    type: (v) => v.toUpperCase(),
+    content: (v) => unquote(v),
     regions: (v) => (Array.isArray(v) ? [...v].sort() : v),
   },
 
-  refine(inputs) {
-    const type = String(inputs.type);
-    if (type === "CNAME" && canonicalRecordName(inputs.name) === "") {
-      return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
-    }
-    const content = String(inputs.content).trim();
-    if (content === "") return [{ property: "content", reason: "content must not be empty" }];
-    const size = rdataBytes(type, String(inputs.content));
-    if (size > MAX_RDATA_BYTES) {
-      return [
-        {
-          property: "content",
-          reason: `is too long for a DNS record: ${size} bytes of record data, at most ${MAX_RDATA_BYTES}`,
-        },
-      ];
-    }
-    if (type === "A" && isIP(content) !== 4) {
-      return [
-        { property: "content", reason: `an A record's content must be an IPv4 address, got "${content}"` },
-      ];
-    }
-    if (type === "AAAA" && isIP(content) !== 6) {
-      return [
-        { property: "content", reason: `an AAAA record's content must be an IPv6 address, got "${content}"` },
-      ];
-    }
-    return [];
-  },
+  refine: recordFailures,
 
   async create(ctx, inputs) {
-    const zone = canonicalDomainName(String(inputs.zoneName));
+    const zone = canonicalDomainName(inputs.zoneName);
     invalidateCollection(collectionKey(ctx.account, zone));
     const record = (await send(ctx, zone, { kind: "create", input: recordInput(inputs) }))!;
-    return { id: String(record.id), outs: recordOutputs(record, inputs) };
+    return { id: record.id, outs: recordOutputs(record, inputs) };
   },
 
   // Identity: zone, name, type and content; a CNAME or ALIAS is alone at its name, so for those
   // zone, name and type (adopting one brings its content in line).
   async findMatching({ client, account }, inputs) {
-    const zone = canonicalDomainName(String(inputs.zoneName));
+    const zone = canonicalDomainName(inputs.zoneName);
     const name = canonicalRecordName(inputs.name);
-    const type = String(inputs.type);
-    const wanted = canonicalContent(type, String(inputs.content));
-    const matching: Created[] = [];
+    const type = inputs.type;
+    const wanted = canonicalContent(type, inputs.content);
+    const matching = [];
     for await (const record of client.zones.records.iterate(account, zone, { name, type })) {
       if (record.name !== name || record.type !== type || record.system_record) continue;
       if (!SINGLE_AT_NAME.has(type) && canonicalContent(type, record.content) !== wanted) continue;
-      matching.push({
-        id: String(record.id),
-        outs: recordOutputs(record, inputs),
-        createdAt: record.created_at,
-      });
+      matching.push({ id: record.id, outs: recordOutputs(record, inputs), createdAt: record.created_at });
     }
     return matching;
   },
 
-  refusesDuplicates: (inputs) => SINGLE_AT_NAME.has(String(inputs.type)),
+  refusesDuplicates: (inputs) => SINGLE_AT_NAME.has(inputs.type),
 
   deleteBeforeReplace(olds, news) {
     // A CNAME cannot share its name with another record: the old one must go first.
     const sameName =
-      canonicalDomainName(String(olds.zoneName)) === canonicalDomainName(String(news.zoneName)) &&
+      canonicalDomainName(olds.zoneName) === canonicalDomainName(news.zoneName) &&
       canonicalRecordName(olds.name) === canonicalRecordName(news.name);
-    return sameName && (SINGLE_AT_NAME.has(String(olds.type)) || SINGLE_AT_NAME.has(String(news.type)));
+    return sameName && (SINGLE_AT_NAME.has(olds.type) || SINGLE_AT_NAME.has(news.type));
   },
 
   async read({ client, account }, id, state) {
-    const zone = canonicalDomainName(String(state.zoneName));
+    const zone = canonicalDomainName(state.zoneName);
     // From the zone's list pages; an absence is confirmed with a direct GET (the record may be newer).
     const record =
       (await orUndefinedWhenGone(
-        readFromCollection(collectionKey(account, zone), id, () =>
+        readFromCollection(collectionKey(account, zone), `${id}`, () =>
           client.zones.records.iterate(account, zone),
         ),
-      )) ?? (await orUndefinedWhenGone(client.zones.records.get(account, zone, Number(id))));
+      )) ?? (await orUndefinedWhenGone(client.zones.records.get(account, zone, id)));
     return record ? recordOutputs(record, state) : undefined;
   },
 
-  update: (ctx, id, olds, news) => updateRecord(ctx, id, olds, news),
+  async update(ctx, id, olds, news) {
+    const { client, account } = ctx;
+    const zone = canonicalDomainName(olds.zoneName);
+    invalidateCollection(collectionKey(account, zone));
+    const type = news.type;
+    const patch: ZoneRecordUpdate = {};
+    if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name))
+      patch.name = canonicalRecordName(news.name);
+    if (canonicalContent(type, olds.content) !== canonicalContent(type, news.content)) {
+      patch.content = news.content;
+    }
+    if (olds.ttl !== news.ttl) patch.ttl = news.ttl;
+    if (news.priority !== undefined && olds.priority !== news.priority) patch.priority = news.priority;
+    if (news.regions !== undefined && !isDeepEqualList(olds.regions, news.regions)) {
+      patch.regions = news.regions;
+    }
+    const record =
+      Object.keys(patch).length > 0
+        ? (await send(ctx, zone, { kind: "update", id, patch }))!
+        : await client.zones.records.get(account, zone, id);
+    return recordOutputs(record, news);
+  },
 
   async delete(ctx, id, state) {
-    const zone = canonicalDomainName(String(state.zoneName));
+    const zone = canonicalDomainName(state.zoneName);
     invalidateCollection(collectionKey(ctx.account, zone));
-    await deleteIgnoringGone(() => send(ctx, zone, { kind: "delete", id: Number(id) }));
+    await deleteIgnoringGone(() => send(ctx, zone, { kind: "delete", id }));
   },
-};
+});
 
 /** The service's body of a new record for declared inputs. */
-export function recordInput(inputs: State): ZoneRecordInput {
+export function recordInput(inputs: RecordValues): ZoneRecordInput {
   return {
     name: canonicalRecordName(inputs.name),
-    type: String(inputs.type),
-    content: String(inputs.content),
-    ttl: Number(inputs.ttl ?? DEFAULT_TTL),
-    ...(inputs.priority !== undefined && inputs.priority !== null
-      ? { priority: Number(inputs.priority) }
-      : {}),
-    ...(inputs.regions !== undefined && inputs.regions !== null
-      ? { regions: inputs.regions as string[] }
-      : {}),
+    type: inputs.type,
+    content: inputs.content,
+    ttl: inputs.ttl,
+    ...(inputs.priority !== undefined && inputs.priority !== null ? { priority: inputs.priority } : {}),
+    ...(inputs.regions !== undefined && inputs.regions !== null ? { regions: inputs.regions } : {}),
   };
-}
-
-async function updateRecord(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State> {
-  const { client, account } = ctx;
-  const zone = canonicalDomainName(String(olds.zoneName));
-  invalidateCollection(collectionKey(account, zone));
-  const type = String(news.type);
-  const patch: ZoneRecordUpdate = {};
-  if (canonicalRecordName(olds.name) !== canonicalRecordName(news.name))
-    patch.name = canonicalRecordName(news.name);
-  if (canonicalContent(type, String(olds.content)) !== canonicalContent(type, String(news.content))) {
-    patch.content = String(news.content);
-  }
-  if (olds.ttl !== news.ttl) patch.ttl = Number(news.ttl ?? DEFAULT_TTL);
-  if (news.priority !== undefined && olds.priority !== news.priority) patch.priority = Number(news.priority);
-  if (news.regions !== undefined && !isDeepEqualList(olds.regions, news.regions as string[])) {
-    patch.regions = news.regions as string[];
-  }
-  const record =
-    Object.keys(patch).length > 0
-      ? (await send(ctx, zone, { kind: "update", id: Number(id), patch }))!
-      : await client.zones.records.get(account, zone, Number(id));
-  return recordOutputs(record, news);
 }

@@ -15,16 +15,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { ZoneRecord } from "../client/internal";
+import type { ZoneRecord, ZoneRecordUpdate } from "../client/internal";
 import { createdSince, isNotFound } from "../client/internal";
-import type {
-  Created,
-  CreateMark,
-  ResourceContext,
-  ResourceDefinition,
-  State,
-} from "./framework/define-resource";
+import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
 import { PartialCreateError } from "./framework/partial";
 import { getSettings } from "./framework/runtime";
 import type { CheckFailure } from "./framework/validation";
@@ -35,22 +30,38 @@ import {
   SINGLE_AT_NAME,
   canonicalContent,
   canonicalRecordName,
+  recordFailures,
   recordInput,
-  zoneRecordResource,
 } from "./zone-record";
 
-const recordSpec = z.object(RECORD_FIELDS, {
-  message: "each record must be an object { name, type, content, ttl?, priority?, regions? }",
+/** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
+const recordSpec = z
+  .object(RECORD_FIELDS, {
+    message: "each record must be an object { name, type, content, ttl?, priority?, regions? }",
+  })
+  .meta({
+    id: "ZoneRecordsEntry",
+    description: "One record of a {@link ZoneRecords}: as a {@link ZoneRecordArgs} without the zone.",
+  });
+
+/** One record as `check` leaves it and state keeps it (defaults filled in, type in upper case). */
+const storedRecord = z.object({
+  name: z.string(),
+  type: z.string(),
+  content: z.string(),
+  ttl: z.number(),
+  priority: z.number().optional(),
+  regions: z.array(z.string()).optional(),
 });
-type RecordSpec = z.infer<typeof recordSpec>;
+type RecordSpec = z.output<typeof storedRecord>;
 
 /** The key of a record declared in a list: what identifies it (as `adopt` matches it). */
-export function identityKey(spec: { name?: unknown; type: unknown; content: unknown }): string {
-  const type = String(spec.type).toUpperCase();
-  const name = canonicalRecordName(spec.name ?? "") || "@";
+export function identityKey(spec: { name: string; type: string; content: string }): string {
+  const type = spec.type.toUpperCase();
+  const name = canonicalRecordName(spec.name) || "@";
   return SINGLE_AT_NAME.has(type)
     ? `${name} ${type}`
-    : `${name} ${type} ${canonicalContent(type, String(spec.content))}`;
+    : `${name} ${type} ${canonicalContent(type, spec.content)}`;
 }
 
 /** A list or a map of records → records by key (sorted), duplicates refused. */
@@ -79,26 +90,48 @@ const recordsInput = z
       ? value.map((spec) => [identityKey(spec), spec] as const)
       : Object.entries(value);
     return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  });
+  })
+  .pipe(z.record(z.string(), storedRecord));
 
 /** What the resource owns of one key: the record's id and its values at the service. */
-interface Managed {
-  id: number;
-  name: string;
-  type: string;
-  content: string;
-  ttl: number;
-  priority: number | null;
-  regions: string[];
-}
+const managedRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  content: z.string(),
+  ttl: z.number(),
+  priority: z.number().nullable(),
+  regions: z.array(z.string()),
+});
+type Managed = z.output<typeof managedRecord>;
+
 /** A create whose batch answer was lost: settled by the next `up`. */
-interface Unconfirmed {
-  key: string;
-  since: string;
-  name: string;
-  type: string;
-  content: string;
-}
+const unconfirmedCreate = z.object({
+  key: z.string(),
+  since: z.string(),
+  name: z.string(),
+  type: z.string(),
+  content: z.string(),
+});
+type Unconfirmed = z.output<typeof unconfirmedCreate>;
+
+const outputs = {
+  zoneName: z.string().describe("The zone (domain name)."),
+  records: z
+    .record(z.string(), storedRecord)
+    .describe("The records by key (a list's records are keyed `name type content`, `@` for the apex)."),
+  setId: z.string().describe("The resource's id: the zone and a random part."),
+  managedRecords: z
+    .record(z.string(), managedRecord)
+    .describe("What the resource owns, by key: each record's id and its values at the service."),
+  recordIds: z.record(z.string(), z.number()).describe("The service's record ids by key."),
+  recordCount: z.number().describe("How many records the resource manages."),
+  unconfirmed: z
+    .array(unconfirmedCreate)
+    .nullable()
+    .describe("Creates whose batch answer was lost, settled by the next `up`; null when there are none."),
+};
+type Outputs = OutputsOf<typeof outputs>;
 
 function managedOf(r: ZoneRecord): Managed {
   return {
@@ -113,7 +146,7 @@ function managedOf(r: ZoneRecord): Managed {
 }
 
 function sameIdentity(r: { name: string; type: string; content: string }, spec: RecordSpec): boolean {
-  const type = String(spec.type);
+  const type = spec.type;
   return (
     r.type === type &&
     r.name === canonicalRecordName(spec.name) &&
@@ -127,7 +160,7 @@ function declaredFrom(m: Managed, declared: RecordSpec | undefined): RecordSpec 
     declared && canonicalContent(m.type, declared.content) === canonicalContent(m.type, m.content);
   return {
     name: declared && canonicalRecordName(declared.name) === m.name ? declared.name : m.name,
-    type: m.type as RecordSpec["type"],
+    type: m.type,
     content: sameContent ? declared.content : m.content,
     ttl: m.ttl,
     ...(declared?.priority !== undefined ? { priority: m.priority ?? 0 } : {}),
@@ -135,11 +168,20 @@ function declaredFrom(m: Managed, declared: RecordSpec | undefined): RecordSpec 
   };
 }
 
-function specsOf(state: State): Record<string, RecordSpec> {
-  return (state.records ?? {}) as Record<string, RecordSpec>;
+function specsOf(state: { records?: Record<string, RecordSpec> | undefined }): Record<string, RecordSpec> {
+  return state.records ?? {};
 }
-function managedIn(state: State): Record<string, Managed> {
-  return { ...((state.managedRecords ?? {}) as Record<string, Managed>) };
+function managedIn(state: { managedRecords?: Record<string, Managed> | undefined }): Record<string, Managed> {
+  return { ...(state.managedRecords ?? {}) };
+}
+
+/** The status of a failed request (undefined: no answer) and its message. */
+function failureOf(error: unknown): { status: number | undefined; message: string } {
+  const fields = typeof error === "object" && error !== null ? error : {};
+  return {
+    status: "status" in fields && typeof fields.status === "number" ? fields.status : undefined,
+    message: "message" in fields && typeof fields.message === "string" ? fields.message : `${error}`,
+  };
 }
 
 /**
@@ -150,13 +192,13 @@ function setId(zone: string): string {
   return `${zone}/${randomUUID().slice(0, 8)}`;
 }
 
-function outputs(
+function outputsOf(
   zone: string,
   managed: Record<string, Managed>,
   specs: Record<string, RecordSpec>,
   unconfirmed: Unconfirmed[],
   id: string,
-): State {
+): Outputs {
   const records: Record<string, RecordSpec> = {};
   for (const key of Object.keys(managed).sort()) records[key] = declaredFrom(managed[key]!, specs[key]);
   return {
@@ -186,7 +228,7 @@ async function apply(
   authoritative: boolean,
   zoneRecords: ZoneRecord[] | undefined,
   id: string,
-): Promise<State> {
+): Promise<Outputs> {
   const managed = { ...managedBefore };
   const owned = new Set(Object.values(managed).map((m) => m.id));
   const since = ctx.client.transport.serviceTime();
@@ -212,7 +254,7 @@ async function apply(
   for (const [key, spec] of Object.entries(specs)) {
     const m = managed[key];
     if (m && m.type === spec.type) {
-      const patch: Record<string, unknown> = {};
+      const patch: ZoneRecordUpdate = {};
       if (m.name !== canonicalRecordName(spec.name)) patch.name = canonicalRecordName(spec.name);
       if (canonicalContent(m.type, m.content) !== canonicalContent(m.type, spec.content))
         patch.content = spec.content;
@@ -266,8 +308,8 @@ async function apply(
       } else if (result.status === "fulfilled") managed[key] = managedOf(result.value!);
       return;
     }
-    const error = result.reason as { status?: number; message?: string };
-    errors.push(`${key || `record ${(op as { id: number }).id}`}: ${error.message ?? String(error)}`);
+    const error = failureOf(result.reason);
+    errors.push(`${key || `record ${op.kind === "create" ? undefined : op.id}`}: ${error.message}`);
     const ambiguous = error.status === undefined || error.status >= 500;
     if (op.kind === "create" && ambiguous) {
       unconfirmed.push({
@@ -279,7 +321,7 @@ async function apply(
       });
     }
   });
-  const outs = outputs(zone, managed, specs, unconfirmed, id);
+  const outs = outputsOf(zone, managed, specs, unconfirmed, id);
   if (errors.length > 0) {
     const shown = errors.slice(0, 10).join("; ");
     throw new PartialCreateError(
@@ -309,24 +351,50 @@ function matchDeclared(
   return found;
 }
 
-export const zoneRecordsResource: ResourceDefinition = {
+export const zoneRecordsResource = defineResource({
   kind: "ZoneRecords",
-  inputs: {
-    zoneName: domainName(),
-    records: recordsInput,
-    authoritative: z.boolean().default(false),
+  docs: {
+    summary:
+      "Many records of one zone as one resource: changes leave in batch requests (1,000 records in a\n" +
+      "request or two) and the engine handles one resource instead of one per record.",
+    example: [
+      'const hosts = new dnsimple.ZoneRecords("hosts", {',
+      '  zoneName: "example.com",',
+      '  records: Array.from({ length: 500 }, (_, i) => ({ name: `host${i}`, type: "A", content: "192.0.2.10", ttl: 600 })),',
+      "});",
+      "export const ids = hosts.recordIds;",
+    ].join("\n"),
   },
+  inputs: {
+    zoneName: domainName().describe("The zone (domain name); a new zone gets the records made in it."),
+    records: recordsInput.describe(
+      "The records: a list (each record known by its name, type and content; by name and type for\n" +
+        "CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the\n" +
+        "records (a change of content or name under the same key is an update in place). As an\n" +
+        "output: the records by key (a list's records are keyed `name type content`, `@` for the apex).",
+    ),
+    authoritative: z
+      .boolean()
+      .default(false)
+      .describe(
+        "`false` (default, additive): manages only the records this resource created or adopted.\n" +
+          "`true`: the zone holds exactly the declared records: others are deleted (never the service's\n" +
+          "system records) and identical existing ones are taken over.",
+      ),
+  },
+  outputs,
+  ids: stringIds,
   replaceOnChange: ["zoneName"],
   normalize: {
-    zoneName: (v) => canonicalDomainName(String(v)),
+    zoneName: (v) => canonicalDomainName(v),
     records: (v) =>
       Object.fromEntries(
-        Object.entries((v ?? {}) as Record<string, RecordSpec>).map(([key, spec]) => [
+        Object.entries(v).map(([key, spec]) => [
           key,
           {
-            name: canonicalRecordName(spec.name ?? ""),
-            type: String(spec.type).toUpperCase(),
-            content: canonicalContent(String(spec.type), String(spec.content)),
+            name: canonicalRecordName(spec.name),
+            type: spec.type.toUpperCase(),
+            content: canonicalContent(spec.type, spec.content),
             ttl: spec.ttl,
             ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
             ...(spec.regions !== undefined ? { regions: [...spec.regions].sort() } : {}),
@@ -338,7 +406,7 @@ export const zoneRecordsResource: ResourceDefinition = {
   refine(inputs) {
     const failures: CheckFailure[] = [];
     for (const [key, spec] of Object.entries(specsOf(inputs))) {
-      for (const f of zoneRecordResource.refine!({ zoneName: inputs.zoneName, ...spec })) {
+      for (const f of recordFailures(spec)) {
         failures.push({ property: `records.${key}.${f.property}`, reason: f.reason });
       }
     }
@@ -346,42 +414,42 @@ export const zoneRecordsResource: ResourceDefinition = {
   },
 
   async create(ctx, inputs) {
-    const zone = canonicalDomainName(String(inputs.zoneName));
+    const zone = canonicalDomainName(inputs.zoneName);
     setBatching(getSettings().batchZoneRecords);
     const authoritative = inputs.authoritative === true;
     const zoneRecords = authoritative ? await listZone(ctx, zone) : undefined;
     const outs = await apply(ctx, zone, specsOf(inputs), {}, [], authoritative, zoneRecords, setId(zone));
-    return { id: String(outs.setId), outs };
+    return { id: outs.setId, outs };
   },
 
   // Adopt: the existing records identical to the declaration (one per key); the others are made.
   async findMatching(ctx, inputs) {
-    const zone = canonicalDomainName(String(inputs.zoneName));
+    const zone = canonicalDomainName(inputs.zoneName);
     const found = matchDeclared(specsOf(inputs), await listZone(ctx, zone), () => true);
     if (Object.keys(found).length === 0) return [];
     // No creation time: a set of records is never taken for one of our own creates by similarity.
     const id = setId(zone);
-    return [{ id, outs: outputs(zone, found, specsOf(inputs), [], id), createdAt: null }];
+    return [{ id, outs: outputsOf(zone, found, specsOf(inputs), [], id), createdAt: null }];
   },
 
   // After a crash: identical records created since the dead run's create started are its own.
-  async recover(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created | undefined> {
-    const zone = canonicalDomainName(String(inputs.zoneName));
+  async recover(ctx, inputs, mark) {
+    const zone = canonicalDomainName(inputs.zoneName);
     const found = matchDeclared(specsOf(inputs), await listZone(ctx, zone), (r) =>
       createdSince(r.created_at, mark.since),
     );
     if (Object.keys(found).length === 0) return undefined;
     const id = setId(zone);
-    return { id, outs: outputs(zone, found, specsOf(inputs), [], id) };
+    return { id, outs: outputsOf(zone, found, specsOf(inputs), [], id) };
   },
 
   async read(ctx, id, state) {
-    const zone = canonicalDomainName(String(state.zoneName ?? id));
+    const zone = canonicalDomainName(state.zoneName ?? id);
     let zoneRecords: ZoneRecord[];
     try {
       zoneRecords = await listZone(ctx, zone);
     } catch (error) {
-      if ((error as { status?: number }).status === 404) return undefined;
+      if (failureOf(error).status === 404) return undefined;
       throw error;
     }
     const byId = new Map(zoneRecords.map((r) => [r.id, r]));
@@ -406,23 +474,23 @@ export const zoneRecordsResource: ResourceDefinition = {
         managed[key] = managedOf(r);
       }
     }
-    const unconfirmed = (state.unconfirmed ?? []) as Unconfirmed[];
-    return outputs(zone, managed, specsOf(state), unconfirmed, id);
+    const unconfirmed = state.unconfirmed ?? [];
+    return outputsOf(zone, managed, specsOf(state), unconfirmed, id);
   },
 
   async update(ctx, id, olds, news) {
-    const zone = canonicalDomainName(String(olds.zoneName));
+    const zone = canonicalDomainName(olds.zoneName);
     setBatching(getSettings().batchZoneRecords);
     const authoritative = news.authoritative === true;
-    const unconfirmed = (olds.unconfirmed ?? []) as Unconfirmed[];
+    const unconfirmed = olds.unconfirmed ?? [];
     const zoneRecords = authoritative || unconfirmed.length > 0 ? await listZone(ctx, zone) : undefined;
     return apply(ctx, zone, specsOf(news), managedIn(olds), unconfirmed, authoritative, zoneRecords, id);
   },
 
   async delete(ctx, id, state) {
-    const zone = canonicalDomainName(String(state.zoneName ?? id));
+    const zone = canonicalDomainName(state.zoneName ?? id);
     setBatching(getSettings().batchZoneRecords);
     // Records already gone count as deleted; any other failure fails the destroy.
     await apply(ctx, zone, {}, managedIn(state), [], false, undefined, id);
   },
-};
+});

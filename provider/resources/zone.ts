@@ -1,11 +1,33 @@
 import { z } from "zod";
 import type { Zone } from "../client";
-import { type ResourceContext, type ResourceDefinition, type State } from "./framework/define-resource";
+import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
+import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 
-function zoneOutputs(zone: Zone): State {
+const outputs = {
+  zoneId: z.number().describe("The service's numeric id of the zone."),
+  reverse: z.boolean().describe("Whether the zone is a reverse-DNS zone."),
+  secondary: z.boolean().describe("Whether the zone is a secondary zone."),
+  lastTransferredAt: z
+    .string()
+    .nullable()
+    .describe("When a secondary zone was last transferred from its primary; null otherwise."),
+  /** Set by create, adopt and update; a read leaves the one in state as it is. */
+  activeFound: z
+    .boolean()
+    .nullable()
+    .optional()
+    .describe("The activation found when the zone was adopted (put back on destroy); null when not adopted."),
+  createdAt: z.string().describe("When the zone was created."),
+  updatedAt: z.string().describe("When the zone was last changed."),
+  /** The service's answer; the input of the same name (`active`) is this when left out. */
+  active: z.boolean().nullable().describe("Whether the zone's DNS service is on."),
+};
+
+/** What the service says of the zone: every output but `activeFound`, which is this resource's own. */
+function zoneOutputs(zone: Zone): OutputsOf<typeof outputs> {
   return {
     zoneId: zone.id,
     active: zone.active ?? null,
@@ -17,8 +39,8 @@ function zoneOutputs(zone: Zone): State {
   };
 }
 
-async function currentZone({ client, account }: ResourceContext, name: unknown): Promise<Zone | undefined> {
-  return orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(String(name))));
+async function currentZone({ client, account }: ResourceContext, name: string): Promise<Zone | undefined> {
+  return orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(name)));
 }
 
 function missingZone(name: string, account: string): Error {
@@ -35,18 +57,38 @@ function missingZone(name: string, account: string): Error {
  * so it takes `adopt: true`; without it the Zone only reads (and refuses to differ). Destroy
  * puts back the activation it found when it adopted the zone.
  */
-export const zoneResource: ResourceDefinition = {
+export const zoneResource = defineResource({
   kind: "Zone",
-  inputs: {
-    name: domainName(),
-    /** Whether the zone's DNS service is on; left out, the service decides. */
-    active: z.boolean().optional(),
+  docs: {
+    summary:
+      "A zone's DNS service and details. A Zone never creates or deletes a zone; it reads one that\n" +
+      "exists and, with `adopt: true`, turns its DNS service on or off (destroy puts back what it found).",
+    example: [
+      'const domain = new dnsimple.Domain("example", { name: "example.com" });',
+      'const zone = new dnsimple.Zone("example", { name: domain.name });',
+      "export const zoneActive = zone.active;",
+    ].join("\n"),
   },
+  inputs: {
+    name: domainName().describe("The name of a zone that exists (made by a `Domain` or a `SecondaryZone`)."),
+    // Nullable for the output's type only: `check` takes null for "left out".
+    active: z
+      .boolean()
+      .nullable()
+      .optional()
+      .describe(
+        "Whether the service's name servers answer for the zone (its DNS service is on). Left out, the\n" +
+          "service decides and the value is an output. Changing it takes `adopt: true`: the zone is not\n" +
+          "this resource's own.",
+      ),
+  },
+  outputs,
+  ids: numericIds,
   replaceOnChange: ["name"],
-  normalize: { name: (v) => canonicalDomainName(String(v)) },
+  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create(ctx, inputs) {
-    const name = canonicalDomainName(String(inputs.name));
+    const name = canonicalDomainName(inputs.name);
     const zone = await currentZone(ctx, name);
     if (!zone) throw missingZone(name, ctx.account);
     if (typeof inputs.active === "boolean" && zone.active !== inputs.active) {
@@ -56,7 +98,7 @@ export const zoneResource: ResourceDefinition = {
           `activation, set \`adopt: true\` (destroy then puts back what it found)`,
       );
     }
-    return { id: String(zone.id), outs: { ...zoneOutputs(zone), activeFound: null } };
+    return { id: zone.id, outs: { ...zoneOutputs(zone), activeFound: null } };
   },
 
   // Identity: the name; exactly one zone has it.
@@ -65,7 +107,7 @@ export const zoneResource: ResourceDefinition = {
     if (!zone) return [];
     return [
       {
-        id: String(zone.id),
+        id: zone.id,
         outs: { ...zoneOutputs(zone), activeFound: zone.active ?? null },
         createdAt: zone.created_at,
       },
@@ -75,12 +117,12 @@ export const zoneResource: ResourceDefinition = {
   async read(ctx, id, state) {
     const zone = await currentZone(ctx, state.name);
     // A zone of the same name made since is another object: ours is gone.
-    if (!zone || String(zone.id) !== id) return undefined;
+    if (!zone || zone.id !== id) return undefined;
     return zoneOutputs(zone);
   },
 
   async update(ctx, _id, olds, news) {
-    const name = canonicalDomainName(String(news.name));
+    const name = canonicalDomainName(news.name);
     const zone = await currentZone(ctx, name);
     if (!zone) throw missingZone(name, ctx.account);
     const adopted = typeof olds.activeFound === "boolean";
@@ -100,10 +142,10 @@ export const zoneResource: ResourceDefinition = {
 
   async delete(ctx, _id, state) {
     if (typeof state.activeFound !== "boolean") return; // never changed anything
-    const name = canonicalDomainName(String(state.name));
+    const name = canonicalDomainName(state.name);
     const zone = await currentZone(ctx, name);
     if (zone && zone.active !== state.activeFound) {
       await ctx.client.zones.setActive(ctx.account, name, state.activeFound);
     }
   },
-};
+});

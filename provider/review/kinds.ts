@@ -10,28 +10,24 @@
  * KINDS.ZoneRecord.section; // "records"
  * ```
  */
-import {
-  domainRenewalResource,
-  domainRestoreResource,
-  domainTransferOutAuthorizationResource,
-  letsEncryptCertificateRenewalResource,
-  oauthAccessTokenResource,
-} from "../resources/actions";
+import { domainRenewalResource } from "../resources/domain-renewal";
+import { domainRestoreResource } from "../resources/domain-restore";
+import { domainTransferOutAuthorizationResource } from "../resources/domain-transfer-out-authorization";
+import { letsEncryptCertificateRenewalResource } from "../resources/lets-encrypt-certificate-renewal";
+import { oauthAccessTokenResource } from "../resources/o-auth-access-token";
 import { emailForwardResource } from "../resources/email-forward";
 import type { ResourceDefinition } from "../resources/framework/define-resource";
-import {
-  legacyCertificateConfigurationResource,
-  legacyCertificatePurchaseResource,
-  legacyCertificateSubmissionResource,
-  legacyDomainRegistrationResource,
-  legacyDomainRenewalResource,
-  legacyDomainResource,
-  legacyDomainTokenResetResource,
-  legacyDomainTransferOutResource,
-  legacyDomainTransferResource,
-  legacySubscriptionResource,
-  legacyUserResource,
-} from "../resources/legacy-actions";
+import { legacyCertificateConfigurationResource } from "../resources/legacy-certificate-configuration";
+import { legacyCertificatePurchaseResource } from "../resources/legacy-certificate-purchase";
+import { legacyCertificateSubmissionResource } from "../resources/legacy-certificate-submission";
+import { legacyDomainRegistrationResource } from "../resources/legacy-domain-registration";
+import { legacyDomainRenewalResource } from "../resources/legacy-domain-renewal";
+import { legacyDomainResource } from "../resources/legacy-domain";
+import { legacyDomainTokenResetResource } from "../resources/legacy-domain-token-reset";
+import { legacyDomainTransferOutResource } from "../resources/legacy-domain-transfer-out";
+import { legacyDomainTransferResource } from "../resources/legacy-domain-transfer";
+import { legacySubscriptionResource } from "../resources/legacy-subscription";
+import { legacyUserResource } from "../resources/legacy-user";
 import { primaryServerResource } from "../resources/primary-server";
 import { canonicalRecordName, zoneRecordResource } from "../resources/zone-record";
 

@@ -34,10 +34,10 @@ const toyWidget = defineResource({
   async create(_ctx, inputs) {
     const id = widgets.size + 1;
     widgets.set(id, { name: inputs.name, size: inputs.size, passphrase: inputs.passphrase });
-    return { id, outs: { widgetId: id, colour: "red" } };
+    return { id, outs: { widgetId: id, colour: "red" as const } };
   },
   async read(_ctx, id) {
-    return widgets.has(id) ? { widgetId: id, colour: "red" } : undefined;
+    return widgets.has(id) ? { widgetId: id, colour: "red" as const } : undefined;
   },
   async delete(_ctx, id) {
     widgets.delete(id);

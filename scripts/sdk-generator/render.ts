@@ -138,9 +138,14 @@ export function renderClass(k: KindToRender): string {
     ...Object.entries(schema.inputs),
     ...Object.entries(schema.outputs).filter(([key]) => !(key in schema.inputs)),
   ];
+  // An output that may be absent says so; an input's output is what the program or service gave.
+  const outputType = (key: string, field: z.ZodType) => {
+    const type = fieldType(field, "output", named);
+    return !(key in schema.inputs) && isOptionalInput(field) ? union([type, "undefined"]) : type;
+  };
   const outLines = outputEntries.map(
     ([key, field]) =>
-      `${docComment(docOf(field), "  ")}  declare readonly ${key}: pulumi.Output<${fieldType(field, "output", named)}>;`,
+      `${docComment(docOf(field), "  ")}  declare readonly ${key}: pulumi.Output<${outputType(key, field)}>;`,
   );
   const secretInputs = args.filter(([, field]) => isSecret(field)).map(([key]) => key);
   const secretOutputs = outputEntries.filter(([, field]) => isSecret(field)).map(([key]) => key);

@@ -6,18 +6,18 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { CommonArgs } from "../common";
-import { Contact as OurContact, type ContactArgs as OurContactArgs } from "../contact";
-import { Dnssec } from "../dnssec";
-import { Domain as OurDomain } from "../domain";
-import { DsRecord as OurDsRecord } from "../ds-record";
-import { LetsEncryptCertificate as OurLetsEncryptCertificate } from "../letsencrypt-certificate";
-import { DomainRegistration } from "../registrar";
-import { ZoneRecord as OurZoneRecord } from "../zone-record";
+import { Contact as OurContact, type ContactArgs as OurContactArgs } from "../resources/contact";
+import { Dnssec } from "../resources/dnssec";
+import { Domain as OurDomain } from "../resources/domain";
+import { DsRecord as OurDsRecord } from "../resources/ds-record";
+import { LetsEncryptCertificate as OurLetsEncryptCertificate } from "../resources/lets-encrypt-certificate";
+import { DomainRegistration } from "../resources/domain-registration";
+import { ZoneRecord as OurZoneRecord } from "../resources/zone-record";
 import { defined, refuseTrue, timeoutSeconds, UnsupportedArgumentError } from "./translate";
 
-export { DomainDelegation, type DomainDelegationArgs } from "../domain-delegation";
-export { EmailForward, type EmailForwardArgs } from "../email-forward";
-export { Zone, type ZoneArgs } from "../zone";
+export { DomainDelegation, type DomainDelegationArgs } from "../resources/domain-delegation";
+export { EmailForward, type EmailForwardArgs } from "../resources/email-forward";
+export { Zone, type ZoneArgs } from "../resources/zone";
 
 type In<T> = pulumi.Input<T>;
 
@@ -188,7 +188,7 @@ export class LetsEncryptCertificate extends OurLetsEncryptCertificate {
       }),
       opts,
     );
-    this.domainId = this.domain;
+    this.domainId = this.domain.apply((domain) => `${domain}`);
     this.state = this.certificateState;
   }
 }
@@ -225,7 +225,7 @@ export class RegisteredDomain extends DomainRegistration {
   declare readonly transferLockEnabled: pulumi.Output<boolean | null>;
   declare readonly dnssecEnabled: pulumi.Output<boolean>;
   /** The registration order: its id and state. */
-  declare readonly domainRegistration: pulumi.Output<{ id: number; state: string }>;
+  declare readonly domainRegistration: pulumi.Output<{ id: number | undefined; state: string | undefined }>;
 
   constructor(name: string, args: RegisteredDomainArgs, opts?: pulumi.CustomResourceOptions) {
     const {

@@ -144,8 +144,7 @@ export const CREATE_UNCONFIRMED = "createUnconfirmed";
 
 /** The account an existing object lives in: recorded at create time, never re-derived. */
 function stateAccount(state: State): string {
-  const account = state.accountId ?? state.account;
-  return requireAccount(getSettings(), account as string | number | undefined);
+  return requireAccount(getSettings(), state.accountId ?? state.account);
 }
 
 function context(account: string): ResourceContext {
@@ -189,6 +188,11 @@ function mayBeDuplicateRefusal(error: unknown): boolean {
   return isApiError(error) && error.status !== undefined && [400, 409, 422].includes(error.status);
 }
 
+/** An id as the service's number, to order ids by; NaN for ids that are names (they order by name). */
+function idOrder(id: string): number {
+  return /^\d+$/.test(id) ? Number.parseInt(id, 10) : Number.NaN;
+}
+
 /** Objects this process created, adopted or recovered, by kind and account: never claimed twice. */
 const claimed = new Set<string>();
 const claimKey = (definition: ResourceDefinition, account: string, id: string) =>
@@ -219,11 +223,11 @@ async function findOwnCreate(
   const candidates = (await definition.findMatching(ctx, inputs))
     .filter((c) =>
       mark.newerThanId !== undefined
-        ? Number(c.id) > mark.newerThanId
+        ? idOrder(c.id) > mark.newerThanId
         : createdSince(c.createdAt, mark.since),
     )
     .filter((c) => !claimed.has(claimKey(definition, ctx.account, c.id)) && !heldElsewhere.has(c.id))
-    .sort((a, b) => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id));
+    .sort((a, b) => idOrder(a.id) - idOrder(b.id) || a.id.localeCompare(b.id));
   const [own] = candidates;
   if (own) remember(definition, ctx.account, own.id);
   return own;
@@ -476,7 +480,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       const accountMoves =
         nextAccount !== undefined &&
         previousAccount !== undefined &&
-        (containsUnknown(nextAccount) || String(nextAccount) !== String(previousAccount));
+        (containsUnknown(nextAccount) || `${nextAccount}` !== `${previousAccount}`);
       if (accountMoves) replaces.push("account");
       // Unfinished work (an unconfirmed create, an order still pending) is finished by the update.
       if (unfinished(olds)) changes = true;
@@ -488,7 +492,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
 
     async create(props: State): Promise<dynamic.CreateResult> {
       const inputs = ownProperties(props);
-      const account = requireAccount(getSettings(), inputs.account as string | undefined);
+      const account = requireAccount(getSettings(), inputs.account);
       const ctx = context(account);
       // An empty key is no key: every use below asks `if (key)`.
       const key = typeof inputs.ownerKey === "string" ? inputs.ownerKey : undefined;

@@ -3,9 +3,9 @@
  * email forwards): refresh answers from the domain's listing, read once per run and shared, then
  * by id; delete forgets the listing and treats "already gone" as deleted.
  */
-import type { DnsimpleClient } from "../../client";
+import type { DnsimpleClient, DomainRef } from "../../client";
 import { canonicalDomainRef } from "../names";
-import type { ResourceDefinition, State } from "./define-resource";
+import type { ResourceContext } from "./define-resource";
 import { deleteListed, readListedOrGet } from "./read-cache";
 
 /** The API group of a kind listed per domain (`client.dsRecords`, `client.emailForwards`). */
@@ -15,33 +15,44 @@ export interface DomainChildApi<T extends { id: number }> {
   delete(account: string, domain: string, id: number): Promise<unknown>;
 }
 
-export interface DomainChildAccess<T extends { id: number }> {
+export interface DomainChildAccess<T extends { id: number }, Outputs> {
   /** The read cache's key of the domain's listing. */
   collectionKey(account: string, domain: string): string;
   api(client: DnsimpleClient): DomainChildApi<T>;
-  outputs(object: T): State;
+  outputs(object: T): Outputs;
+}
+
+/** What `read` and `delete` need of a domain child's state: the domain it lives under. */
+export interface DomainChildState {
+  readonly domain: DomainRef;
+}
+
+/** `read` and `delete` of a kind whose objects are listed per domain, by numeric id (state holds `domain`). */
+export interface DomainChildReadAndDelete<Outputs> {
+  read(ctx: ResourceContext, id: number, state: DomainChildState): Promise<Outputs | undefined>;
+  delete(ctx: ResourceContext, id: number, state: DomainChildState): Promise<void>;
 }
 
 /** `read` and `delete` of a kind whose objects are listed per domain (state holds `domain`). */
-export function domainChildReadAndDelete<T extends { id: number }>(
-  access: DomainChildAccess<T>,
-): Pick<ResourceDefinition, "read" | "delete"> {
+export function domainChildReadAndDelete<T extends { id: number }, Outputs>(
+  access: DomainChildAccess<T, Outputs>,
+): DomainChildReadAndDelete<Outputs> {
   return {
     async read({ client, account }, id, state) {
       const domain = canonicalDomainRef(state.domain);
       const api = access.api(client);
       const found = await readListedOrGet(
         access.collectionKey(account, domain),
-        id,
+        `${id}`,
         () => api.iterate(account, domain),
-        () => api.get(account, domain, Number(id)),
+        () => api.get(account, domain, id),
       );
       return found ? access.outputs(found) : undefined;
     },
     async delete({ client, account }, id, state) {
       const domain = canonicalDomainRef(state.domain);
       await deleteListed(access.collectionKey(account, domain), () =>
-        access.api(client).delete(account, domain, Number(id)),
+        access.api(client).delete(account, domain, id),
       );
     },
   };

@@ -59,10 +59,20 @@ export const numericIds: IdFormat<number> = {
 /** Ids kept as Pulumi keeps them: names, or composite keys. */
 export const stringIds: IdFormat<string> = { name: "string", parse: (id) => id };
 
-/** What a create or a lookup found: the object's id and outputs (and creation time, if any). */
+/** What a create made: the object's id and outputs (and creation time, if any). */
 export interface Found<O extends FieldShape, Id extends string | number> {
   readonly id: Id;
   readonly outs: OutputsOf<O>;
+  readonly createdAt?: string | null | undefined;
+}
+
+/**
+ * An existing object a lookup found (adopt, a lost answer, recovery): its id and what the service
+ * shows of it. Like `read`, it may show less than a create returns; the rest stays as it was.
+ */
+export interface Matched<O extends FieldShape, Id extends string | number> {
+  readonly id: Id;
+  readonly outs: Partial<OutputsOf<O>>;
   readonly createdAt?: string | null | undefined;
 }
 
@@ -102,13 +112,17 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
   };
   refine?(inputs: InputsOf<I>): CheckFailure[];
   create(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id>>;
-  findMatching?(ctx: ResourceContext, inputs: InputsOf<I>): Promise<Array<Found<O, Id>>>;
+  findMatching?(ctx: ResourceContext, inputs: InputsOf<I>): Promise<Array<Matched<O, Id>>>;
   readonly refusesDuplicates?: boolean | ((inputs: InputsOf<I>) => boolean);
-  recover?(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id> | undefined>;
+  recover?(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Matched<O, Id> | undefined>;
   highestIdBeforeCreate?(ctx: ResourceContext): Promise<number>;
   deleteBeforeReplace?(olds: StoredOf<I, O>, news: InputsOf<I>): boolean;
   naturalId?(inputs: InputsOf<I>): string;
-  read(ctx: ResourceContext, id: Id, state: StoredOf<I, O>): Promise<OutputsOf<O> | undefined>;
+  /**
+   * What the service shows of the object now, or undefined when it is gone. Outputs it leaves out
+   * keep their stored values (some can only be known at create time).
+   */
+  read(ctx: ResourceContext, id: Id, state: StoredOf<I, O>): Promise<Partial<OutputsOf<O>> | undefined>;
   update?(
     ctx: ResourceContext,
     id: Id,
@@ -159,12 +173,27 @@ function metaOf(schema: z.ZodType): { description?: string | undefined; secret?:
   return merged;
 }
 
-type Untyped = (...args: any[]) => any;
-
-/** Calls `method` with the id its kind's format gives: the one place a Pulumi id is decoded. */
-function withParsedId<Id extends string | number>(ids: IdFormat<Id>, kind: string, method: Untyped): Untyped {
-  return (ctx: ResourceContext, id: string, ...rest: unknown[]) => method(ctx, ids.parse(id, kind), ...rest);
-}
+/**
+ * A spec seen with its types erased: what `toDynamicProvider` hands over is state as Pulumi keeps
+ * it, which `check` validated against the same shapes that type the spec.
+ */
+type ErasedSpec = KindSpec<FieldShape, FieldShape, string | number> & {
+  create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Found<FieldShape, string | number>>;
+  findMatching?(ctx: ResourceContext, inputs: State): Promise<Array<Matched<FieldShape, string | number>>>;
+  recover?(
+    ctx: ResourceContext,
+    inputs: State,
+    mark: CreateMark,
+  ): Promise<Matched<FieldShape, string | number> | undefined>;
+  refine?(inputs: State): CheckFailure[];
+  readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
+  deleteBeforeReplace?(olds: State, news: State): boolean;
+  naturalId?(inputs: State): string;
+  read(ctx: ResourceContext, id: string | number, state: State): Promise<State | undefined>;
+  update?(ctx: ResourceContext, id: string | number, olds: State, news: State): Promise<State>;
+  delete(ctx: ResourceContext, id: string | number, state: State): Promise<void>;
+  readonly normalize?: Readonly<Record<string, (value: unknown, inputs: State) => unknown>>;
+};
 
 /** Found objects with their ids as Pulumi keeps them. */
 function withStringIds<F extends { id: string | number }>(found: F): Omit<F, "id"> & { id: string };
@@ -177,52 +206,56 @@ function withStringIds<F extends { id: string | number }>(found: F | undefined) 
 
 /**
  * A kind's typed spec as the untyped definition `toDynamicProvider` runs. Inputs and state reach
- * the spec's operations as `check` left them; this is where that fact becomes their type.
+ * the spec's operations as `check` left them; this is where that fact becomes their type (the one
+ * cast below), and where a Pulumi id is decoded by the kind's id format.
  */
 export function defineResource<I extends FieldShape, O extends FieldShape, Id extends string | number>(
-  spec: KindSpec<I, O, Id>,
+  typed: KindSpec<I, O, Id>,
 ): ResourceDefinition & { readonly schema: KindSchema } {
-  const { ids, kind } = spec;
-  const normalize = spec.normalize as Record<string, (value: unknown, inputs: State) => unknown> | undefined;
-  const definition: ResourceDefinition & { schema: KindSchema } = {
+  const spec = typed as unknown as ErasedSpec;
+  const { ids, kind, findMatching, recover, update } = spec;
+  const id = (pulumiId: string) => ids.parse(pulumiId, kind);
+  return {
     kind,
     inputs: spec.inputs,
     replaceOnChange: spec.replaceOnChange,
     ...(spec.localOnly ? { localOnly: spec.localOnly } : {}),
     ...(spec.markers ? { markers: spec.markers } : {}),
     ...(spec.providerOwned ? { providerOwned: spec.providerOwned } : {}),
-    ...(normalize ? { normalize } : {}),
+    ...(spec.normalize ? { normalize: spec.normalize } : {}),
     schema: {
       docs: spec.docs,
       inputs: spec.inputs,
       outputs: spec.outputs,
-      adoptable: !!spec.findMatching,
+      adoptable: !!findMatching,
       replaceOnChange: spec.replaceOnChange,
       providerOwned: spec.providerOwned ?? [],
     },
-    ...(spec.refine ? { refine: spec.refine as Untyped } : {}),
-    create: async (ctx, inputs, mark) => withStringIds(await spec.create(ctx, inputs as InputsOf<I>, mark)),
-    ...(spec.findMatching
+    ...(spec.refine ? { refine: spec.refine } : {}),
+    create: async (ctx, inputs, mark) => withStringIds(await spec.create(ctx, inputs, mark)),
+    ...(findMatching
       ? {
           findMatching: async (ctx: ResourceContext, inputs: State) =>
-            (await spec.findMatching!(ctx, inputs as InputsOf<I>)).map((found) => withStringIds(found)),
+            (await findMatching(ctx, inputs)).map((found) => withStringIds(found)),
         }
       : {}),
-    ...(spec.refusesDuplicates !== undefined
-      ? { refusesDuplicates: spec.refusesDuplicates as boolean | ((inputs: State) => boolean) }
-      : {}),
-    ...(spec.recover
+    ...(spec.refusesDuplicates !== undefined ? { refusesDuplicates: spec.refusesDuplicates } : {}),
+    ...(recover
       ? {
           recover: async (ctx: ResourceContext, inputs: State, mark: CreateMark) =>
-            withStringIds(await spec.recover!(ctx, inputs as InputsOf<I>, mark)),
+            withStringIds(await recover(ctx, inputs, mark)),
         }
       : {}),
     ...(spec.highestIdBeforeCreate ? { highestIdBeforeCreate: spec.highestIdBeforeCreate } : {}),
-    ...(spec.deleteBeforeReplace ? { deleteBeforeReplace: spec.deleteBeforeReplace as Untyped } : {}),
-    ...(spec.naturalId ? { naturalId: spec.naturalId as Untyped } : {}),
-    read: withParsedId(ids, kind, spec.read),
-    ...(spec.update ? { update: withParsedId(ids, kind, spec.update) } : {}),
-    delete: withParsedId(ids, kind, spec.delete),
+    ...(spec.deleteBeforeReplace ? { deleteBeforeReplace: spec.deleteBeforeReplace } : {}),
+    ...(spec.naturalId ? { naturalId: spec.naturalId } : {}),
+    read: (ctx, pulumiId, state) => spec.read(ctx, id(pulumiId), state),
+    ...(update
+      ? {
+          update: (ctx: ResourceContext, pulumiId: string, olds: State, news: State) =>
+            update(ctx, id(pulumiId), olds, news),
+        }
+      : {}),
+    delete: (ctx, pulumiId, state) => spec.delete(ctx, id(pulumiId), state),
   };
-  return definition;
 }

@@ -162,7 +162,7 @@ export const PACING_REPORT_THRESHOLD_MS = 1000;
 export function requestLine(event: ResponseEvent): string {
   const outcome =
     event.status !== undefined
-      ? String(event.status)
+      ? `${event.status}`
       : `no response (${event.error?.code ?? "connection failed"})`;
   const id = event.requestId !== undefined ? `, request id ${event.requestId}` : "";
   const attempt = event.attempt > 0 ? `, retry ${event.attempt}` : "";

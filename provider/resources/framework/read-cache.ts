@@ -32,7 +32,7 @@ export async function readFromCollection<T extends { id: number | string }>(
   if (!entry) {
     const promise = (async () => {
       const byId = new Map<string, unknown>();
-      for await (const item of load()) byId.set(String(item.id), item);
+      for await (const item of load()) byId.set(`${item.id}`, item);
       return byId;
     })();
     entry = { promise };

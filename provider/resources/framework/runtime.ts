@@ -26,6 +26,7 @@ export function getClient(): DnsimpleClient {
   if (!client) {
     const s = getSettings();
     registerSecrets([s.token, s.v1Token]);
+    const v1Token = s.v1Token ?? s.token;
     client = createClient({
       token: requireToken(s),
       ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
@@ -33,11 +34,11 @@ export function getClient(): DnsimpleClient {
       userAgentSuffix: "pulumi",
       retry: { maxRetries: s.maxRetries },
       hooks: clientHooks(s),
-      ...(s.v1Email && (s.v1Token ?? s.token)
+      ...(s.v1Email && v1Token
         ? {
             v1: {
               email: s.v1Email,
-              token: (s.v1Token ?? s.token) as string,
+              token: v1Token,
               ...(s.v1BaseUrl !== undefined ? { baseUrl: s.v1BaseUrl } : {}),
             },
           }

@@ -136,8 +136,10 @@ export function requireToken(settings: ProviderSettings): string {
 }
 
 /** The account a resource acts on: its own `account` input, else the provider-wide setting. */
-export function requireAccount(settings: ProviderSettings, override?: string | number): string {
-  const account = override !== undefined && override !== "" ? String(override) : settings.account;
+export function requireAccount(settings: ProviderSettings, override?: unknown): string {
+  // State and checked inputs hold the account as digits (older state: a number).
+  const given = typeof override === "string" || typeof override === "number" ? `${override}` : "";
+  const account = given !== "" ? given : settings.account;
   if (!account) {
     throw new MissingSettingError("dnsimple:account", "DNSIMPLE_ACCOUNT", "dnsimple:account <account id>");
   }

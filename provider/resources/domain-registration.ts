@@ -1,0 +1,153 @@
+/**
+ * DomainRegistration: registers a domain with the registry (money is spent). The order may stay
+ * pending; waiting, registrant changes and "no second payment by surprise" are shared with
+ * DomainTransfer (registrar-lifecycle.ts).
+ */
+import { z } from "zod";
+import type { DnsimpleClient, DomainRegistration } from "../client/internal";
+import { apiId } from "./framework/fields";
+import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import {
+  createOrdered,
+  findRegisteredDomain,
+  ORDER_MARKERS,
+  ORDER_PROVIDER_OWNED,
+  orderedDomainOutputs,
+  orderFields,
+  orderMarkerInputs,
+  orderNormalize,
+  orderOptions,
+  type OrderKind,
+  readOrdered,
+  updateOrdered,
+} from "./registrar-lifecycle";
+import { WAITING_LOCAL, waitingInputs } from "./waiting";
+
+const inputs = {
+  domain: orderFields.domain.describe("The name to register."),
+  registrantId: orderFields.registrantId.describe(
+    "The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a " +
+      "registrant change at the registry, in place; one the registry leaves pending (a change of owner " +
+      "can take days) is recorded in state and the next `up` keeps waiting for it. Registries that " +
+      "want extended attributes for the new registrant get them from `extendedAttributes`.",
+  ),
+  autoRenew: orderFields.autoRenew.describe(
+    "Renew automatically before expiry (default false). Changes in place.",
+  ),
+  whoisPrivacy: orderFields.whoisPrivacy.describe("WHOIS privacy (default false). Changes in place."),
+  transferLock: orderFields.transferLock.describe(
+    "Lock the domain against transfers away (changed in place). Left out, the service's setting " +
+      "stays; it is the `transferLock` output.",
+  ),
+  extendedAttributes: orderFields.extendedAttributes.describe(
+    "TLD-specific attributes the registry requires (when registering and changing the registrant).",
+  ),
+  premiumPrice: orderFields.premiumPrice.describe(
+    'For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).',
+  ),
+  orderAgain: orderFields.orderAgain.describe(
+    "Consent to a second order. When the domain has left the account since this stack registered " +
+      "it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked " +
+      "`goneFromAccount` and the next `up` fails with an explanation instead of paying for a new " +
+      "registration. Set `orderAgain: true` to register it again (then remove it, or it consents to " +
+      "the next time too), or remove the resource from the program to stop managing it. Default false.",
+  ),
+  ...orderMarkerInputs,
+  ...waitingInputs,
+};
+
+const registrationOutputs = {
+  registrationId: z.number().optional().describe("The registration order's id."),
+  registrationState: z.string().optional().describe("The order's state: `registering`, `registered`, …"),
+};
+
+const outputs = { ...registrationOutputs, ...orderedDomainOutputs };
+
+/** Stops at the premium question before money is spent: the user confirms the price. */
+async function confirmPremium(
+  client: DnsimpleClient,
+  account: string,
+  name: string,
+  values: InputsOf<typeof inputs>,
+): Promise<void> {
+  const check = await client.registrar.check(account, name);
+  if (!check.available && check.domain) {
+    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
+    if (existing && existing.state !== "hosted") {
+      throw new Error(`${name} is already registered in this account`);
+    }
+  }
+  if (check.premium && values.premiumPrice === undefined) {
+    const prices = await client.registrar.prices(account, name);
+    throw new Error(
+      `${name} is a premium domain: its registration costs ${prices.registration_price.toFixed(2)}. ` +
+        `Confirm the price by setting premiumPrice: "${prices.registration_price.toFixed(2)}"`,
+    );
+  }
+}
+
+const REGISTRATION: OrderKind<
+  DomainRegistration,
+  InputsOf<typeof inputs>,
+  OutputsOf<typeof registrationOutputs>
+> = {
+  label: "registration",
+  resource: "DomainRegistration",
+  pendingStates: ["new", "registering"],
+  doneStates: ["registered"],
+  get: (client, account, name, id) => client.registrar.getRegistration(account, name, id),
+  async place({ client, account }, name, values) {
+    await confirmPremium(client, account, name, values);
+    return client.registrar.register(account, name, {
+      registrant_id: apiId(values.registrantId),
+      ...orderOptions(values),
+    });
+  },
+  outputs: (order) => ({ registrationId: order.id, registrationState: order.state }),
+};
+
+/**
+ * Registers a domain with the registry (money is spent). Premium names need `premiumPrice` to
+ * confirm the price the check reports. Destroy does not delete the registration: it leaves the
+ * stack, and the domain stays registered (delete it with the `Domain` resource or at the service).
+ */
+export const domainRegistrationResource = defineResource({
+  kind: "DomainRegistration",
+  docs: {
+    summary: [
+      "Registers a domain with the registry. This spends money. A registration that the service",
+      "answers as pending is polled up to `timeoutSeconds`; on timeout it stays in the stack and the",
+      "next `up` resumes waiting. **Destroy never deletes a registration**: it only removes the",
+      "resource from the stack, and the domain stays registered. **No second payment by surprise**: if",
+      "the domain leaves the account, the resource stays in the stack marked `goneFromAccount`, and",
+      "`up` registers it again only with `orderAgain: true`.",
+    ].join("\n"),
+    example: [
+      'const owner = new dnsimple.Contact("owner", { ... });',
+      'const reg = new dnsimple.DomainRegistration("example", {',
+      '  domain: "example.com", registrantId: owner.contactId, autoRenew: true, whoisPrivacy: true,',
+      "});",
+      "export const expiresAt = reg.expiresAt;",
+    ].join("\n"),
+  },
+  inputs,
+  outputs,
+  ids: stringIds,
+  replaceOnChange: ["domain"],
+  markers: ORDER_MARKERS,
+  providerOwned: ORDER_PROVIDER_OWNED,
+  localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
+  normalize: orderNormalize,
+
+  create: (ctx, values) => createOrdered(ctx, REGISTRATION, values),
+  refusesDuplicates: true,
+  findMatching: findRegisteredDomain,
+  read: (ctx, id, state) => readOrdered(ctx, REGISTRATION, id, state),
+  update: (ctx, id, olds, news) => updateOrdered(ctx, REGISTRATION, id, olds, news),
+
+  async delete() {
+    // Deliberately nothing: a registration cannot be undone, and deleting the domain would give it
+    // up. Destroy only removes it from the stack.
+  },
+});

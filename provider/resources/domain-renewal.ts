@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { DomainRenewal } from "../client/internal";
+import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
+import { apiId, domainName } from "./framework/fields";
+import { stringIds, type OutputsOf } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import { canonicalDomainName } from "./names";
+import { oneShot } from "./one-shot";
+
+// The order's fields are absent when a charge proved the renewal after a lost answer.
+const outputs = {
+  years: z
+    .number()
+    .optional()
+    .describe("Years renewed: as given, else the TLD's default that the order states."),
+  renewalId: z.number().optional().describe("The renewal order's id."),
+  renewalState: z.string().describe("`new` while pending, `renewed` once done."),
+  period: z.number().optional().describe("The years renewed."),
+  domainId: z.number().optional().describe("The service's id of the renewed domain."),
+};
+
+function renewalOutputs(order: DomainRenewal): OutputsOf<typeof outputs> {
+  return { renewalId: order.id, renewalState: order.state, period: order.period, domainId: order.domain_id };
+}
+
+/**
+ * Renews a registered domain once (money is spent). Runs again when `triggers` changes.
+ * The id is the renewal order's id (after a lost answer proved by a charge: `domain@invoiced_at`).
+ */
+export const domainRenewalResource = oneShot({
+  kind: "DomainRenewal",
+  docs: {
+    summary: [
+      "Renews a domain once (money is spent); again when `triggers` changes. The service may answer",
+      "with a pending order: `renewalState` shows it, and `refresh` updates it. Removing the resource",
+      "does not undo the renewal.",
+    ].join("\n"),
+    example: [
+      'const renewal = new dnsimple.DomainRenewal("renew", { domain: "example.com", years: 2, triggers: "2025-06" });',
+      "export const renewalState = renewal.renewalState;",
+    ].join("\n"),
+  },
+  inputs: {
+    domain: domainName().describe("A domain registered with the service."),
+    years: z
+      .number()
+      .int()
+      .min(1, "must be 1 to 10 years")
+      .max(10, "must be 1 to 10 years")
+      .optional()
+      .describe("Years (1 to 10); the TLD's default when left out."),
+    premiumPrice: premiumPrice(
+      "For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`).",
+    ),
+  },
+  outputs,
+  ids: stringIds,
+  normalize: { domain: canonicalDomainName },
+  describe: (inputs) => `the renewal of ${orderedName(inputs)}`,
+  spendsMoney: true,
+
+  async run({ client, account }, inputs) {
+    const order = await client.registrar.renew(account, orderedName(inputs), {
+      ...(inputs.years !== undefined ? { period: inputs.years } : {}),
+      ...(inputs.premiumPrice !== undefined ? { premium_price: inputs.premiumPrice } : {}),
+    });
+    // Years left out: the TLD's default, which the order states.
+    return { id: `${order.id}`, outs: { ...renewalOutputs(order), years: inputs.years ?? order.period } };
+  },
+
+  async refresh({ client, account }, id, state) {
+    if (!/^\d+$/.test(id)) return undefined;
+    const order = await orUndefinedWhenGone(
+      client.registrar.getRenewal(account, orderedName(state), apiId(id)),
+    );
+    return order ? renewalOutputs(order) : undefined;
+  },
+
+  async proveDone(ctx, inputs, mark) {
+    const at = await chargedSince(ctx, "domain-renewal", orderedName(inputs), mark);
+    return at ? { id: `${orderedName(inputs)}@${at}`, outs: { renewalState: "renewed" } } : undefined;
+  },
+});

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { DomainRestore } from "../client/internal";
+import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
+import { apiId, domainName } from "./framework/fields";
+import { stringIds, type OutputsOf } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import { canonicalDomainName } from "./names";
+import { oneShot } from "./one-shot";
+
+// The order's fields are absent when a charge proved the restore after a lost answer.
+const outputs = {
+  restoreId: z.number().optional().describe("The restore order's id."),
+  restoreState: z.string().describe("`new` while pending, `restored` once done."),
+  domainId: z.number().optional().describe("The service's id of the restored domain."),
+};
+
+function restoreOutputs(order: DomainRestore): OutputsOf<typeof outputs> {
+  return { restoreId: order.id, restoreState: order.state, domainId: order.domain_id };
+}
+
+/**
+ * Restores an expired domain whose registration lapsed, once (money is spent). The id is the
+ * restore order's id (after a lost answer proved by a charge: `domain@invoiced_at`).
+ */
+export const domainRestoreResource = oneShot({
+  kind: "DomainRestore",
+  docs: {
+    summary: "Restores an expired domain once (money is spent); again when `triggers` changes.",
+    example: 'new dnsimple.DomainRestore("restore", { domain: "lapsed.com" });',
+  },
+  inputs: {
+    domain: domainName().describe("An expired domain whose registration lapsed."),
+    premiumPrice: premiumPrice("For premium names: the restore price, as confirmation."),
+  },
+  outputs,
+  ids: stringIds,
+  normalize: { domain: canonicalDomainName },
+  describe: (inputs) => `the restore of ${orderedName(inputs)}`,
+  spendsMoney: true,
+
+  async run({ client, account }, inputs) {
+    const order = await client.registrar.restore(
+      account,
+      orderedName(inputs),
+      inputs.premiumPrice !== undefined ? { premium_price: inputs.premiumPrice } : {},
+    );
+    return { id: `${order.id}`, outs: restoreOutputs(order) };
+  },
+
+  async refresh({ client, account }, id, state) {
+    if (!/^\d+$/.test(id)) return undefined;
+    const order = await orUndefinedWhenGone(
+      client.registrar.getRestore(account, orderedName(state), apiId(id)),
+    );
+    return order ? restoreOutputs(order) : undefined;
+  },
+
+  async proveDone(ctx, inputs, mark) {
+    const at = await chargedSince(ctx, "domain-restore", orderedName(inputs), mark);
+    return at ? { id: `${orderedName(inputs)}@${at}`, outs: { restoreState: "restored" } } : undefined;
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { domainRef } from "./framework/fields";
+import { stringIds } from "./framework/kind";
+import { canonicalDomainRef } from "./names";
+import { oneShot } from "./one-shot";
+
+/**
+ * Unlocks a registered domain and has the service send its authorization code to the
+ * administrative contact. The code never passes through Pulumi. Sending it twice is harmless.
+ * The id is `domain@authorizedAt`.
+ */
+export const domainTransferOutAuthorizationResource = oneShot({
+  kind: "DomainTransferOutAuthorization",
+  docs: {
+    summary: [
+      "Unlocks a registered domain and has the service e-mail its authorization code to the",
+      "administrative contact, once; again when `triggers` changes. The code never passes through",
+      "Pulumi. Removing the resource does not lock the domain again.",
+    ].join("\n"),
+    example: 'new dnsimple.DomainTransferOutAuthorization("leave", { domain: "example.com" });',
+  },
+  inputs: { domain: domainRef().describe("A domain registered with the service (name or id).") },
+  outputs: { authorizedAt: z.string().describe("When the authorization was asked for (service time).") },
+  ids: stringIds,
+  normalize: { domain: canonicalDomainRef },
+  describe: (inputs) => `the transfer-out authorization of ${canonicalDomainRef(inputs.domain)}`,
+  spendsMoney: false,
+
+  async run({ client, account }, inputs, mark) {
+    const domain = canonicalDomainRef(inputs.domain);
+    await client.registrar.authorizeTransferOut(account, domain);
+    const authorizedAt = mark.since.toISOString();
+    return { id: `${domain}@${authorizedAt}`, outs: { authorizedAt } };
+  },
+});

@@ -1,0 +1,138 @@
+/**
+ * DomainTransfer: transfers a domain in from another registrar with its authorization code (a
+ * secret input). The order may stay pending; waiting, registrant changes and "no second payment
+ * by surprise" are shared with DomainRegistration (registrar-lifecycle.ts).
+ */
+import { z } from "zod";
+import type { DomainTransfer } from "../client/internal";
+import { apiId } from "./framework/fields";
+import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
+import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
+import {
+  createOrdered,
+  findRegisteredDomain,
+  ORDER_MARKERS,
+  ORDER_PROVIDER_OWNED,
+  orderedDomainOutputs,
+  orderFields,
+  orderMarkerInputs,
+  orderNormalize,
+  orderOptions,
+  type OrderKind,
+  readOrdered,
+  updateOrdered,
+} from "./registrar-lifecycle";
+import { pendingId, WAITING_LOCAL, waitingInputs } from "./waiting";
+
+const inputs = {
+  domain: orderFields.domain.describe("The name to transfer in."),
+  registrantId: orderFields.registrantId.describe("The registrant: a contact id of the account."),
+  authCode: secret(z.string().min(1, "authCode must not be empty")).describe(
+    "The authorization (EPP) code from the current registrar.",
+  ),
+  autoRenew: orderFields.autoRenew.describe("Renew automatically (default false). Changes in place."),
+  whoisPrivacy: orderFields.whoisPrivacy.describe("WHOIS privacy (default false). Changes in place."),
+  transferLock: orderFields.transferLock.describe(
+    "Lock the domain against transfers away (changed in place). Left out, the service's setting " +
+      "stays; it is the `transferLock` output.",
+  ),
+  extendedAttributes: orderFields.extendedAttributes.describe(
+    "TLD-specific attributes (when transferring and changing the registrant).",
+  ),
+  premiumPrice: orderFields.premiumPrice.describe("For premium names: the transfer price as confirmation."),
+  orderAgain: orderFields.orderAgain.describe(
+    "Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left " +
+      "the account after this stack transferred it in (a new transfer needs a current `authCode`). " +
+      "Without it, `up` fails with an explanation instead of paying for a new transfer. Default false.",
+  ),
+  ...orderMarkerInputs,
+  ...waitingInputs,
+};
+
+const transferOutputs = {
+  transferId: z.number().optional().describe("The transfer order's id."),
+  transferState: z
+    .string()
+    .optional()
+    .describe("The transfer order's state: `transferring`, `transferred`, `cancelled`, …"),
+  statusDescription: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The service's explanation of the transfer's state; null when it gives none."),
+};
+
+const outputs = { ...transferOutputs, ...orderedDomainOutputs };
+
+const TRANSFER: OrderKind<DomainTransfer, InputsOf<typeof inputs>, OutputsOf<typeof transferOutputs>> = {
+  label: "transfer",
+  resource: "DomainTransfer",
+  pendingStates: ["new", "transferring"],
+  doneStates: ["transferred"],
+  get: (client, account, name, id) => client.registrar.getTransfer(account, name, id),
+  async place({ client, account }, name, values) {
+    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
+    if (existing && existing.state !== "hosted")
+      throw new Error(`${name} is already registered in this account`);
+    return client.registrar.transfer(account, name, {
+      registrant_id: apiId(values.registrantId),
+      auth_code: values.authCode,
+      ...orderOptions(values),
+    });
+  },
+  outputs: (order) => ({
+    transferId: order.id,
+    transferState: order.state,
+    statusDescription: order.status_description ?? null,
+  }),
+};
+
+/**
+ * Transfers a domain in from another registrar with its authorization code (a secret input).
+ * Destroying while the transfer is still running cancels it; after it completed, destroy leaves
+ * the (now registered) domain alone, like DomainRegistration.
+ */
+export const domainTransferResource = defineResource({
+  kind: "DomainTransfer",
+  docs: {
+    summary: [
+      "Transfers a domain in from another registrar. Waits like `DomainRegistration`.",
+      "Destroying while the transfer is still running cancels it; once it completed, destroy only",
+      "removes the resource from the stack.",
+    ].join("\n"),
+    example: [
+      'import * as pulumi from "@pulumi/pulumi";',
+      "const cfg = new pulumi.Config();",
+      'new dnsimple.DomainTransfer("example", {',
+      '  domain: "example.com", registrantId: 42, authCode: cfg.requireSecret("authCode"),',
+      "});",
+    ].join("\n"),
+  },
+  inputs,
+  outputs,
+  ids: stringIds,
+  replaceOnChange: ["domain"],
+  markers: ORDER_MARKERS,
+  providerOwned: ORDER_PROVIDER_OWNED,
+  localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
+  normalize: orderNormalize,
+
+  create: (ctx, values) => createOrdered(ctx, TRANSFER, values),
+  refusesDuplicates: true,
+  findMatching: findRegisteredDomain,
+  read: (ctx, id, state) => readOrdered(ctx, TRANSFER, id, state),
+  update: (ctx, id, olds, news) => updateOrdered(ctx, TRANSFER, id, olds, news),
+
+  async delete({ client, account }, id, state) {
+    const transferId = state.pendingOrderId ?? state.transferId;
+    if (transferId === undefined || transferId === null) return;
+    const order = await orUndefinedWhenGone(client.registrar.getTransfer(account, id, pendingId(transferId)));
+    if (!order || !TRANSFER.pendingStates.includes(order.state)) return; // finished: leave the domain alone
+    try {
+      await client.registrar.cancelTransfer(account, id, order.id);
+    } catch (error) {
+      // Finished between the read and the cancel: nothing left to cancel.
+      if (!hasStatus(error, 400) && !hasStatus(error, 404)) throw error;
+    }
+  },
+});

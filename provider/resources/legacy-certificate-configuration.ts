@@ -1,0 +1,32 @@
+import { apiId, domainRef, numericId } from "./framework/fields";
+import { numericIds } from "./framework/kind";
+import { certificateOutputShape, certificateOutputs, domainRefOf, sameId } from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainRef } from "./names";
+import { oneShot } from "./one-shot";
+
+/** Configures a purchased v1 certificate once: state `configured`, `approverEmails` listed. */
+export const legacyCertificateConfigurationResource = oneShot({
+  kind: "LegacyCertificateConfiguration",
+  docs: {
+    summary: "Configures a purchased v1 certificate, once: state `configured`, `approverEmails` listed.",
+    example:
+      'new dnsimple.LegacyCertificateConfiguration("www", { domain: "example.com", certificateId: 4576 });',
+  },
+  inputs: {
+    domain: domainRef().describe("The certificate's domain (name or id)."),
+    certificateId: numericId("certificateId").describe(
+      "The purchased certificate's id (`LegacyCertificatePurchase.certificateId`).",
+    ),
+  },
+  outputs: certificateOutputShape,
+  ids: numericIds,
+  normalize: { domain: canonicalDomainRef, certificateId: sameId },
+  describe: (inputs) => `the configuration of certificate ${inputs.certificateId}`,
+  spendsMoney: false,
+
+  async run(ctx, inputs) {
+    const c = await v1Of(ctx).configureCertificate(domainRefOf(inputs), apiId(inputs.certificateId));
+    return { id: c.id, outs: certificateOutputs(c) };
+  },
+});

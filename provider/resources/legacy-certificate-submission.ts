@@ -1,0 +1,37 @@
+import { apiId, domainRef, emailAddress, numericId } from "./framework/fields";
+import { numericIds } from "./framework/kind";
+import { certificateOutputShape, certificateOutputs, domainRefOf, sameId } from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainRef } from "./names";
+import { oneShot } from "./one-shot";
+
+/** Submits a configured v1 certificate with the approver's e-mail once: state `submitted`. */
+export const legacyCertificateSubmissionResource = oneShot({
+  kind: "LegacyCertificateSubmission",
+  docs: {
+    summary: "Submits a configured v1 certificate with the approver's e-mail, once: state `submitted`.",
+    example:
+      'new dnsimple.LegacyCertificateSubmission("www", { domain: "example.com", certificateId: 4576, approverEmail: "admin@example.com" });',
+  },
+  inputs: {
+    domain: domainRef().describe("The certificate's domain (name or id)."),
+    certificateId: numericId("certificateId").describe(
+      "The configured certificate's id (`LegacyCertificatePurchase.certificateId`).",
+    ),
+    approverEmail: emailAddress().describe("One of the configured certificate's `approverEmails`."),
+  },
+  outputs: certificateOutputShape,
+  ids: numericIds,
+  normalize: { domain: canonicalDomainRef, certificateId: sameId },
+  describe: (inputs) => `the submission of certificate ${inputs.certificateId}`,
+  spendsMoney: false,
+
+  async run(ctx, inputs) {
+    const c = await v1Of(ctx).submitCertificate(
+      domainRefOf(inputs),
+      apiId(inputs.certificateId),
+      inputs.approverEmail,
+    );
+    return { id: c.id, outs: certificateOutputs(c) };
+  },
+});

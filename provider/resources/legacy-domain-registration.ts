@@ -1,0 +1,55 @@
+import { apiId, domainName, numericId } from "./framework/fields";
+import { numericIds } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import {
+  domainMovedSince,
+  domainOf,
+  domainOutputShape,
+  domainOutputs,
+  extendedAttributes,
+  sameId,
+} from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainName } from "./names";
+import { oneShot } from "./one-shot";
+
+/** Registers a domain through API v1, once (money is spent). */
+export const legacyDomainRegistrationResource = oneShot({
+  kind: "LegacyDomainRegistration",
+  docs: {
+    summary: [
+      "Registers a domain through API v1, once (money is spent). Prefer `DomainRegistration` (v2),",
+      "which keeps the registration as desired state.",
+    ].join("\n"),
+    example: 'new dnsimple.LegacyDomainRegistration("reg", { domain: "example.com", registrantId: 42 });',
+  },
+  inputs: {
+    domain: domainName().describe("The domain name to register."),
+    registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
+    extendedAttributes: extendedAttributes(),
+  },
+  outputs: domainOutputShape,
+  ids: numericIds,
+  normalize: { domain: (v) => canonicalDomainName(v), registrantId: sameId },
+  describe: (inputs) => `the v1 registration of ${domainOf(inputs)}`,
+  spendsMoney: true,
+
+  async run(ctx, inputs) {
+    const d = await v1Of(ctx).registerDomain({
+      name: domainOf(inputs),
+      registrant_id: apiId(inputs.registrantId),
+      ...(inputs.extendedAttributes ? { extended_attribute: inputs.extendedAttributes } : {}),
+    });
+    return { id: d.id, outs: domainOutputs(d) };
+  },
+
+  async refresh(ctx, _id, state) {
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(domainOf(state)));
+    return d ? domainOutputs(d) : undefined;
+  },
+
+  async proveDone(ctx, inputs, mark) {
+    const d = await domainMovedSince(ctx, domainOf(inputs), ["registering", "registered"], mark.since);
+    return d ? { id: d.id, outs: domainOutputs(d) } : undefined;
+  },
+});

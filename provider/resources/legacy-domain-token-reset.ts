@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { domainRef } from "./framework/fields";
+import { secret, stringIds } from "./framework/kind";
+import { domainRefOf, startedAt } from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainRef } from "./names";
+import { oneShot } from "./one-shot";
+
+/**
+ * Gives a domain a new v1 token, once; again when `triggers` changes (rotation). The new token
+ * is the secret output `domainToken`.
+ */
+export const legacyDomainTokenResetResource = oneShot({
+  kind: "LegacyDomainTokenReset",
+  docs: {
+    summary: [
+      "Gives a domain a new v1 token, once; again when `triggers` changes (rotation). The new token",
+      "is the secret output `domainToken`.",
+    ].join("\n"),
+    example: [
+      'const reset = new dnsimple.LegacyDomainTokenReset("rotate", { domain: "example.com", triggers: "2025-Q3" });',
+      "export const domainToken = reset.domainToken; // a secret",
+    ].join("\n"),
+  },
+  inputs: { domain: domainRef().describe("The domain (name or id).") },
+  outputs: {
+    domainId: z.number().describe("The domain's id."),
+    domainToken: secret(z.string().nullable()).describe("The new domain token."),
+    resetAt: z.string().describe("When the token was reset (ISO 8601)."),
+  },
+  ids: stringIds,
+  normalize: { domain: canonicalDomainRef },
+  describe: (inputs) => `the token reset of ${domainRefOf(inputs)}`,
+  spendsMoney: false,
+
+  async run(ctx, inputs, mark) {
+    const d = await v1Of(ctx).resetDomainToken(domainRefOf(inputs));
+    return {
+      id: `${d.id}@${startedAt(mark)}`,
+      outs: { domainId: d.id, domainToken: d.token ?? null, resetAt: startedAt(mark) },
+    };
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { apiId, domainName, numericId } from "./framework/fields";
+import { secret, stringIds } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import { domainMovedSince, domainOf, extendedAttributes, sameId } from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainName } from "./names";
+import { oneShot } from "./one-shot";
+
+/** Transfers a domain in through API v1, once (money is spent); `authCode` is a secret input. */
+export const legacyDomainTransferResource = oneShot({
+  kind: "LegacyDomainTransfer",
+  docs: {
+    summary: "Transfers a domain in through API v1, once (money is spent). Prefer `DomainTransfer` (v2).",
+    example:
+      'new dnsimple.LegacyDomainTransfer("in", { domain: "example.com", registrantId: 42, authCode: cfg.requireSecret("auth") });',
+  },
+  inputs: {
+    domain: domainName().describe("The domain name to transfer in."),
+    registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
+    authCode: secret(z.string().min(1, "authCode must not be empty"))
+      .optional()
+      .describe("The authorization code from the current registrar."),
+    extendedAttributes: extendedAttributes(),
+  },
+  outputs: {
+    // Absent when only the domain's state proved an earlier attempt (see proveDone).
+    transferOrderId: z.number().optional().describe("The v1 transfer order's id."),
+    transferState: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The transfer order's state when it was placed; null when the service did not say."),
+    domainState: z
+      .string()
+      .nullable()
+      .describe("The domain's v1 state after refresh: `transferring_in`, then `registered`."),
+  },
+  ids: stringIds,
+  normalize: { domain: (v) => canonicalDomainName(v), registrantId: sameId },
+  describe: (inputs) => `the v1 transfer of ${domainOf(inputs)}`,
+  spendsMoney: true,
+
+  async run(ctx, inputs) {
+    const order = await v1Of(ctx).transferDomain({
+      name: domainOf(inputs),
+      registrant_id: apiId(inputs.registrantId),
+      ...(inputs.authCode !== undefined ? { authinfo: inputs.authCode } : {}),
+      ...(inputs.extendedAttributes ? { extended_attribute: inputs.extendedAttributes } : {}),
+    });
+    // The domain as the transfer left it (`transferring_in`), when the service shows it already.
+    const domain = await orUndefinedWhenGone(v1Of(ctx).getDomain(domainOf(inputs)));
+    return {
+      id: `${order.id}`,
+      outs: {
+        transferOrderId: order.id,
+        transferState: order.state ?? null,
+        domainState: domain?.state ?? null,
+      },
+    };
+  },
+
+  async refresh(ctx, _id, state) {
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(domainOf(state)));
+    return d ? { domainState: d.state } : undefined;
+  },
+
+  async proveDone(ctx, inputs, mark) {
+    const d = await domainMovedSince(ctx, domainOf(inputs), ["transferring_in", "registered"], mark.since);
+    return d ? { id: `${d.id}@${d.updated_at}`, outs: { domainState: d.state } } : undefined;
+  },
+});

@@ -1,0 +1,48 @@
+import { domainName } from "./framework/fields";
+import { defineResource, numericIds } from "./framework/kind";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
+import { domainOutputShape, domainOutputs } from "./legacy-shared";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainName } from "./names";
+
+/** A hosted domain through API v1 (desired state): destroy deletes it (not at the registry). */
+export const legacyDomainResource = defineResource({
+  kind: "LegacyDomain",
+  docs: {
+    summary: [
+      "A hosted domain through API v1 (desired state). Destroy deletes it from the account, not at",
+      "the registry. `adopt: true` takes over the v1 domain of that name.",
+    ].join("\n"),
+    example: [
+      'const d = new dnsimple.LegacyDomain("old", { name: "example.com" });',
+      "export const legacyId = d.domainId;",
+    ].join("\n"),
+  },
+  inputs: { name: domainName().describe("The domain name.") },
+  outputs: domainOutputShape,
+  ids: numericIds,
+  replaceOnChange: ["name"],
+  normalize: { name: (v) => canonicalDomainName(v) },
+  refusesDuplicates: true,
+
+  async create(ctx, inputs) {
+    const d = await v1Of(ctx).createDomain({ name: canonicalDomainName(inputs.name) });
+    return { id: d.id, outs: domainOutputs(d), createdAt: d.created_at };
+  },
+
+  async findMatching(ctx, inputs) {
+    const wanted = canonicalDomainName(inputs.name);
+    return (await v1Of(ctx).listDomains())
+      .filter((d) => d.name === wanted)
+      .map((d) => ({ id: d.id, outs: domainOutputs(d), createdAt: d.created_at }));
+  },
+
+  async read(ctx, id) {
+    const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(id));
+    return d ? domainOutputs(d) : undefined;
+  },
+
+  async delete(ctx, id) {
+    await deleteIgnoringGone(() => v1Of(ctx).deleteDomain(id));
+  },
+});

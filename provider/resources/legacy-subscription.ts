@@ -1,0 +1,97 @@
+import { z } from "zod";
+import type { V1Subscription } from "../client/internal";
+import { createdSince } from "../client/internal";
+import { nonEmptyString } from "./framework/fields";
+import { numericIds, type OutputsOf, secret } from "./framework/kind";
+import { hasStatus } from "./framework/lookup";
+import { v1Of } from "./legacy-v1";
+import { oneShot } from "./one-shot";
+
+const cardField = (what: string) => z.string().min(1, `${what} must not be empty`);
+
+const creditCard = z
+  .object({
+    number: cardField("number").describe("The card's number."),
+    firstName: cardField("firstName").describe("The card holder's first name."),
+    lastName: cardField("lastName").describe("The card holder's last name."),
+    billingAddress: cardField("billingAddress").describe("The billing address."),
+    billingZip: cardField("billingZip").describe("The billing address's postal code."),
+    month: cardField("month").describe("The expiry month."),
+    year: cardField("year").describe("The expiry year."),
+    cvv: cardField("cvv").describe("The card's security code."),
+  })
+  .meta({ id: "LegacyCreditCard", description: "A credit card for {@link LegacySubscription}." });
+
+const outputs = {
+  subscriptionId: z.number().describe("The subscription's id."),
+  planName: z.string().describe("The plan subscribed to."),
+  subscriptionState: z.string().describe("`subscribed` once done."),
+  domainLimit: z.number().describe("How many domains the plan allows."),
+};
+
+function subscriptionOutputs(s: V1Subscription): OutputsOf<typeof outputs> {
+  return {
+    subscriptionId: s.id,
+    planName: s.plan_name,
+    subscriptionState: s.state,
+    domainLimit: s.domain_limit,
+  };
+}
+
+/**
+ * Subscribes the v1 user to a plan, once (money is spent). The credit card is a secret input;
+ * it is sent to the service and never shown. Destroy does not unsubscribe.
+ */
+export const legacySubscriptionResource = oneShot({
+  kind: "LegacySubscription",
+  docs: {
+    summary: "Subscribes the v1 user to a plan, once (money is spent). Destroy does not unsubscribe.",
+    example:
+      'new dnsimple.LegacySubscription("plan", { plan: "Silver", creditCard: cfg.requireSecretObject("card") });',
+  },
+  inputs: {
+    plan: nonEmptyString("plan").describe("The plan's name, e.g. `Silver`."),
+    creditCard: secret(creditCard).describe("The card to pay with: sent to the service, never shown."),
+  },
+  outputs,
+  ids: numericIds,
+  describe: (inputs) => `the subscription to ${inputs.plan}`,
+  spendsMoney: true,
+
+  async run(ctx, inputs) {
+    const card = inputs.creditCard;
+    // The client reads the subscription back after a lost answer before it would resend.
+    const s = await v1Of(ctx).createSubscription({
+      plan: inputs.plan,
+      credit_card: {
+        number: card.number,
+        first_name: card.firstName,
+        last_name: card.lastName,
+        billing_address: card.billingAddress,
+        billing_zip: card.billingZip,
+        month: card.month,
+        year: card.year,
+        cvv: card.cvv,
+      },
+    });
+    return { id: s.id, outs: subscriptionOutputs(s) };
+  },
+
+  async refresh(ctx) {
+    try {
+      return subscriptionOutputs(await v1Of(ctx).getSubscription());
+    } catch (error) {
+      if (hasStatus(error, 402)) return undefined;
+      throw error;
+    }
+  },
+
+  async proveDone(ctx, _inputs, mark) {
+    const s = await v1Of(ctx)
+      .getSubscription()
+      .catch(() => undefined);
+    return s && createdSince(s.created_at, mark.since)
+      ? { id: s.id, outs: subscriptionOutputs(s) }
+      : undefined;
+  },
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { apiId, domainRef, numericId } from "./framework/fields";
+import { numericIds, type OutputsOf } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
+import { canonicalDomainRef } from "./names";
+import { oneShot } from "./one-shot";
+
+const outputs = {
+  renewalId: z.number().describe("The renewal order's id."),
+  renewalState: z.string().describe("The renewal order's state, as the service gave it."),
+  oldCertificateId: z.number().describe("The id of the certificate renewed."),
+  newCertificateId: z.number().describe("The new certificate's id (its PEMs: `getCertificateBundle`)."),
+  newCertificateState: z.string().describe("The new certificate's state: `requesting`, then `issued`."),
+};
+
+function certificateRenewalOutputs(
+  renewal: { id: number; old_certificate_id: number; new_certificate_id: number; state: string },
+  newCertificateState: string,
+): OutputsOf<typeof outputs> {
+  return {
+    renewalId: renewal.id,
+    renewalState: renewal.state,
+    oldCertificateId: renewal.old_certificate_id,
+    newCertificateId: renewal.new_certificate_id,
+    newCertificateState,
+  };
+}
+
+/**
+ * Orders the renewal of a Let's Encrypt certificate and asks for its issue, once. The new
+ * certificate's id is `newCertificateId` (its PEMs: `getCertificateBundle`). The id is the
+ * renewal order's id.
+ */
+export const letsEncryptCertificateRenewalResource = oneShot({
+  kind: "LetsEncryptCertificateRenewal",
+  docs: {
+    summary: [
+      "Orders the renewal of a Let's Encrypt certificate and asks for its issue, once; again when",
+      "`triggers` changes. The new certificate is `newCertificateId` (PEMs: `getCertificateBundle`).",
+    ].join("\n"),
+    example: [
+      'const renewal = new dnsimple.LetsEncryptCertificateRenewal("renew", {',
+      '  domain: "example.com", certificateId: cert.certificateId, triggers: "2025-09",',
+      "});",
+      "export const newCertificateId = renewal.newCertificateId;",
+    ].join("\n"),
+  },
+  inputs: {
+    domain: domainRef().describe("The certificate's domain (name or id)."),
+    certificateId: numericId("certificateId").describe(
+      "The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`).",
+    ),
+    autoRenew: z.boolean().optional().describe("Renew the new certificate automatically."),
+    signatureAlgorithm: z
+      .enum(["ECDSA", "RSA"])
+      .optional()
+      .describe("`ECDSA` (the service's default) or `RSA`."),
+  },
+  outputs,
+  ids: numericIds,
+  normalize: { domain: canonicalDomainRef, certificateId: (id) => `${id}` },
+  describe: (inputs) =>
+    `the renewal of certificate ${inputs.certificateId} of ${canonicalDomainRef(inputs.domain)}`,
+  spendsMoney: true,
+
+  async run({ client, account }, inputs) {
+    const domain = canonicalDomainRef(inputs.domain);
+    const certificateId = apiId(inputs.certificateId);
+    const renewal = await client.certificates.purchaseLetsencryptRenewal(account, domain, certificateId, {
+      ...(inputs.autoRenew !== undefined ? { auto_renew: inputs.autoRenew } : {}),
+      ...(inputs.signatureAlgorithm !== undefined ? { signature_algorithm: inputs.signatureAlgorithm } : {}),
+    });
+    const issued = await client.certificates.issueLetsencryptRenewal(
+      account,
+      domain,
+      certificateId,
+      renewal.id,
+    );
+    return { id: renewal.id, outs: certificateRenewalOutputs(renewal, issued.state) };
+  },
+
+  async refresh({ client, account }, _id, state) {
+    const id = state.newCertificateId;
+    if (id === undefined || id === null) return undefined;
+    const cert = await orUndefinedWhenGone(
+      client.certificates.get(account, canonicalDomainRef(state.domain), id),
+    );
+    return cert ? { newCertificateState: cert.state } : undefined;
+  },
+});

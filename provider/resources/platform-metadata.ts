@@ -1,0 +1,100 @@
+/** Platform metadata (private beta at the service): key/value metadata on a resource. */
+import { z } from "zod";
+import type { PlatformMetadata } from "../client";
+import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
+import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
+import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
+import { platformResource } from "./platform";
+
+const inputs = {
+  resource: platformResource().describe("`domain:<id>`, `record:<id>` or `platform_connection:<id>`."),
+  key: z.string().min(1, "key must not be empty").describe("The key."),
+  value: z
+    .string()
+    .describe("The value. Changes in place (the same key on the same resource is one object)."),
+};
+
+const outputs = {
+  value: z.string().describe("The value."),
+  metadataId: z.number().describe("The service's id of the entry."),
+  ownerType: z.string().describe("The type of the entry's owner at the service."),
+  createdAt: z.string().describe("When the entry was created (the service's text)."),
+  updatedAt: z.string().describe("When the entry was last changed (the service's text)."),
+};
+
+function metadataOutputs(m: PlatformMetadata): OutputsOf<typeof outputs> {
+  return {
+    metadataId: m.id,
+    value: m.value,
+    ownerType: m.owner_type,
+    createdAt: m.created_at,
+    updatedAt: m.updated_at,
+  };
+}
+
+/** Identity: the key on its resource. */
+async function entriesOfKey({ client, account }: ResourceContext, declared: InputsOf<typeof inputs>) {
+  return (await client.platform.metadata.list(account, declared.resource))
+    .filter((m) => m.key === declared.key)
+    .map((m) => ({ id: m.id, outs: metadataOutputs(m), createdAt: m.created_at }));
+}
+
+/**
+ * A metadata key on a resource (private beta). The service keeps one value per key and resource,
+ * so a new value is an in-place update of the same object (never a second entry). Writing is an
+ * upsert at the service, so a create first looks: a key that exists and is not this stack's is
+ * taken over only with `adopt: true`. Another key or resource replaces.
+ */
+export const platformMetadataResource = defineResource({
+  kind: "PlatformMetadata",
+  docs: {
+    summary: [
+      "A metadata key/value on a resource. **Private beta** at the service. One value per key and",
+      "resource: a new value updates the same entry in place, and declaring a key that exists takes",
+      "it over instead of adding a second one.",
+    ].join("\n"),
+    example:
+      'new dnsimple.PlatformMetadata("team", { resource: "domain:42", key: "team", value: "platform" });',
+  },
+  inputs,
+  outputs,
+  ids: numericIds,
+  replaceOnChange: ["resource", "key"],
+
+  findMatching: entriesOfKey,
+
+  async create(ctx, declared) {
+    const { client, account } = ctx;
+    const existing = await entriesOfKey(ctx, declared);
+    if (existing.length > 0) {
+      throw new AlreadyExistsError(
+        `The key "${declared.key}" already exists on ${declared.resource} (metadata ${existing
+          .map((m) => m.id)
+          .join(", ")}), and not by this stack. To manage it with Pulumi, set \`adopt: true\` on this ` +
+          `resource (see the README, "Adopting existing objects").`,
+      );
+    }
+    const m = await client.platform.metadata.set(account, declared.resource, {
+      key: declared.key,
+      value: declared.value,
+    });
+    return { id: m.id, outs: metadataOutputs(m) };
+  },
+
+  async read({ client, account }, id, state) {
+    const m = await orUndefinedWhenGone(client.platform.metadata.get(account, state.resource, id));
+    return m ? metadataOutputs(m) : undefined;
+  },
+
+  async update({ client, account }, _id, olds, news) {
+    const m = await client.platform.metadata.set(account, olds.resource, {
+      key: news.key,
+      value: news.value,
+    });
+    return metadataOutputs(m);
+  },
+
+  async delete({ client, account }, id, state) {
+    await deleteIgnoringGone(() => client.platform.metadata.delete(account, state.resource, id));
+  },
+});

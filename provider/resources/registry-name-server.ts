@@ -1,0 +1,96 @@
+/**
+ * Glue records at the registry through the legacy v1 API (needs the v1 credentials
+ * `dnsimple:v1Email` and `dnsimple:v1Token`, or DNSIMPLE_V1_EMAIL / DNSIMPLE_V1_TOKEN; the account
+ * is the v1 user's).
+ */
+import { z } from "zod";
+import { domainName, ipAddress } from "./framework/fields";
+import { defineResource, stringIds } from "./framework/kind";
+import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
+import { v1Of } from "./legacy-v1";
+import { canonicalDomainName } from "./names";
+
+/**
+ * A glue record at the registry (legacy v1): a name server inside a domain registered with the
+ * service, with its IP address. The IP changes in place (registering the name again); the name
+ * or the domain replaces. v1 has no way to read glue records back, so refresh only notices the
+ * domain going away.
+ */
+export const registryNameServerResource = defineResource({
+  kind: "RegistryNameServer",
+  docs: {
+    summary: [
+      "A glue record at the registry (legacy v1 API: needs `dnsimple:v1Email` and `dnsimple:v1Token`).",
+      "The domain must be registered with the service.",
+    ].join("\n"),
+    example:
+      'new dnsimple.RegistryNameServer("ns1", { domain: "example.com", name: "ns1.example.com", ip: "192.0.2.53" });',
+  },
+  inputs: {
+    domain: domainName().describe("A domain registered with the service."),
+    name: domainName().describe("The name server's host name inside the domain, e.g. `ns1.example.com`."),
+    ip: ipAddress().describe("Its IPv4 or IPv6 address."),
+  },
+  outputs: {
+    registeredName: z.string().describe("The host name as the registry holds it."),
+  },
+  ids: stringIds,
+  replaceOnChange: ["domain", "name"],
+  normalize: {
+    domain: (v) => canonicalDomainName(v),
+    name: (v) => canonicalDomainName(v),
+    ip: (v) => v.toLowerCase(),
+  },
+
+  refine(inputs) {
+    const domain = canonicalDomainName(inputs.domain);
+    const name = canonicalDomainName(inputs.name);
+    if (!name.endsWith(`.${domain}`)) {
+      return [
+        { property: "name", reason: `a registry name server must be inside the domain, e.g. ns1.${domain}` },
+      ];
+    }
+    return [];
+  },
+
+  async create(ctx, inputs) {
+    const domain = canonicalDomainName(inputs.domain);
+    const current = await v1Of(ctx).getDomain(domain);
+    if (current.state !== "registered") {
+      throw new Error(
+        `${domain} must be registered with the service to hold registry name servers (it is ${current.state})`,
+      );
+    }
+    const ns = await v1Of(ctx).registerNameServer(domain, {
+      name: canonicalDomainName(inputs.name),
+      ip: inputs.ip,
+    });
+    return { id: `${domain}/${ns.name}`, outs: { registeredName: ns.name } };
+  },
+
+  async read(ctx, _id, state) {
+    const domain = await orUndefinedWhenGone(v1Of(ctx).getDomain(canonicalDomainName(state.domain)));
+    if (!domain || domain.state !== "registered") return undefined;
+    // Glue records cannot be read back: what create or update recorded stays.
+    return { registeredName: state.registeredName! };
+  },
+
+  async update(ctx, _id, olds, news) {
+    const ns = await v1Of(ctx).registerNameServer(canonicalDomainName(olds.domain), {
+      name: canonicalDomainName(news.name),
+      ip: news.ip,
+    });
+    return { registeredName: ns.name };
+  },
+
+  async delete(ctx, _id, state) {
+    try {
+      await deleteIgnoringGone(() =>
+        v1Of(ctx).deregisterNameServer(canonicalDomainName(state.domain), canonicalDomainName(state.name)),
+      );
+    } catch (error) {
+      // 400 "not registered": already gone.
+      if (!hasStatus(error, 400)) throw error;
+    }
+  },
+});
