@@ -1,6 +1,13 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import { createdSince, type DnsimpleClient, isApiError, outcomeUnknown } from "../../client/internal";
+import {
+  backoffDelay,
+  createdSince,
+  DEFAULT_RETRY_OPTIONS,
+  type DnsimpleClient,
+  isApiError,
+  outcomeUnknown,
+} from "../../client/internal";
 import {
   beginCreate,
   createAnswered,
@@ -329,7 +336,7 @@ async function createSettlingAmbiguity(
       // only because it could not tell whether the create went through, which is now settled.
       const clientExhausted = isApiError(error) && error.retries >= maxRetries;
       if (clientExhausted || round >= maxRetries) throw error;
-      await sleep(Math.min(250 * 2 ** round, 5_000) * (0.5 + Math.random() / 2));
+      await sleep(backoffDelay(round, SETTLING_BACKOFF));
     }
   }
 }
@@ -380,6 +387,12 @@ async function settleUnconfirmed(
   delete settled[CREATE_UNCONFIRMED];
   return settled;
 }
+
+/**
+ * The wait between two creates settled as "surely not made": the client's backoff (one formula),
+ * capped lower, since the client already waited between its own attempts.
+ */
+const SETTLING_BACKOFF = { ...DEFAULT_RETRY_OPTIONS, maxDelayMs: 5_000 };
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
