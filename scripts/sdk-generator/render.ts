@@ -108,11 +108,39 @@ function fieldType(schema: z.ZodType, io: "input" | "output", named: Named): str
 
 const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
-/** A doc comment, wrapped as Prettier would leave it. */
+/** The longest line of a doc comment's text: Prettier's width less the comment's ` * `. */
+const DOC_WIDTH = 104;
+
+/** Lines longer than `width` broken at spaces; lines inside code fences are left as they are. */
+export function wrapText(text: string, width: number): string[] {
+  const out: string[] = [];
+  let inCode = false;
+  for (const line of text.split("\n")) {
+    if (line.trimStart().startsWith("```")) inCode = !inCode;
+    if (inCode || line.length <= width || line.trimStart().startsWith("```")) {
+      out.push(line);
+      continue;
+    }
+    let current = "";
+    for (const word of line.split(" ")) {
+      if (current && `${current} ${word}`.length > width) {
+        out.push(current);
+        current = word;
+      } else {
+        current = current ? `${current} ${word}` : word;
+      }
+    }
+    if (current) out.push(current);
+  }
+  return out;
+}
+
+/** A doc comment: on one line when it fits, else wrapped. */
 function docComment(text: string | undefined, indent = ""): string {
   if (!text) return "";
-  const lines = text.split("\n");
-  if (lines.length === 1 && text.length < 90) return `${indent}/** ${text} */\n`;
+  const width = DOC_WIDTH - indent.length;
+  if (!text.includes("\n") && text.length <= width - 3) return `${indent}/** ${text} */\n`;
+  const lines = wrapText(text, width);
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
@@ -138,10 +166,12 @@ export function renderClass(k: KindToRender): string {
     ...Object.entries(schema.inputs),
     ...Object.entries(schema.outputs).filter(([key]) => !(key in schema.inputs)),
   ];
-  // An output that may be absent says so; an input's output is what the program or service gave.
+  // An output that may be absent says so (state the provider keeps too); an input's output is what
+  // the program or the service gave.
   const outputType = (key: string, field: z.ZodType) => {
     const type = fieldType(field, "output", named);
-    return !(key in schema.inputs) && isOptionalInput(field) ? union([type, "undefined"]) : type;
+    const kept = !(key in schema.inputs) || schema.providerOwned.includes(key);
+    return kept && isOptionalInput(field) ? union([type, "undefined"]) : type;
   };
   const outLines = outputEntries.map(
     ([key, field]) =>

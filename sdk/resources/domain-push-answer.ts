@@ -11,7 +11,8 @@ export interface DomainPushAnswerArgs extends Omit<CommonArgs, "adopt"> {
   /** Accept (default) or reject (`false`). Changing it replaces the DomainPushAnswer. */
   accept?: pulumi.Input<boolean>;
   /**
-   * A contact of the target account that becomes the registrant; required to accept. Changing it replaces the DomainPushAnswer.
+   * A contact of the target account that becomes the registrant; required to accept. Changing it replaces
+   * the DomainPushAnswer.
    */
   contactId?: pulumi.Input<number | string>;
 }

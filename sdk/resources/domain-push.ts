@@ -9,7 +9,8 @@ export interface DomainPushArgs extends Omit<CommonArgs, "adopt"> {
   /** The domain (name or id) to push. Changing it replaces the DomainPush. */
   domain: pulumi.Input<number | string>;
   /**
-   * The target account's identifier (as the service names it, e.g. its e-mail). Changing it replaces the DomainPush.
+   * The target account's identifier (as the service names it, e.g. its e-mail). Changing it replaces the
+   * DomainPush.
    */
   targetAccount: pulumi.Input<string>;
 }

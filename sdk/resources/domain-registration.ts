@@ -9,7 +9,10 @@ export interface DomainRegistrationArgs extends CommonArgs {
   /** The name to register. Changing it replaces the DomainRegistration. */
   domain: pulumi.Input<string>;
   /**
-   * The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
+   * The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant
+   * change at the registry, in place; one the registry leaves pending (a change of owner can take days) is
+   * recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for
+   * the new registrant get them from `extendedAttributes`.
    */
   registrantId: pulumi.Input<number | string>;
   /** Renew automatically before expiry (default false). Changes in place. */
@@ -17,23 +20,25 @@ export interface DomainRegistrationArgs extends CommonArgs {
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
   /**
-   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output.
+   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it
+   * is the `transferLock` output.
    */
   transferLock?: pulumi.Input<boolean>;
-  /**
-   * TLD-specific attributes the registry requires (when registering and changing the registrant).
-   */
+  /** TLD-specific attributes the registry requires (when registering and changing the registrant). */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /**
-   * For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).
-   */
+  /** For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`). */
   premiumPrice?: pulumi.Input<string | number>;
   /**
-   * Consent to a second order. When the domain has left the account since this stack registered it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next time too), or remove the resource from the program to stop managing it. Default false.
+   * Consent to a second order. When the domain has left the account since this stack registered it
+   * (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked
+   * `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new
+   * registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next
+   * time too), or remove the resource from the program to stop managing it. Default false.
    */
   orderAgain?: pulumi.Input<boolean>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   timeoutSeconds?: pulumi.Input<number>;
   /** Seconds between two status checks (default 10). */
@@ -62,7 +67,10 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
   /** The name to register. */
   declare readonly domain: pulumi.Output<string>;
   /**
-   * The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
+   * The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant
+   * change at the registry, in place; one the registry leaves pending (a change of owner can take days) is
+   * recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for
+   * the new registrant get them from `extendedAttributes`.
    */
   declare readonly registrantId: pulumi.Output<string>;
   /** Renew automatically before expiry (default false). Changes in place. */
@@ -70,33 +78,35 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
   /** WHOIS privacy (default false). Changes in place. */
   declare readonly whoisPrivacy: pulumi.Output<boolean>;
   /**
-   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output.
+   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it
+   * is the `transferLock` output.
    */
   declare readonly transferLock: pulumi.Output<boolean>;
-  /**
-   * TLD-specific attributes the registry requires (when registering and changing the registrant).
-   */
+  /** TLD-specific attributes the registry requires (when registering and changing the registrant). */
   declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
-  /**
-   * For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).
-   */
+  /** For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`). */
   declare readonly premiumPrice: pulumi.Output<string>;
   /**
-   * Consent to a second order. When the domain has left the account since this stack registered it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next time too), or remove the resource from the program to stop managing it. Default false.
+   * Consent to a second order. When the domain has left the account since this stack registered it
+   * (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked
+   * `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new
+   * registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next
+   * time too), or remove the resource from the program to stop managing it. Default false.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** True when the domain has left the account since this stack ordered it (see `orderAgain`). */
-  declare readonly goneFromAccount: pulumi.Output<boolean>;
+  declare readonly goneFromAccount: pulumi.Output<boolean | undefined>;
   /** Set while that change is still open (the next `up` keeps waiting for it). */
-  declare readonly pendingRegistrantChangeId: pulumi.Output<number>;
+  declare readonly pendingRegistrantChangeId: pulumi.Output<number | undefined>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   declare readonly timeoutSeconds: pulumi.Output<number>;
   /** Seconds between two status checks (default 10). */
   declare readonly pollIntervalSeconds: pulumi.Output<number>;
   /** Set while the order is still pending (the next `up` resumes waiting). */
-  declare readonly pendingOrderId: pulumi.Output<number | string>;
+  declare readonly pendingOrderId: pulumi.Output<number | string | undefined>;
   /** The registration order's id. */
   declare readonly registrationId: pulumi.Output<number | undefined>;
   /** The order's state: `registering`, `registered`, … */

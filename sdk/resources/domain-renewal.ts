@@ -11,15 +11,19 @@ export interface DomainRenewalArgs extends Omit<CommonArgs, "adopt"> {
   /** Years (1 to 10); the TLD's default when left out. Changing it replaces the DomainRenewal. */
   years?: pulumi.Input<number>;
   /**
-   * For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`). Changing it replaces the DomainRenewal.
+   * For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`). Changing it
+   * replaces the DomainRenewal.
    */
   premiumPrice?: pulumi.Input<string | number>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the DomainRenewal.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the DomainRenewal.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -44,11 +48,14 @@ export class DomainRenewal extends pulumi.dynamic.Resource {
   /** For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`). */
   declare readonly premiumPrice: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The renewal order's id. */

@@ -8,16 +8,17 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/domain-resto
 export interface DomainRestoreArgs extends Omit<CommonArgs, "adopt"> {
   /** An expired domain whose registration lapsed. Changing it replaces the DomainRestore. */
   domain: pulumi.Input<string>;
-  /**
-   * For premium names: the restore price, as confirmation. Changing it replaces the DomainRestore.
-   */
+  /** For premium names: the restore price, as confirmation. Changing it replaces the DomainRestore. */
   premiumPrice?: pulumi.Input<string | number>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the DomainRestore.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the DomainRestore.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -37,11 +38,14 @@ export class DomainRestore extends pulumi.dynamic.Resource {
   /** For premium names: the restore price, as confirmation. */
   declare readonly premiumPrice: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The restore order's id. */

@@ -7,11 +7,13 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/domain-trans
 /** Arguments of a {@link DomainTransferOutAuthorization}. */
 export interface DomainTransferOutAuthorizationArgs extends Omit<CommonArgs, "adopt"> {
   /**
-   * A domain registered with the service (name or id). Changing it replaces the DomainTransferOutAuthorization.
+   * A domain registered with the service (name or id). Changing it replaces the
+   * DomainTransferOutAuthorization.
    */
   domain: pulumi.Input<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the DomainTransferOutAuthorization.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the DomainTransferOutAuthorization.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -31,7 +33,8 @@ export class DomainTransferOutAuthorization extends pulumi.dynamic.Resource {
   /** A domain registered with the service (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** When the authorization was asked for (service time). */

@@ -17,7 +17,8 @@ export interface DomainTransferArgs extends CommonArgs {
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
   /**
-   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output.
+   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it
+   * is the `transferLock` output.
    */
   transferLock?: pulumi.Input<boolean>;
   /** TLD-specific attributes (when transferring and changing the registrant). */
@@ -25,11 +26,14 @@ export interface DomainTransferArgs extends CommonArgs {
   /** For premium names: the transfer price as confirmation. */
   premiumPrice?: pulumi.Input<string | number>;
   /**
-   * Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left the account after this stack transferred it in (a new transfer needs a current `authCode`). Without it, `up` fails with an explanation instead of paying for a new transfer. Default false.
+   * Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left the
+   * account after this stack transferred it in (a new transfer needs a current `authCode`). Without it,
+   * `up` fails with an explanation instead of paying for a new transfer. Default false.
    */
   orderAgain?: pulumi.Input<boolean>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   timeoutSeconds?: pulumi.Input<number>;
   /** Seconds between two status checks (default 10). */
@@ -63,7 +67,8 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   /** WHOIS privacy (default false). Changes in place. */
   declare readonly whoisPrivacy: pulumi.Output<boolean>;
   /**
-   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it is the `transferLock` output.
+   * Lock the domain against transfers away (changed in place). Left out, the service's setting stays; it
+   * is the `transferLock` output.
    */
   declare readonly transferLock: pulumi.Output<boolean>;
   /** TLD-specific attributes (when transferring and changing the registrant). */
@@ -71,21 +76,24 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   /** For premium names: the transfer price as confirmation. */
   declare readonly premiumPrice: pulumi.Output<string>;
   /**
-   * Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left the account after this stack transferred it in (a new transfer needs a current `authCode`). Without it, `up` fails with an explanation instead of paying for a new transfer. Default false.
+   * Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left the
+   * account after this stack transferred it in (a new transfer needs a current `authCode`). Without it,
+   * `up` fails with an explanation instead of paying for a new transfer. Default false.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** True when the domain has left the account since this stack ordered it (see `orderAgain`). */
-  declare readonly goneFromAccount: pulumi.Output<boolean>;
+  declare readonly goneFromAccount: pulumi.Output<boolean | undefined>;
   /** Set while that change is still open (the next `up` keeps waiting for it). */
-  declare readonly pendingRegistrantChangeId: pulumi.Output<number>;
+  declare readonly pendingRegistrantChangeId: pulumi.Output<number | undefined>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   declare readonly timeoutSeconds: pulumi.Output<number>;
   /** Seconds between two status checks (default 10). */
   declare readonly pollIntervalSeconds: pulumi.Output<number>;
   /** Set while the order is still pending (the next `up` resumes waiting). */
-  declare readonly pendingOrderId: pulumi.Output<number | string>;
+  declare readonly pendingOrderId: pulumi.Output<number | string | undefined>;
   /** The transfer order's id. */
   declare readonly transferId: pulumi.Output<number | undefined>;
   /** The transfer order's state: `transferring`, `transferred`, `cancelled`, … */

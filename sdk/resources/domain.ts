@@ -7,7 +7,8 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/domain");
 /** Arguments of a {@link Domain}. */
 export interface DomainArgs extends CommonArgs {
   /**
-   * The domain name, e.g. `example.com`; internationalised names are accepted. Changing it replaces the Domain.
+   * The domain name, e.g. `example.com`; internationalised names are accepted. Changing it replaces the
+   * Domain.
    */
   name: pulumi.Input<string>;
   /**

@@ -9,12 +9,11 @@ export interface DsRecordArgs extends CommonArgs {
   /** The domain, by name or numeric id. Changing it replaces the DsRecord. */
   domain: pulumi.Input<number | string>;
   /**
-   * DNSSEC algorithm number, e.g. `"13"` (ECDSAP256SHA256) or `"8"` (RSASHA256). Changing it replaces the DsRecord.
+   * DNSSEC algorithm number, e.g. `"13"` (ECDSAP256SHA256) or `"8"` (RSASHA256). Changing it replaces the
+   * DsRecord.
    */
   algorithm: pulumi.Input<number | string>;
-  /**
-   * Hex digest of the DNSKEY; its length must match `digestType`. Changing it replaces the DsRecord.
-   */
+  /** Hex digest of the DNSKEY; its length must match `digestType`. Changing it replaces the DsRecord. */
   digest?: pulumi.Input<string>;
   /**
    * Digest type: `"1"` SHA-1, `"2"` SHA-256, `"3"` GOST, `"4"` SHA-384. Changing it replaces the DsRecord.
@@ -23,7 +22,8 @@ export interface DsRecordArgs extends CommonArgs {
   /** Key tag of the DNSKEY (0–65535). Changing it replaces the DsRecord. */
   keytag?: pulumi.Input<number | string>;
   /**
-   * The public key, for registries that take KEY data instead of DS data. Changing it replaces the DsRecord.
+   * The public key, for registries that take KEY data instead of DS data. Changing it replaces the
+   * DsRecord.
    */
   publicKey?: pulumi.Input<string>;
 }

@@ -9,7 +9,8 @@ export interface EmailForwardArgs extends CommonArgs {
   /** The domain, by name or numeric id. Changing it replaces the EmailForward. */
   domain: pulumi.Input<number | string>;
   /**
-   * The local part of the receiving address: `john` forwards `john@<domain>`. Changing it replaces the EmailForward.
+   * The local part of the receiving address: `john` forwards `john@<domain>`. Changing it replaces the
+   * EmailForward.
    */
   aliasName: pulumi.Input<string>;
   /** Where the mail goes. Changing it replaces the EmailForward. */

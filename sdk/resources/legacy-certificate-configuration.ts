@@ -6,16 +6,16 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/legacy-certi
 
 /** Arguments of a {@link LegacyCertificateConfiguration}. */
 export interface LegacyCertificateConfigurationArgs extends Omit<CommonArgs, "adopt"> {
-  /**
-   * The certificate's domain (name or id). Changing it replaces the LegacyCertificateConfiguration.
-   */
+  /** The certificate's domain (name or id). Changing it replaces the LegacyCertificateConfiguration. */
   domain: pulumi.Input<number | string>;
   /**
-   * The purchased certificate's id (`LegacyCertificatePurchase.certificateId`). Changing it replaces the LegacyCertificateConfiguration.
+   * The purchased certificate's id (`LegacyCertificatePurchase.certificateId`). Changing it replaces the
+   * LegacyCertificateConfiguration.
    */
   certificateId: pulumi.Input<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyCertificateConfiguration.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyCertificateConfiguration.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -35,7 +35,8 @@ export class LegacyCertificateConfiguration extends pulumi.dynamic.Resource {
   /** The purchased certificate's id (`LegacyCertificatePurchase.certificateId`). */
   declare readonly certificateId: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** `purchased`, `configured`, `submitted`, `issued`. */

@@ -6,28 +6,29 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/legacy-certi
 
 /** Arguments of a {@link LegacyCertificatePurchase}. */
 export interface LegacyCertificatePurchaseArgs extends CommonArgs {
-  /**
-   * The domain (name or id) the certificate is for. Changing it replaces the LegacyCertificatePurchase.
-   */
+  /** The domain (name or id) the certificate is for. Changing it replaces the LegacyCertificatePurchase. */
   domain: pulumi.Input<number | string>;
   /**
-   * `*` for a wildcard, `""` for the root domain, else a subdomain label (e.g. `www`). Changing it replaces the LegacyCertificatePurchase.
+   * `*` for a wildcard, `""` for the root domain, else a subdomain label (e.g. `www`). Changing it
+   * replaces the LegacyCertificatePurchase.
    */
   name: pulumi.Input<string>;
-  /**
-   * The contact the certificate is bought for. Changing it replaces the LegacyCertificatePurchase.
-   */
+  /** The contact the certificate is bought for. Changing it replaces the LegacyCertificatePurchase. */
   contactId: pulumi.Input<number | string>;
   /**
-   * A certificate signing request of your own (PEM); the service makes one when left out. Changing it replaces the LegacyCertificatePurchase.
+   * A certificate signing request of your own (PEM); the service makes one when left out. Changing it
+   * replaces the LegacyCertificatePurchase.
    */
   csr?: pulumi.Input<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyCertificatePurchase.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyCertificatePurchase.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -58,11 +59,14 @@ export class LegacyCertificatePurchase extends pulumi.dynamic.Resource {
   /** A certificate signing request of your own (PEM); the service makes one when left out. */
   declare readonly csr: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The v1 certificate's id. */

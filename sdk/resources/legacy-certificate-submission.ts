@@ -6,20 +6,21 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/legacy-certi
 
 /** Arguments of a {@link LegacyCertificateSubmission}. */
 export interface LegacyCertificateSubmissionArgs extends Omit<CommonArgs, "adopt"> {
-  /**
-   * The certificate's domain (name or id). Changing it replaces the LegacyCertificateSubmission.
-   */
+  /** The certificate's domain (name or id). Changing it replaces the LegacyCertificateSubmission. */
   domain: pulumi.Input<number | string>;
   /**
-   * The configured certificate's id (`LegacyCertificatePurchase.certificateId`). Changing it replaces the LegacyCertificateSubmission.
+   * The configured certificate's id (`LegacyCertificatePurchase.certificateId`). Changing it replaces the
+   * LegacyCertificateSubmission.
    */
   certificateId: pulumi.Input<number | string>;
   /**
-   * One of the configured certificate's `approverEmails`. Changing it replaces the LegacyCertificateSubmission.
+   * One of the configured certificate's `approverEmails`. Changing it replaces the
+   * LegacyCertificateSubmission.
    */
   approverEmail: pulumi.Input<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyCertificateSubmission.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyCertificateSubmission.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -41,7 +42,8 @@ export class LegacyCertificateSubmission extends pulumi.dynamic.Resource {
   /** One of the configured certificate's `approverEmails`. */
   declare readonly approverEmail: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** `purchased`, `configured`, `submitted`, `issued`. */

@@ -9,19 +9,21 @@ export interface LegacyDomainRegistrationArgs extends Omit<CommonArgs, "adopt"> 
   /** The domain name to register. Changing it replaces the LegacyDomainRegistration. */
   domain: pulumi.Input<string>;
   /**
-   * A contact id of the v1 user: the domain's registrant. Changing it replaces the LegacyDomainRegistration.
+   * A contact id of the v1 user: the domain's registrant. Changing it replaces the
+   * LegacyDomainRegistration.
    */
   registrantId: pulumi.Input<number | string>;
-  /**
-   * TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainRegistration.
-   */
+  /** TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainRegistration. */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyDomainRegistration.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainRegistration.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -44,11 +46,14 @@ export class LegacyDomainRegistration extends pulumi.dynamic.Resource {
   /** TLD-specific attributes the registry requires. */
   declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The v1 domain's id. */

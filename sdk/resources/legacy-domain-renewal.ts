@@ -7,17 +7,21 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/legacy-domai
 /** Arguments of a {@link LegacyDomainRenewal}. */
 export interface LegacyDomainRenewalArgs extends Omit<CommonArgs, "adopt"> {
   /**
-   * The domain to renew: a domain registered with the service. Changing it replaces the LegacyDomainRenewal.
+   * The domain to renew: a domain registered with the service. Changing it replaces the
+   * LegacyDomainRenewal.
    */
   domain: pulumi.Input<string>;
   /** Renew WHOIS privacy too (default false). Changing it replaces the LegacyDomainRenewal. */
   renewWhoisPrivacy?: pulumi.Input<boolean>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyDomainRenewal.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainRenewal.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -38,11 +42,14 @@ export class LegacyDomainRenewal extends pulumi.dynamic.Resource {
   /** Renew WHOIS privacy too (default false). */
   declare readonly renewWhoisPrivacy: pulumi.Output<boolean>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The v1 domain's id. */

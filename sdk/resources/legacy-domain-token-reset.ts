@@ -9,7 +9,8 @@ export interface LegacyDomainTokenResetArgs extends Omit<CommonArgs, "adopt"> {
   /** The domain (name or id). Changing it replaces the LegacyDomainTokenReset. */
   domain: pulumi.Input<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTokenReset.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTokenReset.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -29,7 +30,8 @@ export class LegacyDomainTokenReset extends pulumi.dynamic.Resource {
   /** The domain (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** The domain's id. */

@@ -9,7 +9,8 @@ export interface LegacyDomainTransferOutArgs extends Omit<CommonArgs, "adopt"> {
   /** The domain (name or id). Changing it replaces the LegacyDomainTransferOut. */
   domain: pulumi.Input<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTransferOut.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTransferOut.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -28,7 +29,8 @@ export class LegacyDomainTransferOut extends pulumi.dynamic.Resource {
   /** The domain (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** When the transfer out was authorized (ISO 8601). */

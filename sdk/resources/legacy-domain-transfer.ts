@@ -13,19 +13,21 @@ export interface LegacyDomainTransferArgs extends Omit<CommonArgs, "adopt"> {
    */
   registrantId: pulumi.Input<number | string>;
   /**
-   * The authorization code from the current registrar. Changing it replaces the LegacyDomainTransfer. Secret: kept encrypted in state.
+   * The authorization code from the current registrar. Changing it replaces the LegacyDomainTransfer.
+   * Secret: kept encrypted in state.
    */
   authCode?: pulumi.Input<string>;
-  /**
-   * TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainTransfer.
-   */
+  /** TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainTransfer. */
   extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTransfer.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTransfer.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -49,11 +51,14 @@ export class LegacyDomainTransfer extends pulumi.dynamic.Resource {
   /** TLD-specific attributes the registry requires. */
   declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The v1 transfer order's id. */

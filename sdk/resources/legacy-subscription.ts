@@ -21,15 +21,19 @@ export interface LegacySubscriptionArgs extends Omit<CommonArgs, "adopt"> {
   /** The plan's name, e.g. `Silver`. Changing it replaces the LegacySubscription. */
   plan: pulumi.Input<string>;
   /**
-   * The card to pay with: sent to the service, never shown. Changing it replaces the LegacySubscription. Secret: kept encrypted in state.
+   * The card to pay with: sent to the service, never shown. Changing it replaces the LegacySubscription.
+   * Secret: kept encrypted in state.
    */
   creditCard: pulumi.Input<LegacyCreditCard>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacySubscription.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacySubscription.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -49,11 +53,14 @@ export class LegacySubscription extends pulumi.dynamic.Resource {
   /** The card to pay with: sent to the service, never shown. */
   declare readonly creditCard: pulumi.Output<LegacyCreditCard>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The subscription's id. */

@@ -8,12 +8,11 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/legacy-user"
 export interface LegacyUserArgs extends Omit<CommonArgs, "adopt"> {
   /** The new user's e-mail address. Changing it replaces the LegacyUser. */
   email: pulumi.Input<string>;
-  /**
-   * The new user's password. Changing it replaces the LegacyUser. Secret: kept encrypted in state.
-   */
+  /** The new user's password. Changing it replaces the LegacyUser. Secret: kept encrypted in state. */
   password: pulumi.Input<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LegacyUser.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LegacyUser.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -34,7 +33,8 @@ export class LegacyUser extends pulumi.dynamic.Resource {
   /** The new user's password. */
   declare readonly password: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** The new user's id. */

@@ -6,28 +6,26 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/lets-encrypt
 
 /** Arguments of a {@link LetsEncryptCertificateRenewal}. */
 export interface LetsEncryptCertificateRenewalArgs extends Omit<CommonArgs, "adopt"> {
-  /**
-   * The certificate's domain (name or id). Changing it replaces the LetsEncryptCertificateRenewal.
-   */
+  /** The certificate's domain (name or id). Changing it replaces the LetsEncryptCertificateRenewal. */
   domain: pulumi.Input<number | string>;
   /**
-   * The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`). Changing it replaces the LetsEncryptCertificateRenewal.
+   * The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`). Changing it replaces the
+   * LetsEncryptCertificateRenewal.
    */
   certificateId: pulumi.Input<number | string>;
-  /**
-   * Renew the new certificate automatically. Changing it replaces the LetsEncryptCertificateRenewal.
-   */
+  /** Renew the new certificate automatically. Changing it replaces the LetsEncryptCertificateRenewal. */
   autoRenew?: pulumi.Input<boolean>;
-  /**
-   * `ECDSA` (the service's default) or `RSA`. Changing it replaces the LetsEncryptCertificateRenewal.
-   */
+  /** `ECDSA` (the service's default) or `RSA`. Changing it replaces the LetsEncryptCertificateRenewal. */
   signatureAlgorithm?: pulumi.Input<"ECDSA" | "RSA">;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the LetsEncryptCertificateRenewal.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the LetsEncryptCertificateRenewal.
    */
   triggers?: pulumi.Input<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   orderAgain?: pulumi.Input<boolean>;
 }
@@ -55,11 +53,14 @@ export class LetsEncryptCertificateRenewal extends pulumi.dynamic.Resource {
   /** `ECDSA` (the service's default) or `RSA`. */
   declare readonly signatureAlgorithm: pulumi.Output<"ECDSA" | "RSA">;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /**
-   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
+   * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
+   * proves whether it went through (it could be paid twice). Default false; set it only after checking the
+   * account, and remove it afterwards.
    */
   declare readonly orderAgain: pulumi.Output<boolean>;
   /** The renewal order's id. */

@@ -9,7 +9,8 @@ export interface LetsEncryptCertificateArgs extends Omit<CommonArgs, "adopt"> {
   /** The domain (name or id). Changing it replaces the LetsEncryptCertificate. */
   domain: pulumi.Input<number | string>;
   /**
-   * The host label: `www` (default), `""` for the apex, `*` for a wildcard. Changing it replaces the LetsEncryptCertificate.
+   * The host label: `www` (default), `""` for the apex, `*` for a wildcard. Changing it replaces the
+   * LetsEncryptCertificate.
    */
   name?: pulumi.Input<string>;
   /** Further names the certificate covers. Changing it replaces the LetsEncryptCertificate. */
@@ -17,11 +18,13 @@ export interface LetsEncryptCertificateArgs extends Omit<CommonArgs, "adopt"> {
   /** `ECDSA` (default) or `RSA`. Changing it replaces the LetsEncryptCertificate. */
   signatureAlgorithm?: pulumi.Input<string>;
   /**
-   * Let the service renew it before expiry (default false). Changing it replaces the LetsEncryptCertificate.
+   * Let the service renew it before expiry (default false). Changing it replaces the
+   * LetsEncryptCertificate.
    */
   autoRenew?: pulumi.Input<boolean>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   timeoutSeconds?: pulumi.Input<number>;
   /** Seconds between two status checks (default 10). */
@@ -53,13 +56,14 @@ export class LetsEncryptCertificate extends pulumi.dynamic.Resource {
   /** Let the service renew it before expiry (default false). */
   declare readonly autoRenew: pulumi.Output<boolean>;
   /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
+   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource
+   * stays in the stack; the next `up` keeps waiting instead of ordering again.
    */
   declare readonly timeoutSeconds: pulumi.Output<number>;
   /** Seconds between two status checks (default 10). */
   declare readonly pollIntervalSeconds: pulumi.Output<number>;
   /** Set while the order is still pending (the next `up` resumes waiting). */
-  declare readonly pendingOrderId: pulumi.Output<number | string>;
+  declare readonly pendingOrderId: pulumi.Output<number | string | undefined>;
   /** The certificate's id. */
   declare readonly certificateId: pulumi.Output<number>;
   /** The purchase order's id. */

@@ -9,23 +9,22 @@ export interface OAuthAccessTokenArgs extends Omit<CommonArgs, "adopt"> {
   /** The OAuth application's client id. Changing it replaces the OAuthAccessToken. */
   clientId: pulumi.Input<string>;
   /**
-   * The OAuth application's client secret. Changing it replaces the OAuthAccessToken. Secret: kept encrypted in state.
+   * The OAuth application's client secret. Changing it replaces the OAuthAccessToken. Secret: kept
+   * encrypted in state.
    */
   clientSecret: pulumi.Input<string>;
   /**
-   * The authorization code (single-use). Changing it replaces the OAuthAccessToken. Secret: kept encrypted in state.
+   * The authorization code (single-use). Changing it replaces the OAuthAccessToken. Secret: kept encrypted
+   * in state.
    */
   code: pulumi.Input<string>;
-  /**
-   * The redirect URI, as in the authorization request. Changing it replaces the OAuthAccessToken.
-   */
+  /** The redirect URI, as in the authorization request. Changing it replaces the OAuthAccessToken. */
   redirectUri: pulumi.Input<string>;
-  /**
-   * The `state` value, as in the authorization request. Changing it replaces the OAuthAccessToken.
-   */
+  /** The `state` value, as in the authorization request. Changing it replaces the OAuthAccessToken. */
   state: pulumi.Input<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger. Changing it replaces the OAuthAccessToken.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger. Changing it replaces the OAuthAccessToken.
    */
   triggers?: pulumi.Input<unknown>;
 }
@@ -57,7 +56,8 @@ export class OAuthAccessToken extends pulumi.dynamic.Resource {
   /** The `state` value, as in the authorization request. */
   declare readonly state: pulumi.Output<string>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
+   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
+   * a version or a counter makes a good trigger.
    */
   declare readonly triggers: pulumi.Output<unknown>;
   /** The access token. */

@@ -9,7 +9,8 @@ export interface RegistryNameServerArgs extends Omit<CommonArgs, "adopt"> {
   /** A domain registered with the service. Changing it replaces the RegistryNameServer. */
   domain: pulumi.Input<string>;
   /**
-   * The name server's host name inside the domain, e.g. `ns1.example.com`. Changing it replaces the RegistryNameServer.
+   * The name server's host name inside the domain, e.g. `ns1.example.com`. Changing it replaces the
+   * RegistryNameServer.
    */
   name: pulumi.Input<string>;
   /** Its IPv4 or IPv6 address. */

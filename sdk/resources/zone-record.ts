@@ -15,7 +15,8 @@ export interface ZoneRecordArgs extends CommonArgs {
    */
   type: pulumi.Input<string>;
   /**
-   * The content; what the service rewrites (TXT quotes, trailing dots, case of host names) is not a change.
+   * The content; what the service rewrites (TXT quotes, trailing dots, case of host names) is not a
+   * change.
    */
   content: pulumi.Input<string>;
   /** Time to live in seconds (default 3600). */
@@ -45,7 +46,8 @@ export class ZoneRecord extends pulumi.dynamic.Resource {
   /** `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SRV`, `TXT`, … */
   declare readonly type: pulumi.Output<string>;
   /**
-   * The content; what the service rewrites (TXT quotes, trailing dots, case of host names) is not a change.
+   * The content; what the service rewrites (TXT quotes, trailing dots, case of host names) is not a
+   * change.
    */
   declare readonly content: pulumi.Output<string>;
   /** Time to live in seconds (default 3600). */

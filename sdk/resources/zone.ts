@@ -7,7 +7,8 @@ const provider: pulumi.dynamic.ResourceProvider = require("../stubs/zone");
 /** Arguments of a {@link Zone}. */
 export interface ZoneArgs extends CommonArgs {
   /**
-   * The name of a zone that exists (made by a `Domain` or a `SecondaryZone`). Changing it replaces the Zone.
+   * The name of a zone that exists (made by a `Domain` or a `SecondaryZone`). Changing it replaces the
+   * Zone.
    */
   name: pulumi.Input<string>;
   /**
@@ -47,9 +48,7 @@ export class Zone extends pulumi.dynamic.Resource {
   declare readonly secondary: pulumi.Output<boolean>;
   /** When a secondary zone was last transferred from its primary; null otherwise. */
   declare readonly lastTransferredAt: pulumi.Output<string | null>;
-  /**
-   * The activation found when the zone was adopted (put back on destroy); null when not adopted.
-   */
+  /** The activation found when the zone was adopted (put back on destroy); null when not adopted. */
   declare readonly activeFound: pulumi.Output<boolean | null | undefined>;
   /** When the zone was created. */
   declare readonly createdAt: pulumi.Output<string>;
