@@ -22,7 +22,7 @@ import {
   readOrdered,
   updateOrdered,
 } from "./registrar-lifecycle";
-import { WAITING_LOCAL, waitingInputs } from "./waiting";
+import { WAITING_LOCAL, waitingInputs } from "./framework/waiting";
 
 const inputs = {
   domain: orderFields.domain.describe("The name to register."),

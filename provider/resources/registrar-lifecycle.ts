@@ -28,7 +28,7 @@ import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress } from "./framework/progress";
 import { canonicalDomainName } from "./names";
-import { pendingId, type waitingInputs, waitingOf, waitingWithProgress } from "./waiting";
+import { pendingId, type waitingInputs, waitingOf, waitingWithProgress } from "./framework/waiting";
 
 /**
  * The inputs both order kinds take, without their docs: each kind describes them in its own

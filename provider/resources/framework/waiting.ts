@@ -1,12 +1,13 @@
 /**
- * Waiting for the service: the inputs of every kind whose create may stay pending (a domain
- * order, a certificate) and the wait they configure. When the wait runs out the object stays in
+ * Waiting for the service, as a framework feature: the inputs of every kind whose create may stay
+ * pending (a domain order, a certificate) and the wait they configure, polled with progress
+ * messages by `waitWithProgress` (progress.ts). When the wait runs out the object stays in
  * state with a `pendingOrderId`, and the next `up` (an in-place update) resumes waiting.
  */
 import { z } from "zod";
-import { apiId } from "./framework/fields";
-import type { WaitOptions } from "./framework/progress";
-import { getSettings } from "./framework/runtime";
+import { apiId } from "./fields";
+import type { WaitOptions } from "./progress";
+import { getSettings } from "./runtime";
 
 /** Inputs that steer waiting; shared by every kind that waits for the service. */
 export const waitingInputs = {
