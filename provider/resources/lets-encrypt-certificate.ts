@@ -12,7 +12,13 @@ import { orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress } from "./framework/progress";
 import { canonicalDomainRef } from "./names";
-import { WAITING_LOCAL, WAITING_MARKERS, waitingInputs, waitingOf, waitingWithProgress } from "./framework/waiting";
+import {
+  WAITING_LOCAL,
+  WAITING_MARKERS,
+  waitingInputs,
+  waitingOf,
+  waitingWithProgress,
+} from "./framework/waiting";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
