@@ -25,14 +25,12 @@ function dnssecOutputs(status: Dnssec): OutputsOf<typeof outputs> {
   };
 }
 
-/**
- * DNSSEC signing of a domain's zone. Creating enables it (enabling is idempotent, so an existing
- * signing is simply taken over); destroying disables it. The id is the domain.
- */
 export const dnssecResource = defineResource({
   kind: "Dnssec",
   docs: {
-    summary: "DNSSEC signing of a domain. Creating enables signing; destroying disables it.",
+    summary:
+      "DNSSEC signing of a domain's zone. Creating enables signing; destroying disables it. Signing " +
+      "that is already on (enabled by hand, say) is taken over only with `adopt: true`.",
     example: [
       'const domain = new dnsimple.Domain("example", { name: "example.com" });',
       'new dnsimple.Dnssec("signing", { domain: domain.name });',

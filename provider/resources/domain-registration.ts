@@ -8,53 +8,28 @@ import type { DnsimpleClient, DomainRegistration } from "../client/internal";
 import { apiId } from "./framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import {
-  createOrdered,
-  findRegisteredDomain,
-  ORDER_MARKERS,
-  ORDER_PROVIDER_OWNED,
-  orderedDomainOutputs,
-  orderFields,
-  orderMarkerInputs,
-  orderNormalize,
-  orderOptions,
-  type OrderKind,
-  readOrdered,
-  updateOrdered,
-} from "./registrar-lifecycle";
-import { WAITING_LOCAL, waitingInputs } from "./framework/waiting";
+import * as lifecycle from "./registrar-lifecycle";
+import { WAITING_LOCAL } from "./framework/waiting";
 
 const inputs = {
-  domain: orderFields.domain.describe("The name to register."),
-  registrantId: orderFields.registrantId.describe(
-    "The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a " +
+  ...lifecycle.orderInputs({
+    domain: "The name to register.",
+    registrantId:
+      "The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a " +
       "registrant change at the registry, in place; one the registry leaves pending (a change of owner " +
       "can take days) is recorded in state and the next `up` keeps waiting for it. Registries that " +
       "want extended attributes for the new registrant get them from `extendedAttributes`.",
-  ),
-  autoRenew: orderFields.autoRenew.describe(
-    "Renew automatically before expiry (default false). Changes in place.",
-  ),
-  whoisPrivacy: orderFields.whoisPrivacy.describe("WHOIS privacy (default false). Changes in place."),
-  transferLock: orderFields.transferLock.describe(
-    "Lock the domain against transfers away (changed in place). Left out, the service's setting " +
-      "stays; it is the `transferLock` output.",
-  ),
-  extendedAttributes: orderFields.extendedAttributes.describe(
-    "TLD-specific attributes the registry requires (when registering and changing the registrant).",
-  ),
-  premiumPrice: orderFields.premiumPrice.describe(
-    'For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).',
-  ),
-  orderAgain: orderFields.orderAgain.describe(
-    "Consent to a second order. When the domain has left the account since this stack registered " +
+    extendedAttributes:
+      "TLD-specific attributes the registry requires (when registering and changing the registrant).",
+    premiumPrice:
+      'For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).',
+    orderAgain:
+      "Consent to a second order. When the domain has left the account since this stack registered " +
       "it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked " +
       "`goneFromAccount` and the next `up` fails with an explanation instead of paying for a new " +
       "registration. Set `orderAgain: true` to register it again (then remove it, or it consents to " +
       "the next time too), or remove the resource from the program to stop managing it. Default false.",
-  ),
-  ...orderMarkerInputs,
-  ...waitingInputs,
+  }),
 };
 
 const registrationOutputs = {
@@ -62,14 +37,14 @@ const registrationOutputs = {
   registrationState: z.string().optional().describe("The order's state: `registering`, `registered`, …"),
 };
 
-const outputs = { ...registrationOutputs, ...orderedDomainOutputs };
+const outputs = { ...registrationOutputs, ...lifecycle.orderedDomainOutputs };
 
 /** Stops at the premium question before money is spent: the user confirms the price. */
 async function confirmPremium(
   client: DnsimpleClient,
   account: string,
   name: string,
-  values: InputsOf<typeof inputs>,
+  values: Values,
 ): Promise<void> {
   const check = await client.registrar.check(account, name);
   if (!check.available && check.domain) {
@@ -87,11 +62,9 @@ async function confirmPremium(
   }
 }
 
-const REGISTRATION: OrderKind<
-  DomainRegistration,
-  InputsOf<typeof inputs>,
-  OutputsOf<typeof registrationOutputs>
-> = {
+type Values = InputsOf<typeof inputs>;
+
+const REGISTRATION: lifecycle.OrderKind<DomainRegistration, Values, OutputsOf<typeof registrationOutputs>> = {
   label: "registration",
   resource: "DomainRegistration",
   pendingStates: ["new", "registering"],
@@ -101,7 +74,7 @@ const REGISTRATION: OrderKind<
     await confirmPremium(client, account, name, values);
     return client.registrar.register(account, name, {
       registrant_id: apiId(values.registrantId),
-      ...orderOptions(values),
+      ...lifecycle.orderOptions(values),
     });
   },
   outputs: (order) => ({ registrationId: order.id, registrationState: order.state }),
@@ -135,16 +108,16 @@ export const domainRegistrationResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["domain"],
-  markers: ORDER_MARKERS,
-  providerOwned: ORDER_PROVIDER_OWNED,
+  markers: lifecycle.ORDER_MARKERS,
+  providerOwned: lifecycle.ORDER_PROVIDER_OWNED,
   localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: orderNormalize,
+  normalize: lifecycle.orderNormalize,
 
-  create: (ctx, values) => createOrdered(ctx, REGISTRATION, values),
+  create: (ctx, values) => lifecycle.createOrdered(ctx, REGISTRATION, values),
   refusesDuplicates: true,
-  findMatching: findRegisteredDomain,
-  read: (ctx, id, state) => readOrdered(ctx, REGISTRATION, id, state),
-  update: (ctx, id, olds, news) => updateOrdered(ctx, REGISTRATION, id, olds, news),
+  findMatching: lifecycle.findRegisteredDomain,
+  read: (ctx, id, state) => lifecycle.readOrdered(ctx, REGISTRATION, id, state),
+  update: (ctx, id, olds, news) => lifecycle.updateOrdered(ctx, REGISTRATION, id, olds, news),
 
   async delete() {
     // Deliberately nothing: a registration cannot be undone, and deleting the domain would give it

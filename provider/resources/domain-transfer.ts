@@ -8,45 +8,23 @@ import type { DomainTransfer } from "../client/internal";
 import { apiId } from "./framework/fields";
 import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
-import {
-  createOrdered,
-  findRegisteredDomain,
-  ORDER_MARKERS,
-  ORDER_PROVIDER_OWNED,
-  orderedDomainOutputs,
-  orderFields,
-  orderMarkerInputs,
-  orderNormalize,
-  orderOptions,
-  type OrderKind,
-  readOrdered,
-  updateOrdered,
-} from "./registrar-lifecycle";
-import { pendingId, WAITING_LOCAL, waitingInputs } from "./framework/waiting";
+import * as lifecycle from "./registrar-lifecycle";
+import { pendingId, WAITING_LOCAL } from "./framework/waiting";
 
 const inputs = {
-  domain: orderFields.domain.describe("The name to transfer in."),
-  registrantId: orderFields.registrantId.describe("The registrant: a contact id of the account."),
+  ...lifecycle.orderInputs({
+    domain: "The name to transfer in.",
+    registrantId: "The registrant: a contact id of the account.",
+    extendedAttributes: "TLD-specific attributes (when transferring and changing the registrant).",
+    premiumPrice: "For premium names: the transfer price as confirmation.",
+    orderAgain:
+      "Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left " +
+      "the account after this stack transferred it in (a new transfer needs a current `authCode`). " +
+      "Without it, `up` fails with an explanation instead of paying for a new transfer. Default false.",
+  }),
   authCode: secret(z.string().min(1, "authCode must not be empty")).describe(
     "The authorization (EPP) code from the current registrar.",
   ),
-  autoRenew: orderFields.autoRenew.describe("Renew automatically (default false). Changes in place."),
-  whoisPrivacy: orderFields.whoisPrivacy.describe("WHOIS privacy (default false). Changes in place."),
-  transferLock: orderFields.transferLock.describe(
-    "Lock the domain against transfers away (changed in place). Left out, the service's setting " +
-      "stays; it is the `transferLock` output.",
-  ),
-  extendedAttributes: orderFields.extendedAttributes.describe(
-    "TLD-specific attributes (when transferring and changing the registrant).",
-  ),
-  premiumPrice: orderFields.premiumPrice.describe("For premium names: the transfer price as confirmation."),
-  orderAgain: orderFields.orderAgain.describe(
-    "Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left " +
-      "the account after this stack transferred it in (a new transfer needs a current `authCode`). " +
-      "Without it, `up` fails with an explanation instead of paying for a new transfer. Default false.",
-  ),
-  ...orderMarkerInputs,
-  ...waitingInputs,
 };
 
 const transferOutputs = {
@@ -62,9 +40,11 @@ const transferOutputs = {
     .describe("The service's explanation of the transfer's state; null when it gives none."),
 };
 
-const outputs = { ...transferOutputs, ...orderedDomainOutputs };
+const outputs = { ...transferOutputs, ...lifecycle.orderedDomainOutputs };
 
-const TRANSFER: OrderKind<DomainTransfer, InputsOf<typeof inputs>, OutputsOf<typeof transferOutputs>> = {
+type Values = InputsOf<typeof inputs>;
+
+const TRANSFER: lifecycle.OrderKind<DomainTransfer, Values, OutputsOf<typeof transferOutputs>> = {
   label: "transfer",
   resource: "DomainTransfer",
   pendingStates: ["new", "transferring"],
@@ -77,7 +57,7 @@ const TRANSFER: OrderKind<DomainTransfer, InputsOf<typeof inputs>, OutputsOf<typ
     return client.registrar.transfer(account, name, {
       registrant_id: apiId(values.registrantId),
       auth_code: values.authCode,
-      ...orderOptions(values),
+      ...lifecycle.orderOptions(values),
     });
   },
   outputs: (order) => ({
@@ -112,16 +92,16 @@ export const domainTransferResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["domain"],
-  markers: ORDER_MARKERS,
-  providerOwned: ORDER_PROVIDER_OWNED,
+  markers: lifecycle.ORDER_MARKERS,
+  providerOwned: lifecycle.ORDER_PROVIDER_OWNED,
   localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: orderNormalize,
+  normalize: lifecycle.orderNormalize,
 
-  create: (ctx, values) => createOrdered(ctx, TRANSFER, values),
+  create: (ctx, values) => lifecycle.createOrdered(ctx, TRANSFER, values),
   refusesDuplicates: true,
-  findMatching: findRegisteredDomain,
-  read: (ctx, id, state) => readOrdered(ctx, TRANSFER, id, state),
-  update: (ctx, id, olds, news) => updateOrdered(ctx, TRANSFER, id, olds, news),
+  findMatching: lifecycle.findRegisteredDomain,
+  read: (ctx, id, state) => lifecycle.readOrdered(ctx, TRANSFER, id, state),
+  update: (ctx, id, olds, news) => lifecycle.updateOrdered(ctx, TRANSFER, id, olds, news),
 
   async delete({ client, account }, id, state) {
     const transferId = state.pendingOrderId ?? state.transferId;

@@ -36,14 +36,12 @@ export function emailForwardOutputs(forward: EmailForward): OutputsOf<typeof out
   };
 }
 
-/**
- * Forwards mail for `aliasName@domain` to `destinationEmail`. The API has no update for
- * forwards, so a change replaces the forward.
- */
 export const emailForwardResource = defineResource({
   kind: "EmailForward",
   docs: {
-    summary: "Forwards mail sent to `aliasName@domain` to another address.",
+    summary:
+      "Forwards mail sent to `aliasName@domain` to another address. The API cannot change a forward, " +
+      "so any change replaces it.",
     example: [
       'const fwd = new dnsimple.EmailForward("sales", {',
       "  domain: domain.name,",

@@ -28,7 +28,7 @@ import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress } from "./framework/progress";
 import { canonicalDomainName } from "./names";
-import { pendingId, type waitingInputs, waitingOf, waitingWithProgress } from "./framework/waiting";
+import { pendingId, waitingInputs, waitingOf, waitingWithProgress } from "./framework/waiting";
 
 /**
  * The inputs both order kinds take, without their docs: each kind describes them in its own
@@ -37,10 +37,18 @@ import { pendingId, type waitingInputs, waitingOf, waitingWithProgress } from ".
 export const orderFields = {
   domain: domainName(),
   registrantId: numericId("registrantId"),
-  autoRenew: z.boolean().default(false),
-  whoisPrivacy: z.boolean().default(false),
-  /** Lock against transfers away; left out, the service's setting stays (an output). */
-  transferLock: z.boolean().optional(),
+  autoRenew: z
+    .boolean()
+    .default(false)
+    .describe("Renew automatically before expiry (default false). Changes in place."),
+  whoisPrivacy: z.boolean().default(false).describe("WHOIS privacy (default false). Changes in place."),
+  transferLock: z
+    .boolean()
+    .optional()
+    .describe(
+      "Lock the domain against transfers away (changed in place). Left out, the service's setting " +
+        "stays; it is the `transferLock` output.",
+    ),
   extendedAttributes: z
     .record(z.string(), z.string(), { message: "must map attribute names to string values" })
     .optional(),
@@ -130,6 +138,33 @@ export const orderedDomainOutputs = {
 };
 
 /** The inputs of both order kinds, as their operations see them. */
+/** What each order kind says of the fields whose meaning differs between registration and transfer. */
+export interface OrderFieldDocs {
+  readonly domain: string;
+  readonly registrantId: string;
+  readonly extendedAttributes: string;
+  readonly premiumPrice: string;
+  readonly orderAgain: string;
+}
+
+/** The inputs of an order kind: the shared fields with the kind's docs, its markers and waiting. */
+export function orderInputs(docs: OrderFieldDocs) {
+  const { domain, registrantId, autoRenew, whoisPrivacy, transferLock } = orderFields;
+  const { extendedAttributes, premiumPrice, orderAgain } = orderFields;
+  return {
+    domain: domain.describe(docs.domain),
+    registrantId: registrantId.describe(docs.registrantId),
+    autoRenew,
+    whoisPrivacy,
+    transferLock,
+    extendedAttributes: extendedAttributes.describe(docs.extendedAttributes),
+    premiumPrice: premiumPrice.describe(docs.premiumPrice),
+    orderAgain: orderAgain.describe(docs.orderAgain),
+    ...orderMarkerInputs,
+    ...waitingInputs,
+  };
+}
+
 export type OrderValues = InputsOf<typeof orderFields & typeof orderMarkerInputs & typeof waitingInputs>;
 /** The outputs both order kinds write. */
 export type OrderedOutputs = OutputsOf<typeof orderedDomainOutputs>;

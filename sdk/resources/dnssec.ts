@@ -11,7 +11,8 @@ export interface DnssecArgs extends CommonArgs {
 }
 
 /**
- * DNSSEC signing of a domain. Creating enables signing; destroying disables it.
+ * DNSSEC signing of a domain's zone. Creating enables signing; destroying disables it. Signing that is
+ * already on (enabled by hand, say) is taken over only with `adopt: true`.
  *
  * @example
  * ```ts

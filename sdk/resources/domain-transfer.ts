@@ -10,9 +10,7 @@ export interface DomainTransferArgs extends CommonArgs {
   domain: pulumi.Input<string>;
   /** The registrant: a contact id of the account. */
   registrantId: pulumi.Input<number | string>;
-  /** The authorization (EPP) code from the current registrar. Secret: kept encrypted in state. */
-  authCode: pulumi.Input<string>;
-  /** Renew automatically (default false). Changes in place. */
+  /** Renew automatically before expiry (default false). Changes in place. */
   autoRenew?: pulumi.Input<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   whoisPrivacy?: pulumi.Input<boolean>;
@@ -38,6 +36,8 @@ export interface DomainTransferArgs extends CommonArgs {
   timeoutSeconds?: pulumi.Input<number>;
   /** Seconds between two status checks (default 10). */
   pollIntervalSeconds?: pulumi.Input<number>;
+  /** The authorization (EPP) code from the current registrar. Secret: kept encrypted in state. */
+  authCode: pulumi.Input<string>;
 }
 
 /**
@@ -60,9 +60,7 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
   /** The registrant: a contact id of the account. */
   declare readonly registrantId: pulumi.Output<string>;
-  /** The authorization (EPP) code from the current registrar. */
-  declare readonly authCode: pulumi.Output<string>;
-  /** Renew automatically (default false). Changes in place. */
+  /** Renew automatically before expiry (default false). Changes in place. */
   declare readonly autoRenew: pulumi.Output<boolean>;
   /** WHOIS privacy (default false). Changes in place. */
   declare readonly whoisPrivacy: pulumi.Output<boolean>;
@@ -94,6 +92,8 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
   declare readonly pollIntervalSeconds: pulumi.Output<number>;
   /** Set while the order is still pending (the next `up` resumes waiting). */
   declare readonly pendingOrderId: pulumi.Output<number | string | undefined>;
+  /** The authorization (EPP) code from the current registrar. */
+  declare readonly authCode: pulumi.Output<string>;
   /** The transfer order's id. */
   declare readonly transferId: pulumi.Output<number | undefined>;
   /** The transfer order's state: `transferring`, `transferred`, `cancelled`, … */
@@ -121,7 +121,6 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "registrantId",
-          "authCode",
           "autoRenew",
           "whoisPrivacy",
           "transferLock",
@@ -133,6 +132,7 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
           "timeoutSeconds",
           "pollIntervalSeconds",
           "pendingOrderId",
+          "authCode",
           "transferId",
           "transferState",
           "statusDescription",

@@ -18,7 +18,8 @@ export interface EmailForwardArgs extends CommonArgs {
 }
 
 /**
- * Forwards mail sent to `aliasName@domain` to another address.
+ * Forwards mail sent to `aliasName@domain` to another address. The API cannot change a forward, so any
+ * change replaces it.
  *
  * @example
  * ```ts
