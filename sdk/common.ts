@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { DomainRegistrationArgs } from "./resources/domain-registration";
 import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token-reset";
 import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
 
@@ -19,20 +20,8 @@ export interface CommonArgs {
   adopt?: pulumi.Input<boolean>;
 }
 
-/**
- * How long to wait for an order the service answers with 202 (pending): the waiting arguments of
- * `DomainRegistration`, `DomainTransfer` and `LetsEncryptCertificate` (their generated `...Args`
- * declare them too).
- */
-export interface WaitingArgs {
-  /**
-   * Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the
-   * resource stays in the stack; the next `up` keeps waiting instead of ordering again.
-   */
-  timeoutSeconds?: pulumi.Input<number>;
-  /** Seconds between two status checks (default 10). */
-  pollIntervalSeconds?: pulumi.Input<number>;
-}
+/** How long to wait for an order the service answers as pending (the order kinds' arguments). */
+export type WaitingArgs = Pick<DomainRegistrationArgs, "timeoutSeconds" | "pollIntervalSeconds">;
 
 /** The module part of every type token: previews show `pulumi-nodejs:dynamic/dnsimple:Domain`-like types. */
 export const MODULE = "dnsimple";
