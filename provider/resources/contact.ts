@@ -80,6 +80,12 @@ const outputs = {
   contactId: z.number().describe("The service's numeric id of the contact (use it as `registrantId`)."),
   createdAt: z.string().describe("When the contact was created."),
   updatedAt: z.string().describe("When the contact was last changed."),
+  // Optional fields the service always returns (empty when unset): outputs whatever the program gave.
+  label: inputs.label,
+  jobTitle: inputs.jobTitle,
+  organizationName: inputs.organizationName,
+  fax: inputs.fax,
+  address2: inputs.address2,
 };
 
 type ContactFields = { readonly [K in Field]?: string | undefined };

@@ -153,6 +153,19 @@ function argumentDoc(k: KindToRender, key: string, schema: z.ZodType): string | 
   return text || undefined;
 }
 
+/**
+ * What a class declares as outputs: every argument that is always in state (required, with a
+ * default, or one the kind also outputs: what the service decides), then the kind's outputs. An
+ * optional argument a program left out is absent, so it is no output (every declared output exists).
+ */
+function declaredOutputs(schema: KindSchema): Array<[string, z.ZodType]> {
+  const kept = Object.entries(schema.inputs).filter(
+    ([key, field]) =>
+      key in schema.outputs || !isOptionalInput(field) || field.safeParse(undefined).data !== undefined,
+  );
+  return [...kept, ...Object.entries(schema.outputs).filter(([key]) => !(key in schema.inputs))];
+}
+
 /** The SDK class of a kind and its arguments interface. */
 export function renderClass(k: KindToRender): string {
   const { kind, schema } = k;
@@ -162,10 +175,7 @@ export function renderClass(k: KindToRender): string {
     ([key, field]) =>
       `${docComment(argumentDoc(k, key, field), "  ")}  ${key}${isOptionalInput(field) ? "?" : ""}: pulumi.Input<${fieldType(field, "input", named)}>;`,
   );
-  const outputEntries: Array<[string, z.ZodType]> = [
-    ...Object.entries(schema.inputs),
-    ...Object.entries(schema.outputs).filter(([key]) => !(key in schema.inputs)),
-  ];
+  const outputEntries = declaredOutputs(schema);
   // An output that may be absent says so (state the provider keeps too); an input's output is what
   // the program or the service gave.
   const outputType = (key: string, field: z.ZodType) => {

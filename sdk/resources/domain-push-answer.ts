@@ -34,8 +34,6 @@ export class DomainPushAnswer extends pulumi.dynamic.Resource {
   declare readonly pushId: pulumi.Output<string>;
   /** Accept (default) or reject (`false`). */
   declare readonly accept: pulumi.Output<boolean>;
-  /** A contact of the target account that becomes the registrant; required to accept. */
-  declare readonly contactId: pulumi.Output<string>;
   /** The pushed domain's id. */
   declare readonly domainId: pulumi.Output<number>;
   /** Whether the push was accepted (false: rejected). */
@@ -50,15 +48,7 @@ export class DomainPushAnswer extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty([
-          "pushId",
-          "accept",
-          "contactId",
-          "domainId",
-          "accepted",
-          "answeredAt",
-          "accountId",
-        ]),
+        ...everyProperty(["pushId", "accept", "domainId", "accepted", "answeredAt", "accountId"]),
         ...args,
         ownerKey: ownerKey("DomainPushAnswer", name, opts),
       },

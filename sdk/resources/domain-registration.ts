@@ -82,10 +82,6 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
    * is the `transferLock` output.
    */
   declare readonly transferLock: pulumi.Output<boolean>;
-  /** TLD-specific attributes the registry requires (when registering and changing the registrant). */
-  declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
-  /** For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`). */
-  declare readonly premiumPrice: pulumi.Output<string>;
   /**
    * Consent to a second order. When the domain has left the account since this stack registered it
    * (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked
@@ -135,8 +131,6 @@ export class DomainRegistration extends pulumi.dynamic.Resource {
           "autoRenew",
           "whoisPrivacy",
           "transferLock",
-          "extendedAttributes",
-          "premiumPrice",
           "orderAgain",
           "goneFromAccount",
           "pendingRegistrantChangeId",

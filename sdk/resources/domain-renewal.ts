@@ -45,13 +45,6 @@ export class DomainRenewal extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
   /** Years (1 to 10); the TLD's default when left out. */
   declare readonly years: pulumi.Output<number>;
-  /** For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`). */
-  declare readonly premiumPrice: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
@@ -77,8 +70,6 @@ export class DomainRenewal extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "years",
-          "premiumPrice",
-          "triggers",
           "orderAgain",
           "renewalId",
           "renewalState",

@@ -35,13 +35,6 @@ export interface DomainRestoreArgs extends Omit<CommonArgs, "adopt"> {
 export class DomainRestore extends pulumi.dynamic.Resource {
   /** An expired domain whose registration lapsed. */
   declare readonly domain: pulumi.Output<string>;
-  /** For premium names: the restore price, as confirmation. */
-  declare readonly premiumPrice: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
@@ -62,16 +55,7 @@ export class DomainRestore extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty([
-          "domain",
-          "premiumPrice",
-          "triggers",
-          "orderAgain",
-          "restoreId",
-          "restoreState",
-          "domainId",
-          "accountId",
-        ]),
+        ...everyProperty(["domain", "orderAgain", "restoreId", "restoreState", "domainId", "accountId"]),
         ...args,
         ownerKey: ownerKey("DomainRestore", name, opts),
       },

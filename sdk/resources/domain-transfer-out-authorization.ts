@@ -32,11 +32,6 @@ export interface DomainTransferOutAuthorizationArgs extends Omit<CommonArgs, "ad
 export class DomainTransferOutAuthorization extends pulumi.dynamic.Resource {
   /** A domain registered with the service (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** When the authorization was asked for (service time). */
   declare readonly authorizedAt: pulumi.Output<string>;
   /** The account the object lives in. */
@@ -47,7 +42,7 @@ export class DomainTransferOutAuthorization extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty(["domain", "triggers", "authorizedAt", "accountId"]),
+        ...everyProperty(["domain", "authorizedAt", "accountId"]),
         ...args,
         ownerKey: ownerKey("DomainTransferOutAuthorization", name, opts),
       },

@@ -69,10 +69,6 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
    * is the `transferLock` output.
    */
   declare readonly transferLock: pulumi.Output<boolean>;
-  /** TLD-specific attributes (when transferring and changing the registrant). */
-  declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
-  /** For premium names: the transfer price as confirmation. */
-  declare readonly premiumPrice: pulumi.Output<string>;
   /**
    * Consent to a second order: like `orderAgain` of a `DomainRegistration`, for a domain that left the
    * account after this stack transferred it in (a new transfer needs a current `authCode`). Without it,
@@ -124,8 +120,6 @@ export class DomainTransfer extends pulumi.dynamic.Resource {
           "autoRenew",
           "whoisPrivacy",
           "transferLock",
-          "extendedAttributes",
-          "premiumPrice",
           "orderAgain",
           "goneFromAccount",
           "pendingRegistrantChangeId",

@@ -31,11 +31,6 @@ export interface DomainArgs extends CommonArgs {
 export class Domain extends pulumi.dynamic.Resource {
   /** The domain name, e.g. `example.com`; internationalised names are accepted. */
   declare readonly name: pulumi.Output<string>;
-  /**
-   * Allow `pulumi destroy` (or a replacement) to delete a domain that is registered with the service.
-   * Off by default: a registration is money and cannot be undone.
-   */
-  declare readonly allowDeleteRegistered: pulumi.Output<boolean>;
   /** The service's numeric id of the domain. */
   declare readonly domainId: pulumi.Output<number>;
   /** The registrant contact, or null for a hosted-only domain. */
@@ -69,7 +64,6 @@ export class Domain extends pulumi.dynamic.Resource {
       {
         ...everyProperty([
           "name",
-          "allowDeleteRegistered",
           "domainId",
           "registrantId",
           "unicodeName",

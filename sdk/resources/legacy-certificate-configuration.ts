@@ -34,11 +34,6 @@ export class LegacyCertificateConfiguration extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<number | string>;
   /** The purchased certificate's id (`LegacyCertificatePurchase.certificateId`). */
   declare readonly certificateId: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** `purchased`, `configured`, `submitted`, `issued`. */
   declare readonly certificateState: pulumi.Output<string>;
   /** Candidate approver e-mails (after configuration). */
@@ -56,7 +51,6 @@ export class LegacyCertificateConfiguration extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "certificateId",
-          "triggers",
           "certificateState",
           "approverEmails",
           "expiresOn",

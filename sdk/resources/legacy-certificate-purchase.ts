@@ -56,13 +56,6 @@ export class LegacyCertificatePurchase extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<string>;
   /** The contact the certificate is bought for. */
   declare readonly contactId: pulumi.Output<string>;
-  /** A certificate signing request of your own (PEM); the service makes one when left out. */
-  declare readonly csr: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
@@ -89,8 +82,6 @@ export class LegacyCertificatePurchase extends pulumi.dynamic.Resource {
           "domain",
           "name",
           "contactId",
-          "csr",
-          "triggers",
           "orderAgain",
           "certificateId",
           "certificateState",

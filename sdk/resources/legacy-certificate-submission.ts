@@ -41,11 +41,6 @@ export class LegacyCertificateSubmission extends pulumi.dynamic.Resource {
   declare readonly certificateId: pulumi.Output<string>;
   /** One of the configured certificate's `approverEmails`. */
   declare readonly approverEmail: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** `purchased`, `configured`, `submitted`, `issued`. */
   declare readonly certificateState: pulumi.Output<string>;
   /** Candidate approver e-mails (after configuration). */
@@ -64,7 +59,6 @@ export class LegacyCertificateSubmission extends pulumi.dynamic.Resource {
           "domain",
           "certificateId",
           "approverEmail",
-          "triggers",
           "certificateState",
           "approverEmails",
           "expiresOn",

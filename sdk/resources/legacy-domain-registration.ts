@@ -43,13 +43,6 @@ export class LegacyDomainRegistration extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<string>;
   /** A contact id of the v1 user: the domain's registrant. */
   declare readonly registrantId: pulumi.Output<string>;
-  /** TLD-specific attributes the registry requires. */
-  declare readonly extendedAttributes: pulumi.Output<Record<string, string>>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
@@ -75,8 +68,6 @@ export class LegacyDomainRegistration extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "registrantId",
-          "extendedAttributes",
-          "triggers",
           "orderAgain",
           "domainId",
           "domainState",

@@ -42,11 +42,6 @@ export class LegacyDomainRenewal extends pulumi.dynamic.Resource {
   /** Renew WHOIS privacy too (default false). */
   declare readonly renewWhoisPrivacy: pulumi.Output<boolean>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
-  /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
    * account, and remove it afterwards.
@@ -71,7 +66,6 @@ export class LegacyDomainRenewal extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "renewWhoisPrivacy",
-          "triggers",
           "orderAgain",
           "domainId",
           "domainState",

@@ -29,11 +29,6 @@ export interface LegacyDomainTokenResetArgs extends Omit<CommonArgs, "adopt"> {
 export class LegacyDomainTokenReset extends pulumi.dynamic.Resource {
   /** The domain (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** The domain's id. */
   declare readonly domainId: pulumi.Output<number>;
   /** The new domain token. */
@@ -48,7 +43,7 @@ export class LegacyDomainTokenReset extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty(["domain", "triggers", "domainId", "domainToken", "resetAt", "accountId"]),
+        ...everyProperty(["domain", "domainId", "domainToken", "resetAt", "accountId"]),
         ...args,
         ownerKey: ownerKey("LegacyDomainTokenReset", name, opts),
       },

@@ -28,11 +28,6 @@ export interface LegacyDomainTransferOutArgs extends Omit<CommonArgs, "adopt"> {
 export class LegacyDomainTransferOut extends pulumi.dynamic.Resource {
   /** The domain (name or id). */
   declare readonly domain: pulumi.Output<number | string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** When the transfer out was authorized (ISO 8601). */
   declare readonly authorizedAt: pulumi.Output<string>;
   /** The account the object lives in. */
@@ -43,7 +38,7 @@ export class LegacyDomainTransferOut extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty(["domain", "triggers", "authorizedAt", "accountId"]),
+        ...everyProperty(["domain", "authorizedAt", "accountId"]),
         ...args,
         ownerKey: ownerKey("LegacyDomainTransferOut", name, opts),
       },

@@ -53,11 +53,6 @@ export class LegacySubscription extends pulumi.dynamic.Resource {
   /** The card to pay with: sent to the service, never shown. */
   declare readonly creditCard: pulumi.Output<LegacyCreditCard>;
   /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
-  /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
    * account, and remove it afterwards.
@@ -82,7 +77,6 @@ export class LegacySubscription extends pulumi.dynamic.Resource {
         ...everyProperty([
           "plan",
           "creditCard",
-          "triggers",
           "orderAgain",
           "subscriptionId",
           "planName",

@@ -32,11 +32,6 @@ export class LegacyUser extends pulumi.dynamic.Resource {
   declare readonly email: pulumi.Output<string>;
   /** The new user's password. */
   declare readonly password: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** The new user's id. */
   declare readonly userId: pulumi.Output<number>;
   /** The user's v1 API token. */
@@ -51,7 +46,7 @@ export class LegacyUser extends pulumi.dynamic.Resource {
       provider,
       name,
       {
-        ...everyProperty(["email", "password", "triggers", "userId", "apiToken", "domainLimit", "accountId"]),
+        ...everyProperty(["email", "password", "userId", "apiToken", "domainLimit", "accountId"]),
         ...secretInputs(args, ["password"]),
         ownerKey: ownerKey("LegacyUser", name, opts),
       },

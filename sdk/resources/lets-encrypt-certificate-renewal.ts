@@ -48,15 +48,6 @@ export class LetsEncryptCertificateRenewal extends pulumi.dynamic.Resource {
   declare readonly domain: pulumi.Output<number | string>;
   /** The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`). */
   declare readonly certificateId: pulumi.Output<string>;
-  /** Renew the new certificate automatically. */
-  declare readonly autoRenew: pulumi.Output<boolean>;
-  /** `ECDSA` (the service's default) or `RSA`. */
-  declare readonly signatureAlgorithm: pulumi.Output<"ECDSA" | "RSA">;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /**
    * Consent to send the action again when an earlier attempt of this resource got no answer and nothing
    * proves whether it went through (it could be paid twice). Default false; set it only after checking the
@@ -84,9 +75,6 @@ export class LetsEncryptCertificateRenewal extends pulumi.dynamic.Resource {
         ...everyProperty([
           "domain",
           "certificateId",
-          "autoRenew",
-          "signatureAlgorithm",
-          "triggers",
           "orderAgain",
           "renewalId",
           "renewalState",

@@ -55,11 +55,6 @@ export class OAuthAccessToken extends pulumi.dynamic.Resource {
   declare readonly redirectUri: pulumi.Output<string>;
   /** The `state` value, as in the authorization request. */
   declare readonly state: pulumi.Output<string>;
-  /**
-   * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
-   * a version or a counter makes a good trigger.
-   */
-  declare readonly triggers: pulumi.Output<unknown>;
   /** The access token. */
   declare readonly accessToken: pulumi.Output<string>;
   /** The token's type, as the service gives it (e.g. `bearer`). */
@@ -82,7 +77,6 @@ export class OAuthAccessToken extends pulumi.dynamic.Resource {
           "code",
           "redirectUri",
           "state",
-          "triggers",
           "accessToken",
           "tokenType",
           "scope",

@@ -298,9 +298,15 @@ export async function runHandMadeScenario(log: (line: string) => void = () => un
 export function sdkDeclaredProperties(): Map<string, string[]> {
   // Every class with its base and own declared properties; a base class's properties count too.
   const found = new Map<string, { exported: boolean; base: string; own: string[] }>();
-  const dir = path.join(REPO_ROOT, "sdk");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
-    const source = readFileSync(path.join(dir, file), "utf8");
+  // Hand-written classes (compat) and the generated ones in sdk/resources.
+  const dirs = [path.join(REPO_ROOT, "sdk"), path.join(REPO_ROOT, "sdk", "resources")];
+  const files = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+      .map((f) => path.join(dir, f)),
+  );
+  for (const file of files) {
+    const source = readFileSync(file, "utf8");
     const pattern =
       /(export )?(?:abstract )?class (\w+) extends ([\w.]+) \{([\s\S]*?)(?:constructor\(|\n\})/g;
     for (const match of source.matchAll(pattern)) {
