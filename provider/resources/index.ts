@@ -1,106 +1,83 @@
 /**
  * What the SDK's provider stubs load at run time, inside Pulumi's provider process:
- * `require("pulumi-dnsimple-dynamic/provider")`. One dynamic provider per resource kind.
+ * `require("pulumi-dnsimple-dynamic/provider")`. One dynamic provider per resource kind, made from
+ * the kind's definition the first time the engine asks for it: a provider process serves the
+ * kinds of one program, so it loads the framework and those definitions only.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { domainResource } from "./domain";
-import { dsRecordResource } from "./ds-record";
-import { emailForwardResource } from "./email-forward";
-import { primaryServerResource } from "./primary-server";
-import { secondaryZoneResource } from "./secondary-zone";
-import { webhookResource } from "./webhook";
-import { contactResource } from "./contact";
-import { dnssecResource } from "./dnssec";
-import { nameServerDelegationResource } from "./name-server-delegation";
-import { registryNameServerResource } from "./registry-name-server";
-import { templateResource } from "./template";
-import { letsEncryptCertificateResource } from "./lets-encrypt-certificate";
-import { platformMessageResource } from "./platform-message";
-import { platformMetadataResource } from "./platform-metadata";
-import { domainPushAnswerResource } from "./domain-push-answer";
-import { domainPushResource } from "./domain-push";
-import { domainRegistrationResource } from "./domain-registration";
-import { domainTransferResource } from "./domain-transfer";
-import { zoneRecordResource } from "./zone-record";
-import { zoneRecordsResource } from "./zone-records";
-import { zoneResource } from "./zone";
-import { domainDelegationResource } from "./domain-delegation";
-import { domainRenewalResource } from "./domain-renewal";
-import { domainRestoreResource } from "./domain-restore";
-import { domainTransferOutAuthorizationResource } from "./domain-transfer-out-authorization";
-import { letsEncryptCertificateRenewalResource } from "./lets-encrypt-certificate-renewal";
-import { oauthAccessTokenResource } from "./o-auth-access-token";
-import { legacyCertificateConfigurationResource } from "./legacy-certificate-configuration";
-import { legacyCertificatePurchaseResource } from "./legacy-certificate-purchase";
-import { legacyCertificateSubmissionResource } from "./legacy-certificate-submission";
-import { legacyDomainRegistrationResource } from "./legacy-domain-registration";
-import { legacyDomainRenewalResource } from "./legacy-domain-renewal";
-import { legacyDomainResource } from "./legacy-domain";
-import { legacyDomainTokenResetResource } from "./legacy-domain-token-reset";
-import { legacyDomainTransferOutResource } from "./legacy-domain-transfer-out";
-import { legacyDomainTransferResource } from "./legacy-domain-transfer";
-import { legacySubscriptionResource } from "./legacy-subscription";
-import { legacyUserResource } from "./legacy-user";
-
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
 
-/** Every resource kind, one definition each (a kind's file is named after it). */
-export const definitions: ReadonlyArray<ResourceDefinition> = [
-  domainResource,
-  dsRecordResource,
-  emailForwardResource,
-  webhookResource,
-  secondaryZoneResource,
-  primaryServerResource,
-  contactResource,
-  zoneRecordResource,
-  zoneRecordsResource,
-  zoneResource,
-  domainDelegationResource,
-  dnssecResource,
-  domainRegistrationResource,
-  domainTransferResource,
-  letsEncryptCertificateResource,
-  domainPushResource,
-  domainPushAnswerResource,
-  platformMessageResource,
-  platformMetadataResource,
-  nameServerDelegationResource,
-  templateResource,
-  registryNameServerResource,
+/** Every resource kind and where its definition is (a kind's file is named after it). */
+const KINDS: Readonly<Record<string, () => ResourceDefinition>> = {
+  Domain: () => require("./domain").domainResource,
+  DsRecord: () => require("./ds-record").dsRecordResource,
+  EmailForward: () => require("./email-forward").emailForwardResource,
+  Webhook: () => require("./webhook").webhookResource,
+  SecondaryZone: () => require("./secondary-zone").secondaryZoneResource,
+  PrimaryServer: () => require("./primary-server").primaryServerResource,
+  Contact: () => require("./contact").contactResource,
+  ZoneRecord: () => require("./zone-record").zoneRecordResource,
+  ZoneRecords: () => require("./zone-records").zoneRecordsResource,
+  Zone: () => require("./zone").zoneResource,
+  DomainDelegation: () => require("./domain-delegation").domainDelegationResource,
+  Dnssec: () => require("./dnssec").dnssecResource,
+  DomainRegistration: () => require("./domain-registration").domainRegistrationResource,
+  DomainTransfer: () => require("./domain-transfer").domainTransferResource,
+  LetsEncryptCertificate: () => require("./lets-encrypt-certificate").letsEncryptCertificateResource,
+  DomainPush: () => require("./domain-push").domainPushResource,
+  DomainPushAnswer: () => require("./domain-push-answer").domainPushAnswerResource,
+  PlatformMessage: () => require("./platform-message").platformMessageResource,
+  PlatformMetadata: () => require("./platform-metadata").platformMetadataResource,
+  NameServerDelegation: () => require("./name-server-delegation").nameServerDelegationResource,
+  Template: () => require("./template").templateResource,
+  RegistryNameServer: () => require("./registry-name-server").registryNameServerResource,
   // One-shot actions (docs/operations.md).
-  domainRenewalResource,
-  domainRestoreResource,
-  domainTransferOutAuthorizationResource,
-  letsEncryptCertificateRenewalResource,
-  oauthAccessTokenResource,
-  legacyDomainResource,
-  legacyDomainRegistrationResource,
-  legacyDomainTransferResource,
-  legacyDomainRenewalResource,
-  legacyDomainTransferOutResource,
-  legacyDomainTokenResetResource,
-  legacyCertificatePurchaseResource,
-  legacyCertificateConfigurationResource,
-  legacyCertificateSubmissionResource,
-  legacySubscriptionResource,
-  legacyUserResource,
-];
+  DomainRenewal: () => require("./domain-renewal").domainRenewalResource,
+  DomainRestore: () => require("./domain-restore").domainRestoreResource,
+  DomainTransferOutAuthorization: () =>
+    require("./domain-transfer-out-authorization").domainTransferOutAuthorizationResource,
+  LetsEncryptCertificateRenewal: () =>
+    require("./lets-encrypt-certificate-renewal").letsEncryptCertificateRenewalResource,
+  OAuthAccessToken: () => require("./o-auth-access-token").oauthAccessTokenResource,
+  LegacyDomain: () => require("./legacy-domain").legacyDomainResource,
+  LegacyDomainRegistration: () => require("./legacy-domain-registration").legacyDomainRegistrationResource,
+  LegacyDomainTransfer: () => require("./legacy-domain-transfer").legacyDomainTransferResource,
+  LegacyDomainRenewal: () => require("./legacy-domain-renewal").legacyDomainRenewalResource,
+  LegacyDomainTransferOut: () => require("./legacy-domain-transfer-out").legacyDomainTransferOutResource,
+  LegacyDomainTokenReset: () => require("./legacy-domain-token-reset").legacyDomainTokenResetResource,
+  LegacyCertificatePurchase: () => require("./legacy-certificate-purchase").legacyCertificatePurchaseResource,
+  LegacyCertificateConfiguration: () =>
+    require("./legacy-certificate-configuration").legacyCertificateConfigurationResource,
+  LegacyCertificateSubmission: () =>
+    require("./legacy-certificate-submission").legacyCertificateSubmissionResource,
+  LegacySubscription: () => require("./legacy-subscription").legacySubscriptionResource,
+  LegacyUser: () => require("./legacy-user").legacyUserResource,
+};
 
-const providers = new Map<string, dynamic.ResourceProvider>(
-  definitions.map((definition) => [definition.kind, toDynamicProvider(definition)]),
-);
+export const resourceKinds: ReadonlyArray<string> = Object.keys(KINDS);
+
+/** Every kind's definition, loaded (for the SDK generator and the tests). */
+export function allDefinitions(): ResourceDefinition[] {
+  return resourceKinds.map((kind) => KINDS[kind]!());
+}
+
+const providers = new Map<string, dynamic.ResourceProvider>();
 
 /** The dynamic provider of one resource kind. */
 export function providerFor(kind: string): dynamic.ResourceProvider {
-  const provider = providers.get(kind);
+  let provider = providers.get(kind);
   if (!provider) {
-    throw new Error(
-      `pulumi-dnsimple-dynamic has no resource kind "${kind}": the installed package is older than the one ` +
-        `that created this resource; install a matching version of pulumi-dnsimple-dynamic`,
-    );
+    const definition = Object.hasOwn(KINDS, kind) ? KINDS[kind]!() : undefined;
+    if (!definition) {
+      throw new Error(
+        `pulumi-dnsimple-dynamic has no resource kind "${kind}": the installed package is older than the one ` +
+          `that created this resource; install a matching version of pulumi-dnsimple-dynamic`,
+      );
+    }
+    provider = toDynamicProvider(definition);
+    providers.set(kind, provider);
   }
   return provider;
 }
@@ -109,5 +86,3 @@ export function providerFor(kind: string): dynamic.ResourceProvider {
 export function configure(config: ConfigSource | undefined): void {
   configureRuntime(config);
 }
-
-export const resourceKinds: ReadonlyArray<string> = definitions.map((d) => d.kind);

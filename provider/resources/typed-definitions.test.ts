@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { docOf } from "./framework/kind";
-import { definitions } from "./index";
+import { allDefinitions, providerFor, resourceKinds } from "./index";
 
 /** The code files of provider/resources and its framework (tests left out). */
 function codeFiles(): string[] {
@@ -28,6 +28,13 @@ function conversions(source: string): string[] {
 }
 
 describe("typed resource definitions", () => {
+  it("are listed under their own kind names, and loaded when a provider is first asked for", () => {
+    expect(allDefinitions().map((d) => d.kind)).toEqual(resourceKinds);
+    expect(providerFor("Webhook")).toBe(providerFor("Webhook"));
+    expect(() => providerFor("NoSuchKind")).toThrow(/no resource kind "NoSuchKind"/);
+    expect(() => providerFor("toString")).toThrow(/no resource kind "toString"/);
+  });
+
   it("leave fewer than 25 conversions by hand in provider/resources", () => {
     const found = codeFiles().flatMap((file) =>
       conversions(readFileSync(file, "utf8")).map((c) => `${path.relative(__dirname, file)}: ${c}`),
@@ -47,7 +54,7 @@ describe("typed resource definitions", () => {
   });
 
   it("cover every kind, each with docs and documented inputs and outputs", () => {
-    for (const definition of definitions) {
+    for (const definition of allDefinitions()) {
       const schema = definition.schema;
       expect({ kind: definition.kind, typed: schema !== undefined }).toEqual({
         kind: definition.kind,
