@@ -30,23 +30,6 @@ const FIELD_NAMES: ReadonlyArray<Field> = Object.keys(FIELDS).filter((key): key 
 /** Reads of many contacts are answered from the account's list pages (framework/read-cache). */
 const collectionKey = (account: string) => `contacts:${account}`;
 
-/**
- * Personal data: stored encrypted in state (the SDK marks these inputs and outputs secret). Label,
- * organization, job title and country stay readable in previews.
- */
-export const CONTACT_SECRET_FIELDS: ReadonlyArray<Field> = [
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-  "fax",
-  "address1",
-  "address2",
-  "city",
-  "stateProvince",
-  "postalCode",
-];
-
 const phone = () =>
   z.string().regex(/^\+?[0-9][0-9 .()-]{5,}$/, "must be a phone number such as +1.5555550100");
 

@@ -17,6 +17,7 @@ import { letsEncryptCertificateRenewalResource } from "../resources/lets-encrypt
 import { oauthAccessTokenResource } from "../resources/o-auth-access-token";
 import { emailForwardResource } from "../resources/email-forward";
 import type { ResourceDefinition } from "../resources/framework/define-resource";
+import { isSecret } from "../resources/framework/kind";
 import { legacyCertificateConfigurationResource } from "../resources/legacy-certificate-configuration";
 import { legacyCertificatePurchaseResource } from "../resources/legacy-certificate-purchase";
 import { legacyCertificateSubmissionResource } from "../resources/legacy-certificate-submission";
@@ -117,16 +118,12 @@ const recordName = (v: unknown) => canonicalRecordName(str(v));
 /** Personal data of contacts never appears; these fields may. */
 export const CONTACT_PUBLIC_FIELDS = ["label", "organizationName", "jobTitle", "country"] as const;
 
-/** Inputs of actions whose values never appear: credentials, codes, card data, tokens. */
-const ACTION_SECRETS = [
-  "clientSecret",
-  "code",
-  "authCode",
-  "creditCard",
-  "password",
-  "extendedAttributes",
-  "csr",
-];
+/**
+ * Inputs of actions the review never shows although state keeps them in clear: registry data
+ * (`extendedAttributes`) and certificate requests (`csr`). Secret inputs and outputs come from the
+ * definitions' `secret()` markers.
+ */
+const ACTION_INPUTS_NEVER_SHOWN = ["extendedAttributes", "csr"];
 
 /** The registrar price that applies to a paid action on a domain (`review --prices`). */
 export type ActionPrice = "registration" | "transfer" | "renewal" | "restore";
@@ -142,11 +139,6 @@ export interface ActionEffect {
 interface ActionExtra {
   readonly noun: readonly [string, string];
   readonly price?: ActionPrice;
-  /**
-   * Outputs the SDK marks secret (`withSecretOutputs`): the review cannot import the SDK, so they
-   * are named here; the review test holds this list against the SDK's.
-   */
-  readonly secretOutputs?: readonly string[];
   readonly effect?: ActionEffect;
 }
 
@@ -165,7 +157,12 @@ const TRANSFER_OUT: ActionEffect = {
 function actionKind(definition: ResourceDefinition, extra: ActionExtra): KindInfo {
   const local = definition.localOnly ?? [];
   const inputs = Object.keys(definition.inputs).filter((f) => !local.includes(f));
-  const hidden = [...inputs.filter((f) => ACTION_SECRETS.includes(f)), ...(extra.secretOutputs ?? [])];
+  const secretIn = (f: string) => isSecret(definition.inputs[f]!) || ACTION_INPUTS_NEVER_SHOWN.includes(f);
+  const outputs = Object.entries(definition.schema?.outputs ?? {});
+  const hidden = [
+    ...inputs.filter(secretIn),
+    ...outputs.filter(([, field]) => isSecret(field)).map(([f]) => f),
+  ];
   const has = (f: string) => inputs.includes(f);
   return {
     section: "actions",
@@ -208,10 +205,7 @@ const ACTION_KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
         { noun: ["transfer-out authorization", "transfer-out authorizations"], effect: TRANSFER_OUT },
       ],
       [letsEncryptCertificateRenewalResource, { noun: ["certificate renewal", "certificate renewals"] }],
-      [
-        oauthAccessTokenResource,
-        { noun: ["OAuth token exchange", "OAuth token exchanges"], secretOutputs: ["accessToken"] },
-      ],
+      [oauthAccessTokenResource, { noun: ["OAuth token exchange", "OAuth token exchanges"] }],
       [
         legacyDomainRegistrationResource,
         { noun: ["v1 domain registration", "v1 domain registrations"], price: "registration" },
@@ -229,7 +223,6 @@ const ACTION_KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
         legacyDomainTokenResetResource,
         {
           noun: ["v1 domain token reset", "v1 domain token resets"],
-          secretOutputs: ["domainToken"],
           effect: {
             tag: "credentials",
             text: (domain) =>
@@ -247,7 +240,7 @@ const ACTION_KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
         { noun: ["v1 certificate submission", "v1 certificate submissions"] },
       ],
       [legacySubscriptionResource, { noun: ["v1 subscription", "v1 subscriptions"] }],
-      [legacyUserResource, { noun: ["v1 user", "v1 users"], secretOutputs: ["apiToken"] }],
+      [legacyUserResource, { noun: ["v1 user", "v1 users"] }],
     ] satisfies ReadonlyArray<readonly [ResourceDefinition, ActionExtra]>
   ).map(([definition, extra]) => [definition.kind, actionKind(definition, extra)]),
 );
