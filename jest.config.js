@@ -1,5 +1,8 @@
-// Three projects: unit (pure logic, no I/O), integration (client and emulator over real HTTP on
-// 127.0.0.1), e2e (the real Pulumi engine against the emulator). The test command runs all three.
+// The projects: unit (pure logic, no I/O), integration (client and emulator over real HTTP on
+// 127.0.0.1), e2e (the real Pulumi engine against the emulator), e2e-long (faults, crash recovery,
+// every bad input through the engine: minutes each) and secret-scan (after the others). The test
+// command (scripts/test) runs the first four in one jest run, several files at once, slowest first
+// (test/slowest-first.js), then the scan.
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.json" }];
 const common = {
   testEnvironment: "node",
@@ -16,6 +19,7 @@ const common = {
   ],
 };
 module.exports = {
+  testSequencer: "<rootDir>/test/slowest-first.js",
   projects: [
     {
       ...common,
@@ -44,6 +48,12 @@ module.exports = {
       // Each test drives the real engine (several processes per operation): long timeouts.
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
       testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "e2e-long",
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup-long.ts"],
+      testMatch: ["<rootDir>/test/e2e/**/*.long.ts"],
     },
     {
       ...common,

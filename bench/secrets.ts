@@ -20,7 +20,7 @@ import {
 } from "../test/e2e/secret-scan";
 import { recordResults } from "./lib/record";
 
-function main(): void {
+async function main(): Promise<void> {
   const root = path.join(REPO, ".work/e2e");
   let suiteExit: number | undefined;
   if (process.argv.includes("--run-suite")) {
@@ -41,9 +41,9 @@ function main(): void {
   const leaks: Leak[] = [];
   let secretsChecked = 0;
   for (const project of projects) {
-    const secrets = new Set([...tokens, ...harvestSecrets(project)]);
+    const secrets = new Set([...tokens, ...(await harvestSecrets(project))]);
     secretsChecked += secrets.size;
-    for (const leak of scanProject(project, secrets))
+    for (const leak of await scanProject(project, secrets))
       leaks.push({ ...leak, file: `${path.basename(project)}/${leak.file}` });
   }
   recordResults(
@@ -67,4 +67,7 @@ function main(): void {
   console.log(`secret_leaks_found: ${leaks.length} in ${projects.length} projects`, leaks.slice(0, 20));
 }
 
-main();
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -297,6 +297,15 @@ export interface PreviewOutcome {
 }
 
 /**
+ * Whether row `index` is the first of its kind: those rows go through the engine in the normal
+ * suite (bad-input.test.ts), the others in the longer suite (bad-input-engine.long.ts), so every
+ * row is previewed once.
+ */
+export function isFirstOfItsKind(rows: readonly BadInput[], index: number): boolean {
+  return rows.findIndex((other) => other.kind === rows[index]!.kind) === index;
+}
+
+/**
  * One `pulumi preview` per row: the engine stops at the first `check` failure of a program, so
  * rows cannot share one. Rows are spread over `workers` stacks that preview in parallel.
  */

@@ -1,5 +1,5 @@
 /**
- * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): the engine and the provider are
+ * Longer suite (`npx jest --selectProjects e2e-long`): the engine and the provider are
  * killed while a `ZoneRecords` resource's batch request is in flight; the emulator completes the
  * batch after the caller is gone (a lost answer mid-batch). Recovered as a user would without
  * reading any docs (`pulumi cancel`, `pulumi refresh`, `pulumi up`): every declared record exists

@@ -1,5 +1,5 @@
 /**
- * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): the engine and every process it
+ * Longer suite (`npx jest --selectProjects e2e-long`): the engine and every process it
  * started are killed (SIGKILL to its process group and to the dynamic provider) in the middle of an `up` of 100 mixed
  * resources, then recovered as a user would without reading any docs (`pulumi cancel`,
  * `pulumi refresh`, `pulumi up`; see `runCrashScenario`): every declared object

@@ -1,5 +1,5 @@
 /**
- * Longer suite (`npx jest -c test/e2e/jest.long.config.js`): `pulumi up` of 104 mixed resources
+ * Longer suite (`npx jest --selectProjects e2e-long`): `pulumi up` of 104 mixed resources
  * with 30 % of API requests failing (429 with Retry-After, 502, dropped connections, 2 s latency)
  * converges in at most two ups with every declared object exactly once, and a second up and a
  * preview (faults still on) show no changes. Same scenario as `node dist/bench/reliability.js faults`.

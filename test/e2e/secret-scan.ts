@@ -5,9 +5,10 @@
  * (`pulumi config --show-secrets`) and every secret value in the state
  * (`pulumi stack export --show-secrets`), so nothing has to be listed by hand.
  */
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
+import { inPool } from "./in-pool";
 
 /** Pulumi's marker of a secret value in serialized state. */
 const PULUMI_SIG_MARKER = "1b47061264138c4ac30d75fd1eb44270";
@@ -28,13 +29,15 @@ function projectEnv(workDir: string, passphrase: string): NodeJS.ProcessEnv {
   };
 }
 
-function pulumi(workDir: string, passphrase: string, args: string[]): string {
-  return execFileSync("pulumi", [...args, "--stack", "test", "--non-interactive"], {
-    cwd: workDir,
-    env: projectEnv(workDir, passphrase),
-    maxBuffer: 512 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "pipe"],
-  }).toString();
+function pulumi(workDir: string, passphrase: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "pulumi",
+      [...args, "--stack", "test", "--non-interactive"],
+      { cwd: workDir, env: projectEnv(workDir, passphrase), maxBuffer: 512 * 1024 * 1024 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    );
+  });
 }
 
 function stringLeaves(value: unknown, out: Set<string>): void {
@@ -61,26 +64,19 @@ function secretsInDeployment(value: unknown, out: Set<string>): void {
  * than 8 characters are left out (a country code or a port would match everywhere); every token
  * and auth code the suite uses is longer.
  */
-export function harvestSecrets(workDir: string, passphrase = "e2e-passphrase"): Set<string> {
+export async function harvestSecrets(workDir: string, passphrase = "e2e-passphrase"): Promise<Set<string>> {
   const found = new Set<string>();
   if (!existsSync(path.join(workDir, "Pulumi.yaml"))) return found;
-  try {
-    const config = JSON.parse(pulumi(workDir, passphrase, ["config", "--show-secrets", "--json"])) as Record<
-      string,
-      { value?: unknown; secret?: boolean }
-    >;
-    for (const entry of Object.values(config)) if (entry.secret) stringLeaves(entry.value, found);
-  } catch {
-    // no stack (the project was removed half-way): nothing to harvest
+  const [config, exported] = await Promise.allSettled([
+    pulumi(workDir, passphrase, ["config", "--show-secrets", "--json"]),
+    pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"]),
+  ]);
+  // Rejected: no stack (the project was removed half-way) or no state yet: nothing to harvest.
+  if (config.status === "fulfilled") {
+    const entries = JSON.parse(config.value) as Record<string, { value?: unknown; secret?: boolean }>;
+    for (const entry of Object.values(entries)) if (entry.secret) stringLeaves(entry.value, found);
   }
-  try {
-    secretsInDeployment(
-      JSON.parse(pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"])),
-      found,
-    );
-  } catch {
-    // no state yet
-  }
+  if (exported.status === "fulfilled") secretsInDeployment(JSON.parse(exported.value), found);
   // A secret nested in a secret keeps Pulumi's marker string: that is not a value of ours.
   return new Set([...found].filter((s) => s.length >= 8 && s !== PULUMI_SIG_MARKER));
 }
@@ -100,11 +96,11 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every file under `workDir` and its `pulumi stack export` (without --show-secrets), scanned. */
-export function scanProject(
+export async function scanProject(
   workDir: string,
   secrets: Iterable<string>,
   passphrase = "e2e-passphrase",
-): Leak[] {
+): Promise<Leak[]> {
   const list = [...secrets];
   const leaks: Leak[] = [];
   const texts: Array<[string, string]> = filesUnder(workDir).map((f) => [
@@ -112,7 +108,7 @@ export function scanProject(
     readFileSync(f, "latin1"),
   ]);
   try {
-    texts.push(["(pulumi stack export)", pulumi(workDir, passphrase, ["stack", "export"])]);
+    texts.push(["(pulumi stack export)", await pulumi(workDir, passphrase, ["stack", "export"])]);
   } catch {
     // no state
   }
@@ -124,6 +120,27 @@ export function scanProject(
     }
   }
   return leaks;
+}
+
+/**
+ * Every project scanned for its own secrets (harvested from it) and `commonSecrets`, a few
+ * projects at a time (each scan waits on three Pulumi CLI processes); leaks name the project.
+ */
+export async function scanProjects(
+  projects: string[],
+  commonSecrets: string[],
+  concurrency = 4,
+): Promise<{ leaks: Leak[]; scanned: number }> {
+  const leaks: Leak[] = [];
+  let scanned = 0;
+  await inPool(projects, concurrency, async (project) => {
+    const secrets = new Set([...commonSecrets, ...(await harvestSecrets(project))]);
+    for (const leak of await scanProject(project, secrets))
+      leaks.push({ ...leak, file: `${path.basename(project)}/${leak.file}` });
+    scanned++;
+  });
+  leaks.sort((a, b) => a.file.localeCompare(b.file) || a.secret.localeCompare(b.secret));
+  return { leaks, scanned };
 }
 
 /** The end-to-end project folders under `root` (default .work/e2e). */

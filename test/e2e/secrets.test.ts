@@ -123,7 +123,7 @@ describe("secrets never appear in clear", () => {
     await stack.declare(program("phone2"));
     await stack.cli(["up", "--yes", "--skip-preview", "--diff"]);
     await exportBoth();
-    harvested = harvestSecrets(stack.workDir);
+    harvested = await harvestSecrets(stack.workDir);
     await stack.cli(["destroy", "--yes", "--skip-preview"]);
     await exportBoth();
     expect(stack.output.join("\n")).toContain("secrets-transfer.com");
@@ -134,9 +134,9 @@ describe("secrets never appear in clear", () => {
       expect(harvested).toContain(secret);
   });
 
-  it("finds none of them in any file, export or output of the project", () => {
+  it("finds none of them in any file, export or output of the project", async () => {
     const secrets = new Set([...DECLARED_SECRETS, ...harvested]);
-    const leaks = scanProject(stack.workDir, secrets);
+    const leaks = await scanProject(stack.workDir, secrets);
     for (const [i, text] of [...stateExports, ...stack.output].entries()) {
       for (const secret of secrets)
         if (text.includes(secret)) leaks.push({ secret, file: `(export or output #${i})` });
