@@ -6,7 +6,7 @@ const report = (files: Record<string, [number, number]>, counts: Partial<JestRep
   numPendingTests: 0,
   numRuntimeErrorTestSuites: 0,
   ...counts,
-  testResults: Object.entries(files).map(([name, [start, end]]) => ({ name, perfStats: { start, end } })),
+  testResults: Object.entries(files).map(([name, [startTime, endTime]]) => ({ name, startTime, endTime })),
 });
 
 describe("the test command's timings", () => {

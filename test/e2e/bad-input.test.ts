@@ -59,7 +59,7 @@ describe("pulumi preview rejects each bad input before any API call", () => {
     await emulator.clearRequests();
     const previewed = await previewEachRow(emulator, TOKEN, engineRows);
     engineRows.forEach((r, i) => (outcomes[r.index] = previewed[i]!));
-  });
+  }, 900_000);
 
   afterAll(async () => {
     await emulator?.close();

@@ -3,7 +3,12 @@
  * a project folder under .work/e2e with its own file backend and PULUMI_HOME, and the
  * precompiled generic program (programs/generic) steered by stack config.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import {
+  LocalWorkspace,
+  PulumiCommand,
+  type LocalWorkspaceOptions,
+  type Stack,
+} from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +26,25 @@ export function findRepoRoot(start: string): string {
 }
 
 export const REPO_ROOT = findRepoRoot(__dirname);
+
+let pulumiCommand: Promise<PulumiCommand> | undefined;
+
+/**
+ * A new stack in `workDir`, a project folder no stack was made in before: `pulumi stack init`
+ * only (no `stack select` that must fail first), with the CLI found once per test process (the
+ * Automation API otherwise runs `pulumi version` for every workspace).
+ */
+export async function newStack(
+  workDir: string,
+  options: Omit<LocalWorkspaceOptions, "pulumiCommand">,
+  stackName = "test",
+): Promise<Stack> {
+  pulumiCommand ??= PulumiCommand.get({ skipVersionCheck: true });
+  return LocalWorkspace.createStack(
+    { stackName, workDir },
+    { ...options, pulumiCommand: await pulumiCommand },
+  );
+}
 const PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
 
 export interface Declaration {
@@ -77,20 +101,17 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
     path.join(workDir, "index.js"),
     `module.exports = require(${JSON.stringify(path.relative(workDir, PROGRAM))});\n`,
   );
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${backendDir}`,
-        PULUMI_HOME: pulumiHome,
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        ...options.env,
-      },
+  const stack = await newStack(workDir, {
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${backendDir}`,
+      PULUMI_HOME: pulumiHome,
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      ...options.env,
     },
-  );
+  });
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: String(options.account) },

@@ -12,7 +12,7 @@
  * programs' node_modules, so the suite-wide E2E_KEEP_WORKDIRS does not). npm uses its usual cache,
  * with `--prefer-offline`, so a second run installs without downloads.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type Stack } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import {
   cpSync,
@@ -28,7 +28,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
-import { REPO_ROOT } from "./harness";
+import { newStack, REPO_ROOT } from "./harness";
 
 const run = promisify(execFile);
 const TOKEN = "e2e-package-install-token-3c9d";
@@ -112,23 +112,20 @@ function writeProgram(dir: string, sdk: string, domain: string): void {
 async function programStack(dir: string): Promise<Stack> {
   mkdirSync(path.join(dir, "backend"), { recursive: true });
   mkdirSync(path.join(dir, "pulumi-home"), { recursive: true });
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir: dir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
-        PULUMI_HOME: path.join(dir, "pulumi-home"),
-        PULUMI_CONFIG_PASSPHRASE: "package-install",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        // Stack config is the only way in: an empty variable counts as unset.
-        DNSIMPLE_TOKEN: "",
-        DNSIMPLE_ACCOUNT: "",
-        DNSIMPLE_BASE_URL: "",
-      },
+  const stack = await newStack(dir, {
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
+      PULUMI_HOME: path.join(dir, "pulumi-home"),
+      PULUMI_CONFIG_PASSPHRASE: "package-install",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      // Stack config is the only way in: an empty variable counts as unset.
+      DNSIMPLE_TOKEN: "",
+      DNSIMPLE_ACCOUNT: "",
+      DNSIMPLE_BASE_URL: "",
     },
-  );
+  });
   await stack.setAllConfig({
     "dnsimple:token": { value: TOKEN, secret: true },
     "dnsimple:account": { value: "1" },

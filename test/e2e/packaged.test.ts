@@ -2,13 +2,14 @@
  * As a user consumes the package: `npm pack`, install the tarball into a fresh Pulumi project
  * outside the repository, and run `up` and `destroy` of a domain there with the real engine.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type Stack } from "@pulumi/pulumi/automation";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { installPackedPackage } from "./reliability-lib";
+import { newStack } from "./harness";
 
 const TOKEN = "e2e-packaged-token-71aa";
 let emulator: RunningEmulator;
@@ -35,8 +36,8 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-  stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "packaged", workDir: project },
+  stack = await newStack(
+    project,
     {
       envVars: {
         PULUMI_BACKEND_URL: `file://${project}`,
@@ -44,6 +45,7 @@ beforeAll(async () => {
         PULUMI_CONFIG_PASSPHRASE: "packaged",
       },
     },
+    "packaged",
   );
   await stack.setAllConfig({
     "dnsimple:token": { value: TOKEN, secret: true },

@@ -4,11 +4,11 @@
  * tsconfig says (transpile-only with `noCheck`), `pulumi-dnsimple-dynamic` resolved from
  * node_modules like an installed package, stack config pointing at the emulator.
  */
-import { LocalWorkspace, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+import { type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
 import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
-import { REPO_ROOT } from "./harness";
+import { newStack, REPO_ROOT } from "./harness";
 
 /** The files a user copies; a README stays behind. */
 export const PROGRAM_FILES = ["Pulumi.yaml", "index.ts", "tsconfig.json", "package.json"];
@@ -42,23 +42,20 @@ export async function programFolderStack(
     copyFileSync(path.join(options.source, file), path.join(workDir, file));
   }
   const inConfig = options.baseUrlInConfig !== false;
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: "test", workDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
-        PULUMI_HOME: path.join(workDir, "pulumi-home"),
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        // The program's own tsconfig (noCheck) decides transpile-only, not the test command's shell.
-        PULUMI_NODEJS_TRANSPILE_ONLY: "",
-        ...(inConfig ? {} : { DNSIMPLE_BASE_URL: options.baseUrl }),
-        ...options.env,
-      },
+  const stack = await newStack(workDir, {
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+      PULUMI_HOME: path.join(workDir, "pulumi-home"),
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      // The program's own tsconfig (noCheck) decides transpile-only, not the test command's shell.
+      PULUMI_NODEJS_TRANSPILE_ONLY: "",
+      ...(inConfig ? {} : { DNSIMPLE_BASE_URL: options.baseUrl }),
+      ...options.env,
     },
-  );
+  });
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: options.account ?? "1" },

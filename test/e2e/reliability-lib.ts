@@ -7,7 +7,7 @@
  * Works from the TypeScript sources (jest) and from dist/ (benchmarks): the repository root is
  * found by walking up to the package.json of pulumi-dnsimple-dynamic.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type Stack } from "@pulumi/pulumi/automation";
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
-import { findRepoRoot } from "./harness";
+import { findRepoRoot, newStack } from "./harness";
 
 export const REPO = findRepoRoot(__dirname);
 
@@ -255,7 +255,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
     ...options.env,
   };
-  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "test", workDir }, { envVars });
+  const stack = await newStack(workDir, { envVars });
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: String(options.account) },

@@ -17,7 +17,7 @@
  * The project lives under .work/e2e like the other suites' (kept for the secret scan with
  * E2E_KEEP_WORKDIRS=1, without its node_modules), the emulator's data file outside it.
  */
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { type Stack } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
@@ -34,7 +34,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { startEmulator, type ObservedExchange, type RunningEmulator } from "../../emulator";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
-import { REPO_ROOT } from "./harness";
+import { newStack, REPO_ROOT } from "./harness";
 import { installPackedPackage } from "./reliability-lib";
 
 const run = promisify(execFile);
@@ -184,26 +184,23 @@ beforeAll(async () => {
     copyFileSync(path.join(FIXTURE, file), path.join(workDir, file));
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
   mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
-  stack = await LocalWorkspace.createOrSelectStack(
-    // The project and stack names of the fixture: URNs and each resource's ownerKey hold them.
-    { stackName: "test", workDir },
-    {
-      envVars: {
-        PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
-        PULUMI_HOME: path.join(workDir, "pulumi-home"),
-        // The fixture's passphrase: the saved state's secrets are encrypted with it.
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-        PULUMI_NODEJS_TRANSPILE_ONLY: "true",
-        DNSIMPLE_BASE_URL: emulator.v2Url,
-        // Token and account from stack config only, as when the fixture was made.
-        DNSIMPLE_TOKEN: "",
-        DNSIMPLE_ACCOUNT: "",
-      },
+  // The project and stack names of the fixture: URNs and each resource's ownerKey hold them.
+  stack = await newStack(workDir, {
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+      PULUMI_HOME: path.join(workDir, "pulumi-home"),
+      // The fixture's passphrase: the saved state's secrets are encrypted with it.
+      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      PULUMI_NODEJS_TRANSPILE_ONLY: "true",
+      DNSIMPLE_BASE_URL: emulator.v2Url,
+      // Token and account from stack config only, as when the fixture was made.
+      DNSIMPLE_TOKEN: "",
+      DNSIMPLE_ACCOUNT: "",
     },
-  );
+  });
   await stack.setAllConfig({
     "dnsimple:token": { value: TOKEN, secret: true },
     "dnsimple:account": { value: "1" },

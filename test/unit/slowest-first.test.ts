@@ -1,7 +1,6 @@
 import * as path from "node:path";
 
 // The sequencer is plain CommonJS (jest loads it before any transform).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const SlowestFirst = require("../slowest-first");
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -9,7 +8,11 @@ const reference = require("../timings.json").files as Record<string, number>;
 
 /** A jest `Test` as the sequencer sees it (its cache is replaced in each test). */
 function testAt(file: string): any {
-  return { path: path.join(ROOT, file), duration: undefined, context: { config: { cacheDirectory: "/nonexistent", name: "x" }, hasteFS: { getSize: () => 0 } } };
+  return {
+    path: path.join(ROOT, file),
+    duration: undefined,
+    context: { config: { cacheDirectory: "/nonexistent", name: "x" }, hasteFS: { getSize: () => 0 } },
+  };
 }
 
 describe("the slowest-first test sequencer", () => {
