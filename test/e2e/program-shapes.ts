@@ -24,6 +24,11 @@ export interface ProgramShape {
   /** What a user would call it. */
   title: string;
   files: Record<string, string>;
+  /**
+   * The program installs ts-node 10 (`ts-node/esm`); the others run on what the template installs
+   * (TypeScript only: Pulumi then uses its vendored ts-node), so this one runs after them.
+   */
+  tsNode?: boolean;
 }
 
 const yaml = (name: string, typescript: boolean) =>
@@ -80,6 +85,30 @@ export const PROGRAM_SHAPES: ProgramShape[] = [
     },
   },
   {
+    name: "ts-esm",
+    title: 'TypeScript ES module (`"type": "module"`, nodenext, ts-node 10 installed)',
+    tsNode: true,
+    files: {
+      "Pulumi.yaml": yaml("ts-esm", true),
+      "package.json": manifest("ts-esm", "index.ts", { type: "module" }),
+      "tsconfig.json": tsconfig(TEMPLATE_SETTINGS.nodenext),
+      "index.ts": [
+        'import * as dnsimple from "pulumi-dnsimple-dynamic";',
+        'import { ZoneRecord as CompatRecord } from "pulumi-dnsimple-dynamic/compat";',
+        "",
+        'const record = new dnsimple.ZoneRecord("shape", {',
+        `  zoneName: "${SHAPES_ZONE}",`,
+        '  name: "ts-esm",',
+        '  type: "A",',
+        '  content: "192.0.2.15",',
+        "});",
+        "export const fqdn = record.fqdn;",
+        'export const compatLoaded = typeof CompatRecord === "function";',
+        "",
+      ].join("\n"),
+    },
+  },
+  {
     name: "esm",
     title: 'JavaScript ES module (`"type": "module"`, `import`)',
     files: {
@@ -129,8 +158,37 @@ export const PROGRAM_SHAPES: ProgramShape[] = [
  * copy, linked into the project's node_modules.
  */
 export function linkTypeScript(project: string): void {
-  const target = path.join(project, "node_modules/typescript");
-  if (!existsSync(target)) symlinkSync(path.join(REPO_ROOT, "node_modules/typescript"), target, "dir");
+  link(project, "typescript");
+}
+
+/** ts-node 10, which a TypeScript ES-module program installs (`ts-node/esm`): this repository's. */
+export function linkTsNode(project: string): void {
+  link(project, "ts-node");
+}
+
+function link(project: string, name: string): void {
+  const target = path.join(project, "node_modules", name);
+  if (!existsSync(target)) symlinkSync(path.join(REPO_ROOT, "node_modules", name), target, "dir");
+}
+
+/**
+ * Runs the shapes in `project`, each on its own stack at the same time; those that install
+ * ts-node after the others (see `ProgramShape.tsNode`).
+ */
+export async function runShapes(
+  project: string,
+  shapes: ProgramShape[],
+  emulator: { v2Url: string; token: string },
+  between: (shape: string) => { afterUp?: () => Promise<void> } = () => ({}),
+): Promise<ShapeRun[]> {
+  linkTypeScript(project);
+  const first = await Promise.all(
+    shapes.filter((s) => !s.tsNode).map((s) => runShape(project, s, emulator, between(s.name))),
+  );
+  const later = shapes.filter((s) => s.tsNode);
+  if (later.length) linkTsNode(project);
+  const second = await Promise.all(later.map((s) => runShape(project, s, emulator, between(s.name))));
+  return [...first, ...second];
 }
 
 /**
