@@ -28,9 +28,8 @@ import {
 } from "../test/e2e/package-shape";
 import {
   installWithSdk,
-  linkTypeScript,
   PROGRAM_SHAPES,
-  runShape,
+  runShapes,
   SHAPES_ZONE,
   type ShapeRun,
 } from "../test/e2e/program-shapes";
