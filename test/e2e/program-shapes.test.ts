@@ -68,7 +68,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  if (work && !process.env.E2E_KEEP_WORKDIRS) rmSync(work, { recursive: true, force: true });
+  // Two installed projects: removed even when the suite keeps its folders for the secret scan.
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe.each([
