@@ -78,7 +78,9 @@ describe("the packed package's entry points", () => {
         errors: [],
       });
     }
-    const interop = typeCheckEntryPoints(project, ["./client", "./provider"], { esModuleInterop: true });
+    const interop = typeCheckEntryPoints(project, ["./client", "./provider"], { esModuleInterop: true }, [
+      "node10",
+    ]);
     expect(interop.flatMap((c) => [...c.resolutionErrors, ...c.declarationErrors])).toEqual([]);
   });
 

@@ -91,6 +91,7 @@ export function typeCheckEntryPoints(
   project: string,
   entries: string[],
   extraOptions: Record<string, unknown> = {},
+  modes: ResolutionMode[] = Object.keys(RESOLUTION_MODES) as ResolutionMode[],
 ): TypeCheck[] {
   const dir = path.join(project, "module-resolution");
   mkdirSync(dir, { recursive: true });
@@ -102,7 +103,7 @@ export function typeCheckEntryPoints(
   const groups = [...new Set(entries.map(entryGroup))];
   // Parsed declaration files are shared between Programs of the same settings.
   const cache = new Map<string, ts.SourceFile | undefined>();
-  for (const mode of Object.keys(RESOLUTION_MODES) as ResolutionMode[]) {
+  for (const mode of modes) {
     // The template installs @types/node; the project here takes this repository's copy.
     const typeRoots = [path.join(REPO_ROOT, "node_modules/@types")];
     const json = {
