@@ -85,7 +85,7 @@ function diagnosticText(d: ts.Diagnostic, root: string): string {
 /**
  * Type-checks an import of every entry point, per mode and per family of entry points, from a
  * CommonJS file and (where the mode has them) an ES-module file, in `project/module-resolution/`.
- * Options may add to the template's (e.g. `esModuleInterop`).
+ * Options may add to the template's (e.g. `esModuleInterop`); `modes` narrows the modes checked.
  */
 export function typeCheckEntryPoints(
   project: string,
