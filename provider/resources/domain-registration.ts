@@ -97,7 +97,10 @@ export const domainRegistrationResource = defineResource({
       "`up` registers it again only with `orderAgain: true`.",
     ].join("\n"),
     example: [
-      'const owner = new dnsimple.Contact("owner", { ... });',
+      'const owner = new dnsimple.Contact("owner", {',
+      '  label: "owner", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "+1.5555550100",',
+      '  address1: "1 Main St", city: "Springfield", stateProvince: "IL", postalCode: "62701", country: "US",',
+      "});",
       'const reg = new dnsimple.DomainRegistration("example", {',
       '  domain: "example.com", registrantId: owner.contactId, autoRenew: true, whoisPrivacy: true,',
       "});",

@@ -66,7 +66,7 @@ export const dsRecordResource = defineResource({
     summary: "A delegation signer (DS) record of a domain, published at the registry.",
     example: [
       'new dnsimple.DsRecord("ds", {',
-      "  domain: domain.name,",
+      '  domain: "example.com",',
       '  algorithm: "13",',
       '  digestType: "2",',
       '  keytag: "2371",',

@@ -44,7 +44,7 @@ export const emailForwardResource = defineResource({
       "so any change replaces it.",
     example: [
       'const fwd = new dnsimple.EmailForward("sales", {',
-      "  domain: domain.name,",
+      '  domain: "example.com",',
       '  aliasName: "sales",',
       '  destinationEmail: "team@example.org",',
       "});",

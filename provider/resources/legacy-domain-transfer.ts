@@ -12,8 +12,10 @@ export const legacyDomainTransferResource = oneShot({
   kind: "LegacyDomainTransfer",
   docs: {
     summary: "Transfers a domain in through API v1, once (money is spent). Prefer `DomainTransfer` (v2).",
-    example:
+    example: [
+      "const cfg = new pulumi.Config();",
       'new dnsimple.LegacyDomainTransfer("in", { domain: "example.com", registrantId: 42, authCode: cfg.requireSecret("auth") });',
+    ].join("\n"),
   },
   inputs: {
     domain: domainName().describe("The domain name to transfer in."),

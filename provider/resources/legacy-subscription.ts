@@ -46,8 +46,10 @@ export const legacySubscriptionResource = oneShot({
   kind: "LegacySubscription",
   docs: {
     summary: "Subscribes the v1 user to a plan, once (money is spent). Destroy does not unsubscribe.",
-    example:
+    example: [
+      "const cfg = new pulumi.Config();",
       'new dnsimple.LegacySubscription("plan", { plan: "Silver", creditCard: cfg.requireSecretObject("card") });',
+    ].join("\n"),
   },
   inputs: {
     plan: nonEmptyString("plan").describe("The plan's name, e.g. `Silver`."),

@@ -12,6 +12,7 @@ export const legacyUserResource = oneShot({
   docs: {
     summary: "Signs up a v1 user, once. `apiToken` (the new user's v1 token) is a secret output.",
     example: [
+      "const cfg = new pulumi.Config();",
       'const user = new dnsimple.LegacyUser("ops", { email: "ops@example.com", password: cfg.requireSecret("password") });',
       "export const userId = user.userId;",
     ].join("\n"),

@@ -39,6 +39,7 @@ export const letsEncryptCertificateRenewalResource = oneShot({
       "`triggers` changes. The new certificate is `newCertificateId` (PEMs: `getCertificateBundle`).",
     ].join("\n"),
     example: [
+      'const cert = new dnsimple.LetsEncryptCertificate("www", { domain: "example.com", name: "www" });',
       'const renewal = new dnsimple.LetsEncryptCertificateRenewal("renew", {',
       '  domain: "example.com", certificateId: cert.certificateId, triggers: "2025-09",',
       "});",

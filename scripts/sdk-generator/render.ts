@@ -221,8 +221,12 @@ export function renderClass(k: KindToRender): string {
   );
 }
 
+/** A complete program: the example with the imports it uses (checked by test/unit/doc-snippets.test.ts). */
 function exampleProgram(schema: KindSchema): string {
-  return `import * as dnsimple from "pulumi-dnsimple-dynamic";\n${schema.docs.example}`;
+  const usesPulumi =
+    /\bpulumi\./.test(schema.docs.example) && !/from "@pulumi\/pulumi"/.test(schema.docs.example);
+  const pulumi = usesPulumi ? 'import * as pulumi from "@pulumi/pulumi";\n' : "";
+  return `${pulumi}import * as dnsimple from "pulumi-dnsimple-dynamic";\n${schema.docs.example}`;
 }
 
 /** A kind's provider stub: a module of its own, so state can name it instead of copying it. */

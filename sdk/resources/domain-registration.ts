@@ -56,7 +56,10 @@ export interface DomainRegistrationArgs extends CommonArgs {
  * @example
  * ```ts
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
- * const owner = new dnsimple.Contact("owner", { ... });
+ * const owner = new dnsimple.Contact("owner", {
+ *   label: "owner", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "+1.5555550100",
+ *   address1: "1 Main St", city: "Springfield", stateProvince: "IL", postalCode: "62701", country: "US",
+ * });
  * const reg = new dnsimple.DomainRegistration("example", {
  *   domain: "example.com", registrantId: owner.contactId, autoRenew: true, whoisPrivacy: true,
  * });

@@ -35,7 +35,7 @@ export interface DsRecordArgs extends CommonArgs {
  * ```ts
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
  * new dnsimple.DsRecord("ds", {
- *   domain: domain.name,
+ *   domain: "example.com",
  *   algorithm: "13",
  *   digestType: "2",
  *   keytag: "2371",

@@ -25,7 +25,7 @@ export interface EmailForwardArgs extends CommonArgs {
  * ```ts
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
  * const fwd = new dnsimple.EmailForward("sales", {
- *   domain: domain.name,
+ *   domain: "example.com",
  *   aliasName: "sales",
  *   destinationEmail: "team@example.org",
  * });

@@ -37,7 +37,9 @@ export interface LegacyDomainTransferArgs extends Omit<CommonArgs, "adopt"> {
  *
  * @example
  * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
+ * const cfg = new pulumi.Config();
  * new dnsimple.LegacyDomainTransfer("in", { domain: "example.com", registrantId: 42, authCode: cfg.requireSecret("auth") });
  * ```
  */

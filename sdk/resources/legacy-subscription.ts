@@ -43,7 +43,9 @@ export interface LegacySubscriptionArgs extends Omit<CommonArgs, "adopt"> {
  *
  * @example
  * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
+ * const cfg = new pulumi.Config();
  * new dnsimple.LegacySubscription("plan", { plan: "Silver", creditCard: cfg.requireSecretObject("card") });
  * ```
  */

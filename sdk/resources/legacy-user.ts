@@ -22,7 +22,9 @@ export interface LegacyUserArgs extends Omit<CommonArgs, "adopt"> {
  *
  * @example
  * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
+ * const cfg = new pulumi.Config();
  * const user = new dnsimple.LegacyUser("ops", { email: "ops@example.com", password: cfg.requireSecret("password") });
  * export const userId = user.userId;
  * ```

@@ -37,6 +37,7 @@ export interface LetsEncryptCertificateRenewalArgs extends Omit<CommonArgs, "ado
  * @example
  * ```ts
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
+ * const cert = new dnsimple.LetsEncryptCertificate("www", { domain: "example.com", name: "www" });
  * const renewal = new dnsimple.LetsEncryptCertificateRenewal("renew", {
  *   domain: "example.com", certificateId: cert.certificateId, triggers: "2025-09",
  * });

@@ -35,6 +35,7 @@ export interface OAuthAccessTokenArgs extends Omit<CommonArgs, "adopt"> {
  *
  * @example
  * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
  * const cfg = new pulumi.Config();
  * const token = new dnsimple.OAuthAccessToken("app", {

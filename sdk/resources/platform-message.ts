@@ -26,6 +26,7 @@ export interface PlatformMessageArgs extends Omit<CommonArgs, "adopt"> {
  *
  * @example
  * ```ts
+ * import * as pulumi from "@pulumi/pulumi";
  * import * as dnsimple from "pulumi-dnsimple-dynamic";
  * const domain = new dnsimple.Domain("example", { name: "example.com" });
  * new dnsimple.PlatformMessage("notice", {
