@@ -13,6 +13,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { readsFromBackendFiles } from "./stack-reads";
 
 /** The repository root, from the sources (ts-jest) or from their build in dist/ (benchmarks). */
 export function findRepoRoot(start: string): string {
@@ -32,7 +33,8 @@ let pulumiCommand: Promise<PulumiCommand> | undefined;
 /**
  * A new stack in `workDir`, a project folder no stack was made in before: `pulumi stack init`
  * only (no `stack select` that must fail first), with the CLI found once per test process (the
- * Automation API otherwise runs `pulumi version` for every workspace).
+ * Automation API otherwise runs `pulumi version` for every workspace). On a file backend, what
+ * `up`, `refresh` and `destroy` read afterwards comes from its files (stack-reads.ts).
  */
 export async function newStack(
   workDir: string,
@@ -40,11 +42,16 @@ export async function newStack(
   stackName = "test",
 ): Promise<Stack> {
   pulumiCommand ??= PulumiCommand.get({ skipVersionCheck: true });
-  return LocalWorkspace.createStack(
+  const stack = await LocalWorkspace.createStack(
     { stackName, workDir },
     { ...options, pulumiCommand: await pulumiCommand },
   );
+  const backend = options.envVars?.["PULUMI_BACKEND_URL"];
+  if (backend?.startsWith("file://"))
+    readsFromBackendFiles(stack, backend.slice("file://".length).replace(/\?.*$/, ""));
+  return stack;
 }
+
 const PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
 
 export interface Declaration {

@@ -1,0 +1,54 @@
+/**
+ * The harness reads a stack's outputs and last update from the file backend (stack-reads.ts)
+ * instead of three CLI processes per `up`: here both ways read the same real stack and agree.
+ */
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { collect, createE2eStack, type E2eStack } from "./harness";
+
+const TOKEN = "e2e-stack-reads-token-8a2c";
+let emulator: RunningEmulator;
+let e2e: E2eStack;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
+  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
+});
+
+afterAll(async () => {
+  await e2e?.cleanup();
+  await emulator?.close();
+});
+
+describe("reading a stack from the file backend", () => {
+  it("gives the outputs and the summary the CLI gives, after an up and after a destroy", async () => {
+    await e2e.declare([
+      { type: "Domain", name: "site", args: { name: "stack-reads.com" } },
+      {
+        type: "EmailForward",
+        name: "sales",
+        args: { domain: { $ref: "site.name" }, aliasName: "sales", destinationEmail: "team@example.org" },
+      },
+    ]);
+    const up = await e2e.stack.up(collect(e2e));
+    const cliOutputs = await e2e.stack.workspace.stackOutputs(e2e.stack.name);
+    const [cliUpdate] = await e2e.stack.history(1);
+    expect(Object.keys(up.outputs)).toEqual(["ids"]);
+    expect(up.outputs).toEqual(cliOutputs);
+    expect(up.summary).toMatchObject({
+      kind: cliUpdate!.kind,
+      result: "succeeded",
+      resourceChanges: cliUpdate!.resourceChanges,
+      startTime: cliUpdate!.startTime,
+      endTime: cliUpdate!.endTime,
+    });
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+
+    const destroy = await e2e.stack.destroy(collect(e2e));
+    const [cliDestroy] = await e2e.stack.history(1);
+    expect(destroy.summary).toMatchObject({
+      kind: "destroy",
+      result: "succeeded",
+      resourceChanges: cliDestroy!.resourceChanges,
+    });
+  });
+});
