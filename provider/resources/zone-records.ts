@@ -33,6 +33,8 @@ import {
   recordFailures,
   recordInput,
 } from "./zone-record";
+import { type RecordValues, recordSetFailures } from "./record-data";
+import { containsUnknown } from "./framework/unknown";
 
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
@@ -403,13 +405,35 @@ export const zoneRecordsResource = defineResource({
       ),
   },
 
-  refine(inputs) {
+  refinePartial(inputs) {
     const failures: CheckFailure[] = [];
-    for (const [key, spec] of Object.entries(specsOf(inputs))) {
-      for (const f of recordFailures(spec)) {
-        failures.push({ property: `records.${key}.${f.property}`, reason: f.reason });
+    const records = inputs["records"];
+    if (records === null || typeof records !== "object") return failures;
+    const list: Array<[string, unknown]> = Array.isArray(records)
+      ? records.map((r, i): [string, unknown] => [`[${i}]`, r])
+      : Object.entries(records);
+    const entries: Array<[string, Record<string, unknown>]> = [];
+    for (const [key, r] of list) {
+      if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
+    }
+    const at = (key: string) => (key.startsWith("[") ? `records${key}` : `records.${key}`);
+    for (const [key, spec] of entries) {
+      for (const f of recordFailures(spec, inputs["zoneName"])) {
+        failures.push({ property: `${at(key)}.${f.property}`, reason: f.reason });
       }
     }
+    const known: Array<[string, RecordValues]> = [];
+    for (const [key, r] of entries) {
+      const { name = "", type, content } = r;
+      if (
+        typeof name === "string" &&
+        typeof type === "string" &&
+        typeof content === "string" &&
+        !containsUnknown(r)
+      )
+        known.push([key, { name, type, content }]);
+    }
+    for (const f of recordSetFailures(known)) failures.push({ property: at(f.key), reason: f.reason });
     return failures;
   },
 
