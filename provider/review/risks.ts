@@ -11,7 +11,7 @@
 import { type ActionPrice, KINDS, type Props, str } from "./kinds";
 import type { Change, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
-import { shown } from "./values";
+import { code, shown } from "./values";
 
 export type RiskTag =
   | "blocked"
@@ -40,7 +40,7 @@ export interface Note {
   readonly text: string;
 }
 
-const c = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+const c = (text: string) => code(text, Number.MAX_SAFE_INTEGER);
 
 function val(change: Change, field: string, side: "before" | "after"): string {
   return shown(change.kind, field, (side === "before" ? change.before : change.after)?.[field]);
