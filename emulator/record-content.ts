@@ -86,6 +86,9 @@ function hostProblem(target: string | undefined): string | undefined {
 
 function contentProblem(type: string, content: string, priority: number | undefined): string | undefined {
   void priority; // a null MX with another priority: unknown, accepted
+  // Documented: content is required (OpenAPI ZoneRecordCreate); an empty TXT is refused
+  // (DNSControl's audit of DNSimple, `TxtIsEmpty`, verified 2023-03).
+  if (content === "") return "can't be blank";
   switch (type) {
     case "A":
       // Servable: a 32-bit address in dotted-quad form (RFC 1035 §3.4.1).
@@ -152,8 +155,12 @@ function contentProblem(type: string, content: string, priority: number | undefi
     case "TXT":
     case "SPF": {
       // Documented: quoted content is stored verbatim as RFC strings, unquoted content is quoted
-      // with inner quotes escaped; at most 1,000 characters either way. Each string at most 255
-      // octets (servable). Trailing whitespace, a lone trailing quote in unquoted text: unknown.
+      // with inner quotes escaped; at most 1,000 characters either way (DNSimple's TXT article;
+      // DNSControl's audit of DNSimple, verified 2023-12). Each string at most 255 octets
+      // (servable). Trailing whitespace and an unpaired double quote are refused (DNSControl's
+      // audit of DNSimple, `TxtHasTrailingSpace`, `TxtHasUnpairedDoubleQuotes`, verified 2023-03).
+      // Leading whitespace and control characters: unknown, accepted.
+      if (/\s$/.test(content)) return "has trailing whitespace";
       if (content.startsWith('"')) {
         const f = fields(content);
         if (f === undefined || f.some((x) => !x.quoted))
@@ -162,6 +169,7 @@ function contentProblem(type: string, content: string, priority: number | undefi
           return "has a string longer than 255 characters";
         return content.length > TXT_LIMIT ? `is too long (maximum is ${TXT_LIMIT} characters)` : undefined;
       }
+      if ((content.match(/"/g) ?? []).length % 2 === 1) return "has unpaired double quotes";
       const serialized = content.replace(/"/g, '\\"').length + 2;
       return serialized > TXT_LIMIT ? `is too long (maximum is ${TXT_LIMIT} characters)` : undefined;
     }
@@ -190,4 +198,21 @@ export function recordErrors(
   if (record.priority !== undefined && (record.priority < 0 || record.priority > 65535))
     add("priority", "must be less than or equal to 65535");
   return errors;
+}
+
+/**
+ * Recorded by a public tool against the service (Shopify/record_store pull request 199): adding a
+ * record at a name that holds a CNAME is refused with "A CNAME record exists for <name>, cannot
+ * add another record". The reverse (a CNAME where other records are) is refused by the same rule
+ * of DNS (RFC 1034 §3.6.2); its wording is not recorded and is ours.
+ */
+export function cnameConflict(
+  fqdn: string,
+  type: string,
+  atName: ReadonlyArray<{ type: string }>,
+): string | undefined {
+  if (type !== "CNAME" && atName.some((r) => r.type === "CNAME"))
+    return `A CNAME record exists for ${fqdn}, cannot add another record`;
+  if (type === "CNAME" && atName.length > 0) return `Records exist for ${fqdn}, cannot add a CNAME record`;
+  return undefined;
 }

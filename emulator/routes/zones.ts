@@ -18,7 +18,7 @@ import {
 import { paginate, sortRows } from "../listing";
 import type { Changes, RecordRow, ZoneRow } from "../model";
 import { now } from "../store";
-import { recordErrors } from "../record-content";
+import { cnameConflict, recordErrors } from "../record-content";
 import { recordView, zoneView } from "../views";
 
 const TYPES = [
@@ -189,10 +189,34 @@ function insertRecord(ctx: Ctx, z: ZoneRow, f: RecordFields & { type: string }, 
   return r;
 }
 
+/** The records of the zone at `name` a new record must live with (system records aside). */
+function recordsAt(ctx: Ctx, z: ZoneRow, name: string, ignore: ReadonlySet<number> = new Set()): RecordRow[] {
+  return ctx.store.records.filter(
+    (r) =>
+      r.zone === z.name &&
+      r.account_id === ctx.accountId &&
+      r.name === name &&
+      !r.system_record &&
+      !ignore.has(r.id),
+  );
+}
+
+/** The service's 400 for a record that would share its name with a CNAME. */
+function checkCname(
+  z: ZoneRow,
+  f: { name?: string | undefined; type: string },
+  atName: ReadonlyArray<{ type: string }>,
+): void {
+  const name = f.name ?? "";
+  const conflict = cnameConflict(name === "" ? z.name : `${name}.${z.name}`, f.type, atName);
+  if (conflict) throw validationError({ base: [conflict] });
+}
+
 function createRecord(ctx: Ctx): Reply {
   const z = findZone(ctx, param(ctx, "zone"));
   if (z.secondary) throw badRequest("Records cannot be created in a secondary zone");
   const f = readNewRecord(z.name, ctx.body);
+  checkCname(z, f, recordsAt(ctx, z, f.name ?? ""));
   const r = insertRecord(ctx, z, f, now());
   return ok(recordView(r), 201);
 }
@@ -315,7 +339,11 @@ function batchRecords(ctx: Ctx): Reply {
   const toCreate: Array<RecordFields & { type: string }> = [];
   creates.forEach((item, index) => {
     try {
-      toCreate.push(readNewRecord(z.name, item));
+      const f = readNewRecord(z.name, item);
+      // Against the zone as the batch leaves it: deletes first, then the creates before this one.
+      const earlier = toCreate.filter((c) => (c.name ?? "") === (f.name ?? ""));
+      checkCname(z, f, [...recordsAt(ctx, z, f.name ?? "", deleting), ...earlier]);
+      toCreate.push(f);
     } catch (err) {
       errors.creates.push(itemError(index, err));
     }
