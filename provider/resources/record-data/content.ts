@@ -39,6 +39,10 @@ export const MAX_TXT_SERIALIZED = 1000;
 export const MAX_CHARACTER_STRING = 255;
 
 const fail = (reason: string): Parsed => ({ ok: false, reason });
+
+/** "an MX record", "a TXT record": the article as the type is read aloud. */
+const AN = new Set(["A", "AAAA", "ALIAS", "HINFO", "MX", "NS", "SPF", "SRV", "SSHFP"]);
+const aRecord = (type: string) => `${AN.has(type) ? "an" : "a"} ${type} record`;
 const ok = (fields: Record<string, string | number>, canonical: string): Parsed => ({
   ok: true,
   fields,
@@ -114,11 +118,11 @@ const fieldsOf = (
 ) => {
   const list = tokens(content);
   if (list === undefined)
-    return `a ${type} record's content has an unpaired quote ("), got ${shown(content)}; e.g. ${JSON.stringify(example)}`;
+    return `${aRecord(type)}'s content has an unpaired quote ("), got ${shown(content)}; e.g. ${JSON.stringify(example)}`;
   const [min, max] = typeof count === "number" ? [count, count] : count;
   if (list.length < min || list.length > max) {
     const n = min === max ? `${min}` : `${min} to ${max}`;
-    return `a ${type} record's content must have ${n} fields, got ${list.length} in ${shown(content)}; e.g. ${JSON.stringify(example)}`;
+    return `${aRecord(type)}'s content must have ${n} fields, got ${list.length} in ${shown(content)}; e.g. ${JSON.stringify(example)}`;
   }
   return list;
 };
@@ -146,7 +150,7 @@ function address(type: "A" | "AAAA", content: string): Parsed {
 
 function host(type: string, content: string, example: string): Parsed {
   const problem = hostNameProblem(content, example);
-  if (problem) return fail(`a ${type} record's content ${problem}`);
+  if (problem) return fail(`${aRecord(type)}'s content ${problem}`);
   return ok({ target: canonicalHostName(content) }, canonicalHostName(content));
 }
 
@@ -166,12 +170,12 @@ function srv(content: string): Parsed {
   if (typeof list === "string") return fail(list);
   const [w, p, t] = list.map((x) => x.text);
   const weight = uint(w, 16, "the SRV weight", example);
-  if (typeof weight === "string") return fail(`a SRV record's content: ${weight}`);
+  if (typeof weight === "string") return fail(`an SRV record's content: ${weight}`);
   const port = uint(p, 16, "the SRV port", example);
-  if (typeof port === "string") return fail(`a SRV record's content: ${port}`);
+  if (typeof port === "string") return fail(`an SRV record's content: ${port}`);
   if (t === ".") return ok({ weight, port, target: "." }, `${weight} ${port} .`);
   const problem = hostNameProblem(t ?? "", "sip.example.com");
-  if (problem) return fail(`a SRV record's target ${problem}`);
+  if (problem) return fail(`an SRV record's target ${problem}`);
   const target = canonicalHostName(t ?? "");
   return ok({ weight, port, target }, `${weight} ${port} ${target}`);
 }
@@ -213,9 +217,9 @@ function sshfp(content: string): Parsed {
   if (typeof list === "string") return fail(list);
   const [a, t, fp] = list.map((x) => x.text);
   const algorithm = uint(a, 8, "the SSHFP algorithm", example);
-  if (typeof algorithm === "string") return fail(`a SSHFP record's content: ${algorithm}`);
+  if (typeof algorithm === "string") return fail(`an SSHFP record's content: ${algorithm}`);
   const fpType = uint(t, 8, "the SSHFP fingerprint type", example);
-  if (typeof fpType === "string") return fail(`a SSHFP record's content: ${fpType}`);
+  if (typeof fpType === "string") return fail(`an SSHFP record's content: ${fpType}`);
   const lengths = fpType === 1 ? [40] : fpType === 2 ? [64] : undefined;
   const problem = hex(
     fp,
@@ -223,7 +227,7 @@ function sshfp(content: string): Parsed {
     lengths,
     "ab".repeat(32),
   );
-  if (problem) return fail(`a SSHFP record's content: ${problem}`);
+  if (problem) return fail(`an SSHFP record's content: ${problem}`);
   const fingerprint = (fp ?? "").toLowerCase();
   return ok({ algorithm, type: fpType, fingerprint }, `${algorithm} ${fpType} ${fingerprint}`);
 }
@@ -310,26 +314,26 @@ function txt(type: string, content: string): Parsed {
     const list = tokens(content);
     if (list === undefined || list.some((t) => !t.quoted)) {
       return fail(
-        `a ${type} record's content is either plain text (e.g. "${example}") or quoted strings ("a" "b"), ` +
+        `${aRecord(type)}'s content is either plain text (e.g. "${example}") or quoted strings ("a" "b"), ` +
           `and this one starts with a quote that is not closed, or has text outside the quotes: ${shown(content)}`,
       );
     }
     const long = list.find((t) => Buffer.byteLength(t.text, "utf8") > MAX_CHARACTER_STRING);
     if (long) {
       return fail(
-        `a quoted string of a ${type} record holds at most ${MAX_CHARACTER_STRING} octets (RFC 1035), got ${Buffer.byteLength(long.text, "utf8")}; leave the content unquoted and the service splits it`,
+        `a quoted string of ${aRecord(type)} holds at most ${MAX_CHARACTER_STRING} octets (RFC 1035), got ${Buffer.byteLength(long.text, "utf8")}; leave the content unquoted and the service splits it`,
       );
     }
   } else if ((content.match(/"/g) ?? []).length % 2 === 1) {
     // The service refuses an unpaired double quote (DNSControl's DNSimple audit, verified 2023-03).
     return fail(
-      `a ${type} record's content has an unpaired double quote ("): ${shown(content)}; quotes inside text come in pairs, e.g. 'say "hi"'`,
+      `${aRecord(type)}'s content has an unpaired double quote ("): ${shown(content)}; quotes inside text come in pairs, e.g. 'say "hi"'`,
     );
   }
   const size = serializedTxt(content).length;
   if (size > MAX_TXT_SERIALIZED) {
     return fail(
-      `a ${type} record's content is ${size} characters once quoted; the service stores at most ${MAX_TXT_SERIALIZED}`,
+      `${aRecord(type)}'s content is ${size} characters once quoted; the service stores at most ${MAX_TXT_SERIALIZED}`,
     );
   }
   const text = canonicalTxt(content);
