@@ -247,6 +247,16 @@ async function apply(
       }
     }
   }
+  // A record kept under a key the declaration no longer has, identical to a declared record
+  // under a new key, moves to that key instead of being deleted and made again: list keys follow
+  // record-data's canonical content, which may spell a stack's older keys differently.
+  for (const [key, m] of Object.entries(managed)) {
+    if (specs[key] !== undefined) continue;
+    const moved = Object.keys(specs).find((k) => managed[k] === undefined && sameIdentity(m, specs[k]!));
+    if (moved === undefined) continue;
+    managed[moved] = m;
+    delete managed[key];
+  }
   const ops: Array<{ key: string; op: RecordOp }> = [];
   for (const [key, m] of Object.entries(managed)) {
     const spec = specs[key];
