@@ -3,7 +3,6 @@
  * `name_like`, `name`, `type`; sort), create, get, update (PATCH), delete; the atomic batch of
  * creates, updates and deletes.
  */
-import { isIP } from "node:net";
 import { param, type Ctx, type RouteRegistry } from "../context";
 import {
   HttpError,
@@ -19,6 +18,7 @@ import {
 import { paginate, sortRows } from "../listing";
 import type { Changes, RecordRow, ZoneRow } from "../model";
 import { now } from "../store";
+import { cnameConflict, recordErrors } from "../record-content";
 import { recordView, zoneView } from "../views";
 
 const TYPES = [
@@ -145,22 +145,28 @@ function readRecord(body: unknown, creating: boolean): RecordFields {
       input.fail("regions", "is invalid");
     else out.regions = regions;
   }
-  if (out.type === "A" && out.content !== undefined && isIP(out.content) !== 4)
-    input.fail("content", "is not a valid IPv4 address");
-  if (out.type === "AAAA" && out.content !== undefined && isIP(out.content) !== 6)
-    input.fail("content", "is not a valid IPv6 address");
   input.done();
   return out;
+}
+
+/** The service's 400 for a record whose name, content or priority it refuses (record-content.ts). */
+function checkRecord(
+  zone: string,
+  record: { name: string; type: string; content: string; priority?: number | null | undefined },
+): void {
+  const errors = recordErrors(zone, { ...record, priority: record.priority ?? undefined });
+  if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
 type RecordFields = Changes<Pick<RecordRow, "name" | "type" | "content" | "ttl" | "priority" | "regions">>;
 
 /** The fields of a new record, or the service's 400 (the same rules for single and batch creates). */
-function readNewRecord(body: unknown): RecordFields & { type: string } {
+function readNewRecord(zone: string, body: unknown): RecordFields & { type: string } {
   const f = readRecord(body, true);
   const type = f.type ?? "A";
   if (type === "CNAME" && (f.name ?? "") === "")
     throw badRequest("A CNAME record cannot be created at the zone apex");
+  checkRecord(zone, { name: f.name ?? "", type, content: f.content ?? "", priority: f.priority });
   return { ...f, type };
 }
 
@@ -183,10 +189,34 @@ function insertRecord(ctx: Ctx, z: ZoneRow, f: RecordFields & { type: string }, 
   return r;
 }
 
+/** The records of the zone at `name` a new record must live with (system records aside). */
+function recordsAt(ctx: Ctx, z: ZoneRow, name: string, ignore: ReadonlySet<number> = new Set()): RecordRow[] {
+  return ctx.store.records.filter(
+    (r) =>
+      r.zone === z.name &&
+      r.account_id === ctx.accountId &&
+      r.name === name &&
+      !r.system_record &&
+      !ignore.has(r.id),
+  );
+}
+
+/** The service's 400 for a record that would share its name with a CNAME. */
+function checkCname(
+  z: ZoneRow,
+  f: { name?: string | undefined; type: string },
+  atName: ReadonlyArray<{ type: string }>,
+): void {
+  const name = f.name ?? "";
+  const conflict = cnameConflict(name === "" ? z.name : `${name}.${z.name}`, f.type, atName);
+  if (conflict) throw validationError({ base: [conflict] });
+}
+
 function createRecord(ctx: Ctx): Reply {
   const z = findZone(ctx, param(ctx, "zone"));
   if (z.secondary) throw badRequest("Records cannot be created in a secondary zone");
-  const f = readNewRecord(ctx.body);
+  const f = readNewRecord(z.name, ctx.body);
+  checkCname(z, f, recordsAt(ctx, z, f.name ?? ""));
   const r = insertRecord(ctx, z, f, now());
   return ok(recordView(r), 201);
 }
@@ -292,13 +322,14 @@ function batchRecords(ctx: Ctx): Reply {
       const { id: _id, ...rest } = o;
       const fields = readRecord(rest, false);
       const type = r.type;
-      const content = fields.content ?? r.content;
-      if (type === "A" && isIP(content) !== 4)
-        throw validationError({ content: ["is not a valid IPv4 address"] });
-      if (type === "AAAA" && isIP(content) !== 6)
-        throw validationError({ content: ["is not a valid IPv6 address"] });
       if (type === "CNAME" && (fields.name ?? r.name) === "")
         throw badRequest("A CNAME record cannot be created at the zone apex");
+      checkRecord(z.name, {
+        name: fields.name ?? r.name,
+        type,
+        content: fields.content ?? r.content,
+        priority: fields.priority ?? r.priority,
+      });
       updating.add(r.id);
       toUpdate.push({ row: r, fields });
     } catch (err) {
@@ -308,7 +339,11 @@ function batchRecords(ctx: Ctx): Reply {
   const toCreate: Array<RecordFields & { type: string }> = [];
   creates.forEach((item, index) => {
     try {
-      toCreate.push(readNewRecord(item));
+      const f = readNewRecord(z.name, item);
+      // Against the zone as the batch leaves it: deletes first, then the creates before this one.
+      const earlier = toCreate.filter((c) => (c.name ?? "") === (f.name ?? ""));
+      checkCname(z, f, [...recordsAt(ctx, z, f.name ?? "", deleting), ...earlier]);
+      toCreate.push(f);
     } catch (err) {
       errors.creates.push(itemError(index, err));
     }
@@ -341,6 +376,12 @@ function updateRecord(ctx: Ctx): Reply {
   const r = findRecord(ctx, z, param(ctx, "record"));
   if (r.system_record) throw badRequest("System records cannot be updated");
   const f = readRecord(ctx.body, false);
+  checkRecord(z.name, {
+    name: f.name ?? r.name,
+    type: r.type,
+    content: f.content ?? r.content,
+    priority: f.priority ?? r.priority,
+  });
   ctx.store.records.update(r, { ...f, updated_at: now() });
   ctx.events.emit(ctx.accountId, "zone_record.update", { zone_record: recordView(r) });
   return ok(recordView(r));

@@ -259,7 +259,13 @@ export class ZoneRecordsApi {
    * @example
    * await client.zones.records.create(1, "example.com", { name: "www", type: "A", content: "192.0.2.1" });
    */
-  async create(account: AccountId, zone: string, input: ZoneRecordInput): Promise<ZoneRecord> {
+  async create(
+    account: AccountId,
+    zone: string,
+    input: ZoneRecordInput,
+    options: { sameContent?: SameContent } = {},
+  ): Promise<ZoneRecord> {
+    const sameContent = options.sameContent ?? exactContent;
     const res = await this.t.request({
       method: "POST",
       path: path`/${account}/zones/${zone}/records`,
@@ -267,7 +273,8 @@ export class ZoneRecordsApi {
       schema: ZoneRecordEnvelope,
       lookup: async (since) => {
         for await (const r of this.iterate(account, zone, { name: input.name, type: input.type })) {
-          const same = r.content === input.content && r.name === input.name && r.type === input.type;
+          const same =
+            r.name === input.name && r.type === input.type && sameContent(r.type, r.content, input.content);
           if (same && createdSince(r.created_at, since)) return { data: r };
         }
         return undefined;
@@ -294,7 +301,7 @@ export class ZoneRecordsApi {
     account: AccountId,
     zone: string,
     batch: ZoneRecordBatch,
-    options: { excludeIds?: ReadonlySet<number> } = {},
+    options: { excludeIds?: ReadonlySet<number>; sameContent?: SameContent } = {},
   ): Promise<ZoneRecordBatchResult> {
     const res = await this.t.request({
       method: "POST",
@@ -304,7 +311,13 @@ export class ZoneRecordsApi {
       lookup: async (since) => {
         const records: ZoneRecord[] = [];
         for await (const r of this.iterate(account, zone)) records.push(r);
-        const result = settleBatch(batch, records, since, options.excludeIds ?? new Set());
+        const result = settleBatch(
+          batch,
+          records,
+          since,
+          options.excludeIds ?? new Set(),
+          options.sameContent,
+        );
         return result ? { data: result } : undefined;
       },
     });
@@ -372,6 +385,14 @@ export class ZoneRecordsApi {
 }
 
 /**
+ * Whether the service's content of a record of `type` is the content that was sent. The client
+ * compares exactly; the provider passes its record-data rules, since the service rewrites some
+ * content (IPv6 compression, TXT quotes, case of host names).
+ */
+export type SameContent = (type: string, stored: string, sent: string) => boolean;
+const exactContent: SameContent = (_type, stored, sent) => stored === sent;
+
+/**
  * Whether a batch whose answer was lost took effect, judged from the zone's records: each create
  * needs its own identical record (name, type, content) created since the batch left; each delete,
  * its record gone. Returns the answer the batch would have had, or `undefined` when it did not
@@ -382,6 +403,7 @@ export function settleBatch(
   records: readonly ZoneRecord[],
   since: Date,
   excludeIds: ReadonlySet<number>,
+  sameContent: SameContent = exactContent,
 ): ZoneRecordBatchResult | undefined {
   const byId = new Map(records.map((r) => [r.id, r]));
   if ((batch.deletes ?? []).some((d) => byId.has(d.id))) return undefined;
@@ -393,7 +415,10 @@ export function settleBatch(
   for (const c of batch.creates ?? []) {
     const own = candidates.find(
       (r) =>
-        !taken.has(r.id) && r.name === c.name && r.type === c.type.toUpperCase() && r.content === c.content,
+        !taken.has(r.id) &&
+        r.name === c.name &&
+        r.type === c.type.toUpperCase() &&
+        sameContent(r.type, r.content, c.content),
     );
     if (!own) return undefined;
     taken.add(own.id);
@@ -411,7 +436,7 @@ export function settleBatch(
       const r = byId.get(u.id)!;
       return (
         (u.name === undefined || r.name === u.name) &&
-        (u.content === undefined || r.content === u.content) &&
+        (u.content === undefined || sameContent(r.type, r.content, u.content)) &&
         (u.ttl === undefined || r.ttl === u.ttl) &&
         (u.priority === undefined || r.priority === u.priority)
       );

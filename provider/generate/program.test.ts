@@ -162,3 +162,26 @@ describe("writeProgram", () => {
     expect(identifier("1password.com")).toBe("_1password_com");
   });
 });
+
+describe("records check would refuse", () => {
+  it("are written as the zone holds them, each with a comment saying why check refuses it", () => {
+    const zone: DomainSnapshot = {
+      domain: domain(3, "odd.example"),
+      records: [
+        record(31, "odd.example", { name: "", type: "TXT", content: "v=spf1 -all " }),
+        record(32, "odd.example", { name: "www", type: "A", content: "192.0.2.1" }),
+      ],
+      forwards: [],
+      dsRecords: [],
+      dnssecEnabled: false,
+    };
+    const text = [...writeProgram(snapshotOf([zone])).files.values()].join("\n");
+    const lines = text.split("\n");
+    const txt = lines.findIndex((l) => l.trim().startsWith("{") && l.includes('"v=spf1 -all "'));
+    expect(lines[txt - 1]).toMatch(
+      /^\s*\/\/ check refuses this record's content: content must not start or end with whitespace/,
+    );
+    const a = lines.findIndex((l) => l.trim().startsWith("{") && l.includes('"192.0.2.1"'));
+    expect(lines[a - 1]).not.toMatch(/check refuses/);
+  });
+});

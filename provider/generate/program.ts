@@ -6,6 +6,7 @@
  * Webhook URLs often carry credentials in their path: they are read from secret stack config,
  * never written into the program.
  */
+import { recordFailures } from "../resources/record-data";
 import { createHash } from "node:crypto";
 import type { Contact, DelegationSignerRecord, EmailForward, ZoneRecord } from "../client";
 import type { AccountSnapshot, DomainSnapshot } from "./snapshot";
@@ -82,6 +83,18 @@ function recordEntry(r: ZoneRecord): string {
   ]);
 }
 
+/**
+ * A record the service holds that `check` would refuse as it is (record-data's rules), said in a
+ * comment above it: the program is written as the zone is, never repaired, and the reviewer
+ * fixes the zone or the line.
+ */
+function recordProblems(r: ZoneRecord, zone: string): string[] {
+  return recordFailures(
+    { name: r.name, type: r.type, content: r.content, priority: r.priority ?? undefined },
+    zone,
+  ).map((f) => `    // check refuses this record's ${f.property}: ${f.reason.replace(/\s+/g, " ")}`);
+}
+
 const aliasOf = (f: EmailForward) => f.alias_email.slice(0, f.alias_email.lastIndexOf("@"));
 
 function dsName(domain: string, ds: DelegationSignerRecord): string {
@@ -112,7 +125,7 @@ function domainStatements(s: DomainSnapshot, names: Names): { lines: string[]; r
       `  zoneName: ${d}.name,`,
       `  adopt: true,`,
       `  records: [`,
-      ...records.map((r) => `    ${recordEntry(r)},`),
+      ...records.flatMap((r) => [...recordProblems(r, name), `    ${recordEntry(r)},`]),
       `  ],`,
       `});`,
     );

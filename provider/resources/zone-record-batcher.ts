@@ -35,6 +35,14 @@ import {
 } from "../client/internal";
 import type { ApiError } from "../client/internal";
 import { reportOnce } from "./framework/engine-log";
+import { canonicalContent } from "./record-data";
+
+/**
+ * After a lost answer, a record at the service is the one sent when its content means the same
+ * (record-data's canonical form: the service compresses IPv6, quotes TXT, lower-cases host names).
+ */
+const sameContent = (type: string, stored: string, sent: string): boolean =>
+  canonicalContent(type, stored) === canonicalContent(type, sent);
 
 /** Most operations per batch request (the emulator's default limit); lowered when refused. */
 export const DEFAULT_MAX_ITEMS = 1000;
@@ -224,7 +232,7 @@ async function sendAlone(
   batchStats.singles++;
   switch (op.kind) {
     case "create":
-      return client.zones.records.create(account, zone, op.input);
+      return client.zones.records.create(account, zone, op.input, { sameContent });
     case "update":
       return client.zones.records.update(account, zone, op.id, op.patch);
     case "delete":
@@ -283,7 +291,7 @@ async function sendGroup(q: ZoneQueue, items: Pending[]): Promise<void> {
   let result;
   try {
     batchStats.batches++;
-    result = await q.client.zones.records.batch(q.account, q.zone, body, { excludeIds: q.made });
+    result = await q.client.zones.records.batch(q.account, q.zone, body, { excludeIds: q.made, sameContent });
   } catch (error) {
     return afterRefusal(q, items, { creates, updates, deletes }, error);
   }

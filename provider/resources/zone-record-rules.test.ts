@@ -16,51 +16,61 @@ const check = async (props: Record<string, unknown>) =>
   (await provider.check!({}, { zoneName: "example.com", name: "www", ...props })).failures;
 
 describe("ZoneRecord check", () => {
-  it("accepts a TXT record of the largest size DNS carries, and refuses one byte more", async () => {
-    // 65,279 bytes of text take 256 strings of at most 255 bytes, each with a length byte: 65,535.
-    expect(await check({ type: "TXT", content: "a".repeat(65_279) })).toEqual([]);
-    expect(await check({ type: "TXT", content: `"${"a".repeat(65_279)}"` })).toEqual([]);
-    expect(await check({ type: "SPF", content: "a".repeat(65_280) })).toEqual([
+  it("accepts TXT content up to the 1,000 characters the service stores once quoted, and refuses one more", async () => {
+    // Unquoted content is stored with quotes added and inner quotes escaped (DNSimple's TXT article).
+    expect(await check({ type: "TXT", content: "a".repeat(998) })).toEqual([]);
+    expect(await check({ type: "TXT", content: "a".repeat(999) })).toEqual([
       {
         property: "content",
-        reason: "is too long for a DNS record: 65536 bytes of record data, at most 65535",
+        reason: "a TXT record's content is 1001 characters once quoted; the service stores at most 1000",
       },
     ]);
-    expect(await check({ type: "TXT", content: "ä".repeat(32_700) })).toEqual([
-      { property: "content", reason: expect.stringMatching(/^is too long for a DNS record: 65657 bytes/) },
+    expect(await check({ type: "SPF", content: `${"a".repeat(996)}"` })).toEqual([
+      { property: "content", reason: expect.stringMatching(/unpaired double quote/) },
     ]);
+    // Quoted strings the service split at 255 octets are accepted as they are.
+    expect(await check({ type: "TXT", content: `"${"a".repeat(255)}" "${"b".repeat(10)}"` })).toEqual([]);
   });
 
-  it("counts other types' content as it is", async () => {
-    expect(await check({ type: "CAA", content: "a".repeat(65_535) })).toEqual([]);
-    expect(await check({ type: "CAA", content: "a".repeat(65_536) })).toEqual([
-      {
-        property: "content",
-        reason: "is too long for a DNS record: 65536 bytes of record data, at most 65535",
-      },
-    ]);
-  });
-
-  it("refuses empty content and addresses of the wrong family", async () => {
-    expect(await check({ type: "TXT", content: "  " })).toEqual([
+  it("refuses empty content, content with spaces around it, and addresses of the wrong family", async () => {
+    expect(await check({ type: "TXT", content: "" })).toEqual([
       { property: "content", reason: "content must not be empty" },
     ]);
+    expect(await check({ type: "TXT", content: "  " })).toEqual([
+      {
+        property: "content",
+        reason: 'content must not start or end with whitespace (nothing is trimmed for you), got "  "',
+      },
+    ]);
     expect(await check({ type: "A", content: "2001:db8::1" })).toEqual([
-      { property: "content", reason: 'an A record\'s content must be an IPv4 address, got "2001:db8::1"' },
+      {
+        property: "content",
+        reason:
+          'an A record\'s content must be an IPv4 address such as 192.0.2.10, got "2001:db8::1" (that is an IPv6 address: use an AAAA record)',
+      },
     ]);
-    expect(await check({ type: "AAAA", content: " 192.0.2.1 " })).toEqual([
-      { property: "content", reason: 'an AAAA record\'s content must be an IPv6 address, got "192.0.2.1"' },
+    expect(await check({ type: "A", content: " 192.0.2.1 " })).toEqual([
+      {
+        property: "content",
+        reason: expect.stringMatching(/^content must not start or end with whitespace/),
+      },
     ]);
-    expect(await check({ type: "a", content: " 192.0.2.1 " })).toEqual([]);
+    expect(await check({ type: "a", content: "192.0.2.1" })).toEqual([]);
     expect(await check({ type: "AAAA", content: "2001:db8::1" })).toEqual([]);
   });
 
   it("refuses a CNAME at the apex however the apex is written, and allows other types there", async () => {
-    for (const name of ["", "@", "@."]) {
+    for (const name of ["", "@"]) {
       expect(await check({ type: "CNAME", name, content: "a.example.net" })).toEqual([
-        { property: "name", reason: 'a CNAME record cannot be at the apex (name "")' },
+        {
+          property: "name",
+          reason: 'a CNAME record cannot be at the apex (name ""): use an ALIAS record there',
+        },
       ]);
     }
+    expect(await check({ type: "CNAME", name: "@.", content: "a.example.net" })).toEqual([
+      { property: "name", reason: expect.stringMatching(/^must not end with a dot/) },
+    ]);
     expect(await check({ type: "ALIAS", name: "", content: "a.example.net" })).toEqual([]);
     expect(await check({ type: "CNAME", name: "www", content: "a.example.net" })).toEqual([]);
   });
@@ -68,7 +78,7 @@ describe("ZoneRecord check", () => {
   it("names what is wrong with the name, TTL, priority and regions", async () => {
     const base = { type: "MX", content: "mx.example.com" };
     expect(await check({ ...base, name: "a b" })).toEqual([
-      { property: "name", reason: "must not contain spaces" },
+      { property: "name", reason: 'must not contain spaces or other whitespace, got "a b"' },
     ]);
     expect(await check({ ...base, name: 5 })).toEqual([
       { property: "name", reason: 'must be a string ("" for the apex)' },
@@ -80,7 +90,12 @@ describe("ZoneRecord check", () => {
     expect(await check({ ...base, ttl: 1.5 })).toEqual([
       { property: "ttl", reason: "must be a whole number" },
     ]);
-    expect(await check({ ...base, ttl: 0 })).toEqual([{ property: "ttl", reason: "must be at least 1" }]);
+    expect(await check({ ...base, ttl: 0 })).toEqual([
+      { property: "ttl", reason: "must be at least 1; e.g. 3600" },
+    ]);
+    expect(await check({ ...base, priority: 65536 })).toEqual([
+      { property: "priority", reason: "must be at most 65535 (16-bit), got 65536; e.g. 10" },
+    ]);
     expect(await check({ ...base, priority: -1 })).toEqual([
       { property: "priority", reason: "must not be negative" },
     ]);

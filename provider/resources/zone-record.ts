@@ -1,4 +1,3 @@
-import { isIP } from "node:net";
 import { z } from "zod";
 import type { ZoneRecord, ZoneRecordInput, ZoneRecordUpdate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
@@ -7,6 +6,17 @@ import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import type { CheckFailure } from "./framework/validation";
 import { canonicalDomainName } from "./names";
+import {
+  MAX_TTL,
+  MIN_TTL,
+  RECORD_TYPES,
+  SINGLE_AT_NAME,
+  canonicalContent,
+  canonicalRecordName,
+  canonicalTxt,
+  recordFailures as recordDataFailures,
+} from "./record-data";
+import { UNKNOWN } from "./framework/unknown";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
@@ -24,65 +34,10 @@ function send(
 /** Reads of many records of one zone are answered from its list pages (framework/read-cache). */
 const collectionKey = (account: string, zone: string) => `zoneRecords:${account}:${zone}`;
 
-export const RECORD_TYPES = [
-  "A",
-  "AAAA",
-  "ALIAS",
-  "CAA",
-  "CNAME",
-  "DNSKEY",
-  "DS",
-  "HINFO",
-  "MX",
-  "NAPTR",
-  "NS",
-  "POOL",
-  "PTR",
-  "SPF",
-  "SRV",
-  "SSHFP",
-  "TXT",
-  "URL",
-] as const;
+export { RECORD_TYPES, SINGLE_AT_NAME, canonicalContent, canonicalRecordName } from "./record-data";
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(RECORD_TYPES);
-
-/** Types whose content is a host name: the service compares them without case or trailing dot. */
-const HOST_CONTENT = new Set(["CNAME", "ALIAS", "NS", "PTR", "MX", "POOL"]);
 const DEFAULT_TTL = 3600;
-/** DNS TTLs are unsigned 31-bit numbers (RFC 2181 §8). */
-const MAX_TTL = 2 ** 31 - 1;
-/** A record's data (RDATA) holds at most 65,535 bytes (RFC 1035 §3.2.1). */
-const MAX_RDATA_BYTES = 65535;
-
-/** The bytes the content takes on the wire: TXT data is cut into strings of 255 bytes, each with a length byte. */
-function rdataBytes(type: string, content: string): number {
-  const bytes = Buffer.byteLength(type === "TXT" || type === "SPF" ? unquote(content) : content, "utf8");
-  return type === "TXT" || type === "SPF" ? bytes + Math.max(1, Math.ceil(bytes / 255)) : bytes;
-}
-/** Types that must be the only record of their type (CNAME: of any type) at a name. */
-export const SINGLE_AT_NAME: ReadonlySet<string> = new Set(["CNAME", "ALIAS"]);
-
-/** A record name as the service stores it: relative, lower case, no trailing dot; `""` is the apex. */
-export function canonicalRecordName(name: string): string {
-  const text = name.trim().toLowerCase().replace(/\.$/, "");
-  return text === "@" ? "" : text;
-}
-
-/** TXT (and SPF) content without the quotes the service may add around a single string. */
-function unquote(content: string): string {
-  const inner = /^"((?:[^"\\]|\\.)*)"$/.exec(content.trim())?.[1];
-  return inner === undefined ? content : inner.replace(/\\"/g, '"');
-}
-
-/** Content in a form where what the service rewrites (quotes, trailing dots, case) is undone. */
-export function canonicalContent(type: string, content: string): string {
-  const t = type.toUpperCase();
-  if (t === "TXT" || t === "SPF") return unquote(content);
-  if (HOST_CONTENT.has(t)) return content.trim().toLowerCase().replace(/\.$/, "");
-  if (t === "AAAA") return content.trim().toLowerCase();
-  return content.trim();
-}
 
 /**
  * The content to keep in state: what the program says when the service's value means the same,
@@ -139,7 +94,6 @@ function isDeepEqualList(a: unknown, b: string[]): boolean {
 export const RECORD_FIELDS = {
   name: z
     .string({ message: 'must be a string ("" for the apex)' })
-    .refine((v) => !/\s/.test(v), { message: "must not contain spaces" })
     .default("")
     .describe('The name relative to the zone, `""` (default) for the apex.'),
   type: z
@@ -157,7 +111,7 @@ export const RECORD_FIELDS = {
   ttl: z
     .number()
     .int("must be a whole number")
-    .min(1, "must be at least 1")
+    .min(MIN_TTL, `must be at least ${MIN_TTL}; e.g. 3600`)
     .max(MAX_TTL, `must be at most ${MAX_TTL} (DNS TTLs are 31-bit)`)
     .default(DEFAULT_TTL)
     .describe("Time to live in seconds (default 3600)."),
@@ -184,33 +138,25 @@ export interface RecordValues {
   readonly regions?: string[] | undefined;
 }
 
-/** What `check` refuses of one record: a CNAME at the apex, empty or oversized content, a wrong address. */
-export function recordFailures({ name, type, content: declared }: RecordValues): CheckFailure[] {
-  if (type === "CNAME" && canonicalRecordName(name) === "") {
-    return [{ property: "name", reason: 'a CNAME record cannot be at the apex (name "")' }];
-  }
-  const content = declared.trim();
-  if (content === "") return [{ property: "content", reason: "content must not be empty" }];
-  const size = rdataBytes(type, declared);
-  if (size > MAX_RDATA_BYTES) {
-    return [
-      {
-        property: "content",
-        reason: `is too long for a DNS record: ${size} bytes of record data, at most ${MAX_RDATA_BYTES}`,
-      },
-    ];
-  }
-  if (type === "A" && isIP(content) !== 4) {
-    return [
-      { property: "content", reason: `an A record's content must be an IPv4 address, got "${content}"` },
-    ];
-  }
-  if (type === "AAAA" && isIP(content) !== 6) {
-    return [
-      { property: "content", reason: `an AAAA record's content must be an IPv6 address, got "${content}"` },
-    ];
-  }
-  return [];
+/**
+ * What `check` refuses of one record (record-data's rules), with what is known of it during a
+ * preview: a value still unknown is left out of the rules that need it.
+ */
+export function recordFailures(
+  values: Partial<Record<keyof RecordValues, unknown>>,
+  zone?: unknown,
+): CheckFailure[] {
+  const known = (v: unknown): v is string => typeof v === "string" && !v.includes(UNKNOWN);
+  const name = values.name ?? "";
+  if (!known(name)) return [];
+  const type = known(values.type) ? values.type.toUpperCase() : undefined;
+  const priority = typeof values.priority === "number" ? values.priority : undefined;
+  const failures = recordDataFailures(
+    { name, type: type ?? "", content: known(values.content) ? values.content : "", priority },
+    known(zone) ? zone : undefined,
+  );
+  // Rules on the content need the type and the content; the name's need neither.
+  return failures.filter((f) => f.property !== "content" || (type !== undefined && known(values.content)));
 }
 
 /**
@@ -239,11 +185,12 @@ export const zoneRecordResource = defineResource({
     zoneName: (v) => canonicalDomainName(v),
     name: (v) => canonicalRecordName(v),
     type: (v) => v.toUpperCase(),
-    content: (v) => unquote(v),
+    content: (v, inputs) =>
+      typeof inputs.type === "string" ? canonicalContent(inputs.type, v) : canonicalTxt(v),
     regions: (v) => (Array.isArray(v) ? [...v].sort() : v),
   },
 
-  refine: recordFailures,
+  refinePartial: (inputs) => recordFailures(inputs, inputs["zoneName"]),
 
   async create(ctx, inputs) {
     const zone = canonicalDomainName(inputs.zoneName);

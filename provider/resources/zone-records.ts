@@ -33,6 +33,8 @@ import {
   recordFailures,
   recordInput,
 } from "./zone-record";
+import { type RecordValues, recordSetFailures } from "./record-data";
+import { containsUnknown } from "./framework/unknown";
 
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
@@ -245,6 +247,16 @@ async function apply(
       }
     }
   }
+  // A record kept under a key the declaration no longer has, identical to a declared record
+  // under a new key, moves to that key instead of being deleted and made again: list keys follow
+  // record-data's canonical content, which may spell a stack's older keys differently.
+  for (const [key, m] of Object.entries(managed)) {
+    if (specs[key] !== undefined) continue;
+    const moved = Object.keys(specs).find((k) => managed[k] === undefined && sameIdentity(m, specs[k]!));
+    if (moved === undefined) continue;
+    managed[moved] = m;
+    delete managed[key];
+  }
   const ops: Array<{ key: string; op: RecordOp }> = [];
   for (const [key, m] of Object.entries(managed)) {
     const spec = specs[key];
@@ -403,13 +415,35 @@ export const zoneRecordsResource = defineResource({
       ),
   },
 
-  refine(inputs) {
+  refinePartial(inputs) {
     const failures: CheckFailure[] = [];
-    for (const [key, spec] of Object.entries(specsOf(inputs))) {
-      for (const f of recordFailures(spec)) {
-        failures.push({ property: `records.${key}.${f.property}`, reason: f.reason });
+    const records = inputs["records"];
+    if (records === null || typeof records !== "object") return failures;
+    const list: Array<[string, unknown]> = Array.isArray(records)
+      ? records.map((r, i): [string, unknown] => [`[${i}]`, r])
+      : Object.entries(records);
+    const entries: Array<[string, Record<string, unknown>]> = [];
+    for (const [key, r] of list) {
+      if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
+    }
+    const at = (key: string) => (key.startsWith("[") ? `records${key}` : `records.${key}`);
+    for (const [key, spec] of entries) {
+      for (const f of recordFailures(spec, inputs["zoneName"])) {
+        failures.push({ property: `${at(key)}.${f.property}`, reason: f.reason });
       }
     }
+    const known: Array<[string, RecordValues]> = [];
+    for (const [key, r] of entries) {
+      const { name = "", type, content } = r;
+      if (
+        typeof name === "string" &&
+        typeof type === "string" &&
+        typeof content === "string" &&
+        !containsUnknown(r)
+      )
+        known.push([key, { name, type, content }]);
+    }
+    for (const f of recordSetFailures(known)) failures.push({ property: at(f.key), reason: f.reason });
     return failures;
   },
 

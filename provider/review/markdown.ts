@@ -52,6 +52,7 @@ const DEFAULT_VERB: Record<Op, string> = {
 };
 const TAG_ORDER: RiskTag[] = [
   "blocked",
+  "CNAME",
   "money",
   "DNSSEC",
   "delegation",
@@ -66,6 +67,7 @@ const TAG_ORDER: RiskTag[] = [
 ];
 const TAG_TEXT: Record<RiskTag, string> = {
   blocked: "blocked by the guard",
+  CNAME: "CNAME conflict",
   money: "costs money",
   DNSSEC: "DNSSEC",
   delegation: "delegation",

@@ -9,6 +9,7 @@
  * model.changes[0]; // { kind: "ZoneRecord", op: "update", zone: "example.com", ... }
  * ```
  */
+import { canonicalRecordName } from "../resources/record-data";
 import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";
 
 export { SECRET_SIG, UNKNOWN };
@@ -56,6 +57,20 @@ export interface PreviewModel {
   readonly unchanged: number;
   /** Error messages of a preview that failed. */
   readonly errors: readonly string[];
+  /**
+   * Every zone record the stack declares after the preview (changed or not), with the resource
+   * that declares it: what rules across resources (a CNAME alone at its name) are checked on.
+   */
+  readonly records?: readonly DeclaredRecord[];
+}
+
+/** One record the stack declares, and where. */
+export interface DeclaredRecord {
+  /** The declaring resource's name (`set[key]` for a record of a `ZoneRecords`). */
+  readonly resource: string;
+  readonly zone: string;
+  readonly name: string;
+  readonly type: string;
 }
 
 /** Thrown for input that is not a `pulumi preview --json` document. */
@@ -132,11 +147,15 @@ export function parsePreview(doc: unknown): PreviewModel {
   };
 
   const changes: Change[] = [];
+  const records: DeclaredRecord[] = [];
   let unchanged = 0;
   for (const step of steps) {
     const urn = step.urn ?? "";
     const kind = kindOfUrn(urn);
     if (!kind) continue;
+    if (step.op !== "delete" && step.op !== "delete-replaced" && step.op !== "read") {
+      records.push(...declaredRecords(kind, urn.split("::").pop() ?? urn, ownInputs(step.newState?.inputs)));
+    }
     const op = step.op === "delete-replaced" || step.op === "create-replacement" ? undefined : step.op;
     if (op === "same" || op === "read" || op === "refresh") {
       unchanged++;
@@ -181,7 +200,24 @@ export function parsePreview(doc: unknown): PreviewModel {
     .filter((d) => d.severity === "error")
     .map((d) => redactMessage(String(d.message ?? "")))
     .filter((m) => m !== "");
-  return { stack, project, changes, unchanged, errors };
+  return { stack, project, changes, unchanged, errors, records };
+}
+
+/** The records a `ZoneRecord` or `ZoneRecords` declares (values still unknown are left out). */
+function declaredRecords(kind: string, resource: string, inputs: Props | undefined): DeclaredRecord[] {
+  if (!inputs || typeof inputs.zoneName !== "string" || inputs.zoneName === UNKNOWN) return [];
+  const zone = inputs.zoneName.toLowerCase().replace(/\.$/, "");
+  const one = (r: unknown, name: string): DeclaredRecord[] => {
+    if (r === null || typeof r !== "object") return [];
+    const { name: n = "", type } = r as Props;
+    if (typeof n !== "string" || typeof type !== "string" || n === UNKNOWN || type === UNKNOWN) return [];
+    return [{ resource: name, zone, name: canonicalRecordName(n), type: type.toUpperCase() }];
+  };
+  if (kind === "ZoneRecord") return one(inputs, resource);
+  if (kind === "ZoneRecords" && inputs.records !== null && typeof inputs.records === "object") {
+    return Object.entries(inputs.records as Props).flatMap(([key, r]) => one(r, `${resource}[${key}]`));
+  }
+  return [];
 }
 
 /** The zone of a zone-bound kind's object, as the review groups by it; `""` for account-wide kinds. */

@@ -11,7 +11,7 @@
 import { type ActionPrice, KINDS, type Props, str } from "./kinds";
 import type { Change, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
-import { shown } from "./values";
+import { code, shown } from "./values";
 
 export type RiskTag =
   | "blocked"
@@ -25,7 +25,8 @@ export type RiskTag =
   | "DNSSEC"
   | "ownership"
   | "credentials"
-  | "secondary";
+  | "secondary"
+  | "CNAME";
 
 export interface Risk {
   readonly tags: readonly RiskTag[];
@@ -40,7 +41,7 @@ export interface Note {
   readonly text: string;
 }
 
-const c = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+const c = (text: string) => code(text, Number.MAX_SAFE_INTEGER);
 
 function val(change: Change, field: string, side: "before" | "after"): string {
   return shown(change.kind, field, (side === "before" ? change.before : change.after)?.[field]);
@@ -118,7 +119,41 @@ export function assessRisks(model: PreviewModel, prices?: Prices): Risk[] {
       if (r) risks.push(r);
     }
   }
+  risks.push(...cnameConflicts(model));
   return risks;
+}
+
+/**
+ * A CNAME beside any other record at one name across the whole preview (RFC 1034 §3.6.2): each
+ * `ZoneRecord` checks alone and cannot see its siblings, so the review does. The risk is put on
+ * a change at that name (the CNAME's when it changes).
+ */
+function cnameConflicts(model: PreviewModel): Risk[] {
+  const byName = new Map<string, NonNullable<PreviewModel["records"]>[number][]>();
+  for (const r of model.records ?? []) {
+    const key = `${r.zone} ${r.name}`;
+    byName.set(key, [...(byName.get(key) ?? []), r]);
+  }
+  const out: Risk[] = [];
+  for (const list of byName.values()) {
+    const cname = list.find((r) => r.type === "CNAME");
+    if (!cname || list.length < 2) continue;
+    const involved = new Set(list.map((r) => r.resource.replace(/\[.*$/, "")));
+    const change =
+      model.changes.find((ch) => ch.name === cname.resource.replace(/\[.*$/, "")) ??
+      model.changes.find((ch) => involved.has(ch.name));
+    if (!change) continue;
+    const others = list.filter((r) => r !== cname).map((r) => `${r.resource} (${r.type})`);
+    out.push({
+      tags: ["CNAME"],
+      change,
+      reasons: [
+        `${c(cname.name === "" ? "@" : cname.name)} in ${c(cname.zone)}: the CNAME ${cname.resource} shares its name with ${others.join(", ")}; ` +
+          "a CNAME must be the only record at its name (RFC 1034 §3.6.2), so the service refuses one of them",
+      ],
+    });
+  }
+  return out;
 }
 
 /** What deletes leave in place (registrations stay registered, pushes stay done). */

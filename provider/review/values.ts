@@ -62,13 +62,27 @@ export function shown(kind: string, field: string, value: unknown): string {
   return plain(value);
 }
 
-/** Text as an inline code span that survives a table cell (pipes, backticks, new lines, length). */
+/**
+ * Text as an inline code span that survives a table cell (pipes, backticks, new lines, length).
+ * The fence is one backtick longer than the longest run of backticks inside (CommonMark §6.1),
+ * so no value can close it early; a space pads a value that starts or ends with a backtick, or
+ * that starts and ends with a space (one such space is stripped again when rendered).
+ *
+ * @example
+ * ```ts
+ * code("a `` b | c"); // "``` a `` b \\| c ```"
+ * ```
+ */
 export function code(text: string, max = 72): string {
   if (text === "") return "";
-  let t = text.replace(/\s+/g, " ");
+  let t = text.replace(/[\r\n\t]+/g, " ");
   if (t.length > max) t = `${t.slice(0, max - 1)}…`;
   t = t.replace(/\|/g, "\\|");
-  return t.includes("`") ? `\`\` ${t} \`\`` : `\`${t}\``;
+  const longest = Math.max(0, ...(t.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad =
+    t.startsWith("`") || t.endsWith("`") || (t.startsWith(" ") && t.endsWith(" ") && t.trim() !== "");
+  return pad ? `${fence} ${t} ${fence}` : `${fence}${t}${fence}`;
 }
 
 /** Plain text for a table cell or a sentence (pipes escaped, no new lines). */

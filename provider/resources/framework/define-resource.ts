@@ -80,6 +80,8 @@ export interface ResourceDefinition {
   readonly providerOwned?: ReadonlyArray<string>;
   /** Rules across fields, run when no input is unknown. */
   refine?(inputs: State): CheckFailure[];
+  /** Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel). */
+  refinePartial?(inputs: State): CheckFailure[];
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
   /**
    * The existing objects that match the inputs in every identifying field. Used for `adopt: true`
@@ -466,6 +468,9 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       }
       if (failures.length === 0 && definition.refine && !containsUnknown(inputs)) {
         failures.push(...definition.refine(inputs));
+      }
+      if (definition.refinePartial) {
+        failures.push(...definition.refinePartial(inputs));
       }
       return { inputs, failures };
     },

@@ -111,6 +111,11 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
     ) => unknown;
   };
   refine?(inputs: InputsOf<I>): CheckFailure[];
+  /**
+   * Rules across fields that can be checked while some inputs are still unknown (a preview):
+   * called with every input `check` validated, unknown ones as the `UNKNOWN` sentinel.
+   */
+  refinePartial?(inputs: Readonly<Record<string, unknown>>): CheckFailure[];
   create(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id>>;
   findMatching?(ctx: ResourceContext, inputs: InputsOf<I>): Promise<Array<Matched<O, Id>>>;
   readonly refusesDuplicates?: boolean | ((inputs: InputsOf<I>) => boolean);
@@ -186,6 +191,7 @@ type ErasedSpec = KindSpec<FieldShape, FieldShape, string | number> & {
     mark: CreateMark,
   ): Promise<Matched<FieldShape, string | number> | undefined>;
   refine?(inputs: State): CheckFailure[];
+  refinePartial?(inputs: State): CheckFailure[];
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   deleteBeforeReplace?(olds: State, news: State): boolean;
   naturalId?(inputs: State): string;
@@ -232,6 +238,7 @@ export function defineResource<I extends FieldShape, O extends FieldShape, Id ex
       providerOwned: spec.providerOwned ?? [],
     },
     ...(spec.refine ? { refine: spec.refine } : {}),
+    ...(spec.refinePartial ? { refinePartial: spec.refinePartial } : {}),
     create: async (ctx, inputs, mark) => withStringIds(await spec.create(ctx, inputs, mark)),
     ...(findMatching
       ? {

@@ -1,0 +1,83 @@
+/**
+ * Separate `ZoneRecord` resources are checked one by one and cannot see each other: the review
+ * finds a CNAME beside other records at one name across the whole preview, changed or not.
+ */
+import { renderReview } from "./markdown";
+import { parsePreview } from "./parse";
+import { assessRisks } from "./risks";
+
+const urn = (kind: string, name: string) =>
+  `urn:pulumi:prod::dns::pulumi-nodejs:dynamic/dnsimple:${kind}::${name}`;
+const record = (name: string, type: string, content: string) => ({
+  __provider: "code",
+  zoneName: "example.com",
+  name,
+  type,
+  content,
+  ttl: 3600,
+});
+const doc = (steps: unknown[]) => ({ config: { "dnsimple:account": "1" }, steps });
+
+describe("the review of records at one name", () => {
+  it("flags a new CNAME at a name where an unchanged record of the stack stays", () => {
+    const model = parsePreview(
+      doc([
+        { op: "same", urn: urn("ZoneRecord", "a"), newState: { inputs: record("c", "A", "192.0.2.1") } },
+        {
+          op: "create",
+          urn: urn("ZoneRecord", "alias"),
+          newState: { inputs: record("C", "CNAME", "x.example.net") },
+        },
+      ]),
+    );
+    const risks = assessRisks(model);
+    expect(risks.filter((r) => r.tags.includes("CNAME")).map((r) => r.change.name)).toEqual(["alias"]);
+    expect(renderReview(model).markdown).toContain("CNAME conflict");
+  });
+
+  it("flags a record of a ZoneRecords beside a CNAME of another resource", () => {
+    const model = parsePreview(
+      doc([
+        {
+          op: "same",
+          urn: urn("ZoneRecord", "alias"),
+          newState: { inputs: record("c", "CNAME", "x.example.net") },
+        },
+        {
+          op: "create",
+          urn: urn("ZoneRecords", "set"),
+          newState: {
+            inputs: { zoneName: "example.com", records: { txt: { name: "c", type: "TXT", content: "x" } } },
+          },
+        },
+      ]),
+    );
+    const risk = assessRisks(model).find((r) => r.tags.includes("CNAME"));
+    expect(risk?.change.name).toBe("set");
+    expect(risk?.reasons[0]).toContain("set[txt] (TXT)");
+  });
+
+  it("says nothing of records of other names, other zones, or a record being deleted", () => {
+    const model = parsePreview(
+      doc([
+        {
+          op: "create",
+          urn: urn("ZoneRecord", "alias"),
+          newState: { inputs: record("c", "CNAME", "x.example.net") },
+        },
+        {
+          op: "create",
+          urn: urn("ZoneRecord", "other"),
+          newState: { inputs: record("d", "A", "192.0.2.1") },
+        },
+        {
+          op: "create",
+          urn: urn("ZoneRecord", "elsewhere"),
+          newState: { inputs: { ...record("c", "A", "192.0.2.1"), zoneName: "example.org" } },
+        },
+        { op: "delete", urn: urn("ZoneRecord", "old"), oldState: { inputs: record("c", "A", "192.0.2.9") } },
+      ]),
+    );
+    expect(assessRisks(model).filter((r) => r.tags.includes("CNAME"))).toEqual([]);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The provider's `check` and the emulator side by side on record data: the corpus
+ * (corpus.ts) and cases generated per type, valid and invalid by construction (fast-check with a
+ * fixed seed, so a run is repeatable). Used by test/integration/record-data-agreement.test.ts and
+ * bench/record-validation.ts.
+ *
+ * @example
+ * ```ts
+ * const results = await compare(emulatorClient, [...CORPUS, ...generatedCases()]);
+ * results.filter((r) => r.provider !== r.emulator); // every one is in KNOWN_DISAGREEMENTS
+ * ```
+ */
+import { domainToASCII } from "node:url";
+import fc from "fast-check";
+import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
+import { zoneRecordResource } from "../../provider/resources/zone-record";
+import type { CorpusCase } from "./corpus";
+
+const provider = toDynamicProvider(zoneRecordResource);
+
+/** The zones the cases use, as the API names them (punycode). */
+export const zoneOf = (c: CorpusCase): string => domainToASCII(c.zone ?? "example.com");
+
+/** A case's identity in reports and in the list of known disagreements. */
+export const keyOf = (c: CorpusCase): string =>
+  `${c.type} ${JSON.stringify(c.name ?? "www")} ${JSON.stringify(c.content.length > 60 ? `${c.content.slice(0, 60)}…` : c.content)}` +
+  `${c.priority !== undefined ? ` priority=${c.priority}` : ""}${c.ttl !== undefined ? ` ttl=${c.ttl}` : ""}`;
+
+/** True when `ZoneRecord`'s check accepts the case (no request is made). */
+export async function providerAccepts(c: CorpusCase): Promise<boolean> {
+  const { failures } = await provider.check!(
+    {},
+    {
+      zoneName: c.zone ?? "example.com",
+      name: c.name ?? "www",
+      type: c.type,
+      content: c.content,
+      ...(c.priority !== undefined ? { priority: c.priority } : {}),
+      ...(c.ttl !== undefined ? { ttl: c.ttl } : {}),
+    },
+  );
+  return (failures ?? []).length === 0;
+}
+
+/** What the emulator answers for a create of the case: 201 accepted (the record is deleted again), 400 refused. */
+export async function emulatorAccepts(
+  post: (path: string, body: unknown) => Promise<{ status: number; body: any }>,
+  del: (path: string) => Promise<{ status: number }>,
+  c: CorpusCase,
+): Promise<boolean> {
+  const zone = zoneOf(c);
+  const res = await post(`/1/zones/${zone}/records`, {
+    name: c.name ?? "www",
+    type: c.type,
+    content: c.content,
+    ttl: c.ttl ?? 3600,
+    ...(c.priority !== undefined ? { priority: c.priority } : {}),
+  });
+  if (res.status === 201) {
+    await del(`/1/zones/${zone}/records/${res.body.data.id}`);
+    return true;
+  }
+  if (res.status === 400) return false;
+  throw new Error(`unexpected ${res.status} for ${keyOf(c)}: ${JSON.stringify(res.body)}`);
+}
+
+const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?$/);
+const host = fc
+  .tuple(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom("com", "net", "org", "example"))
+  .map(([ls, tld]) => `${ls.join(".")}.${tld}`);
+const byte = fc.integer({ min: 0, max: 255 });
+const u16 = fc.integer({ min: 0, max: 65535 });
+const over16 = fc.integer({ min: 65536, max: 999_999 });
+const over8 = fc.integer({ min: 256, max: 9999 });
+const hexOf = (n: number) => fc.stringMatching(new RegExp(`^[0-9a-f]{${n}}$`));
+const text = fc
+  .string({
+    unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789=;:-_ .".split("")),
+    minLength: 1,
+    maxLength: 400,
+  })
+  .filter((s) => s.trim() === s);
+
+const g =
+  (type: string, valid: boolean, source: string, more: Partial<CorpusCase> = {}) =>
+  (content: string) =>
+    ({ type, content, valid, source: `generated: ${source}`, ...more }) as CorpusCase;
+
+/** Generators per type: valid and invalid by construction. */
+const GENERATORS: ReadonlyArray<fc.Arbitrary<CorpusCase>> = [
+  fc.tuple(byte, byte, byte, byte).map(([a, b, c, d]) => g("A", true, "four octets")(`${a}.${b}.${c}.${d}`)),
+  fc.tuple(byte, byte, byte).map(([a, b, c]) => g("A", false, "three octets")(`${a}.${b}.${c}`)),
+  fc
+    .tuple(byte, byte, byte, over8)
+    .map(([a, b, c, d]) => g("A", false, "an octet over 255")(`${a}.${b}.${c}.${d}`)),
+  fc
+    .array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 })
+    .map((gs) => g("AAAA", true, "eight groups")(gs.map((x) => x.toString(16)).join(":"))),
+  fc
+    .array(fc.integer({ min: 0, max: 0xffff }), { minLength: 9, maxLength: 9 })
+    .map((gs) => g("AAAA", false, "nine groups")(gs.map((x) => x.toString(16)).join(":"))),
+  host.map((h) => g("CNAME", true, "a host name")(h)),
+  fc.tuple(label, label).map(([a, b]) => g("CNAME", false, "a space in the target")(`${a} ${b}.example.com`)),
+  fc
+    .tuple(host, fc.stringMatching(/^[a-z]{64,70}$/))
+    .map(([h, l]) => g("CNAME", false, "a label over 63")(`${l}.${h}`)),
+  fc
+    .tuple(host, u16)
+    .map(([h, p]) => g("MX", true, "host and 16-bit priority", { name: "", priority: p })(h)),
+  fc
+    .tuple(host, over16)
+    .map(([h, p]) => g("MX", false, "priority over 16 bits", { name: "", priority: p })(h)),
+  fc
+    .tuple(u16, u16, host, u16)
+    .map(([w, p, h, pr]) =>
+      g("SRV", true, "weight port target", { name: "_sip._tcp", priority: pr })(`${w} ${p} ${h}`),
+    ),
+  fc
+    .tuple(u16, over16, host)
+    .map(([w, p, h]) =>
+      g("SRV", false, "port over 16 bits", { name: "_sip._tcp", priority: 10 })(`${w} ${p} ${h}`),
+    ),
+  fc
+    .tuple(u16, host)
+    .map(([w, h]) => g("SRV", false, "two fields", { name: "_sip._tcp", priority: 10 })(`${w} ${h}`)),
+  fc
+    .tuple(byte, fc.constantFrom("issue", "issuewild"), host)
+    .map(([f, t, h]) => g("CAA", true, "flags tag value", { name: "" })(`${f} ${t} "${h}"`)),
+  fc
+    .tuple(over8, host)
+    .map(([f, h]) => g("CAA", false, "flags over 8 bits", { name: "" })(`${f} issue "${h}"`)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 4 }), hexOf(40))
+    .map(([a, fp]) => g("SSHFP", true, "SHA-1 fingerprint")(`${a} 1 ${fp}`)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 4 }), hexOf(64))
+    .map(([a, fp]) => g("SSHFP", true, "SHA-256 fingerprint")(`${a} 2 ${fp}`)),
+  fc.tuple(over8, hexOf(40)).map(([a, fp]) => g("SSHFP", false, "algorithm over 8 bits")(`${a} 1 ${fp}`)),
+  fc
+    .tuple(fc.integer({ min: 1, max: 4 }), fc.stringMatching(/^[g-z]{40}$/))
+    .map(([a, fp]) => g("SSHFP", false, "fingerprint not hex")(`${a} 1 ${fp}`)),
+  fc
+    .tuple(u16, fc.constantFrom(8, 13, 14), hexOf(64))
+    .map(([k, a, d]) => g("DS", true, "SHA-256 digest", { name: "sub" })(`${k} ${a} 2 ${d}`)),
+  fc
+    .tuple(over16, hexOf(64))
+    .map(([k, d]) => g("DS", false, "key tag over 16 bits", { name: "sub" })(`${k} 13 2 ${d}`)),
+  fc
+    .tuple(u16, fc.stringMatching(/^[g-z]{64}$/))
+    .map(([k, d]) => g("DS", false, "digest not hex", { name: "sub" })(`${k} 13 2 ${d}`)),
+  text.map((t) => g("TXT", true, "text up to 400 characters")(t)),
+  fc
+    .integer({ min: 999, max: 1500 })
+    .map((n) => g("TXT", false, "over 1,000 characters quoted")("a".repeat(n))),
+  fc.tuple(text).map(([t]) => g("TXT", false, "trailing space")(`${t} `)),
+  fc
+    .tuple(fc.array(label, { minLength: 1, maxLength: 3 }))
+    .map(([ls]) => g("A", true, "a name of short labels", { name: ls.join(".") })("192.0.2.1")),
+  fc
+    .stringMatching(/^[a-z]{64,80}$/)
+    .map((l) => g("A", false, "a name label over 63", { name: l })("192.0.2.1")),
+];
+
+/** `perGenerator` cases from each generator, the same for the same seed. */
+export function generatedCases(perGenerator = 20, seed = 25): CorpusCase[] {
+  return GENERATORS.flatMap((gen, i) => fc.sample(gen, { numRuns: perGenerator, seed: seed + i }));
+}
+
+/**
+ * Where the provider refuses what the emulator accepts, and why: the emulator follows the
+ * service, whose behaviour for these is unknown (the emulator accepts) or known to repair (a
+ * trailing dot on a name). Keyed by `keyOf`.
+ */
+const REASON = {
+  dot: "REPAIRED: the service stores names without a trailing dot (the emulator strips it as the service does); the provider refuses instead of repairing (issue 25, point 3)",
+  name: "UNKNOWN: the service's rule for characters and wildcards in names is not recorded; the wire format allows any octet in a label (RFC 2181 \u00a711)",
+  host: "UNKNOWN: whether the service refuses an address, a URL, a path or other characters as a target is not recorded; the wire format can carry them (RFC 2181 \u00a711)",
+  self: "UNKNOWN: whether the service refuses a CNAME pointing at its own name is not recorded",
+  nullmx: "UNKNOWN: whether the service checks a null MX's priority (RFC 7505) is not recorded",
+  caa: "UNKNOWN: the service's check of CAA tags and values beyond the form is not recorded; the wire format carries any tag of 1-255 octets",
+  len: "UNKNOWN: whether the service checks a digest or fingerprint length against its type is not recorded; the wire format carries any length",
+  naptr: "UNKNOWN: the service's check of NAPTR flags and replacement is not recorded",
+  txtlead:
+    "UNKNOWN: DNSControl's audit of DNSimple lists trailing, not leading, whitespace; the provider refuses content with spaces around it rather than guess",
+  txtnl: "UNKNOWN: whether the service refuses control characters in TXT is not recorded",
+  url: "UNKNOWN: which URL forms the service accepts for a URL record is not recorded",
+} as const;
+
+export const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {
+  'A "www." "192.0.2.1"': REASON.dot,
+  'A "w w" "192.0.2.1"': REASON.name,
+  'A " www" "192.0.2.1"': REASON.name,
+  'A "a.*" "192.0.2.1"': REASON.name,
+  'A "*.*" "192.0.2.1"': REASON.name,
+  'A "foo&bar" "192.0.2.1"': REASON.name,
+  'CNAME "www" "https://example.com/a"': REASON.host,
+  'CNAME "www" "192.168.1.1"': REASON.host,
+  'CNAME "www" "foo&bar"': REASON.host,
+  'CNAME "www" "host/"': REASON.host,
+  'CNAME "www" "."': REASON.host,
+  'CNAME "www" "www.example.com"': REASON.self,
+  'CNAME "www" "www.example.com."': REASON.self,
+  'CNAME "www" "2001:db8::1"': REASON.host,
+  'CNAME "www" "1.2.3"': REASON.host,
+  'ALIAS "" "https://app.example.net"': REASON.host,
+  'ALIAS "" "192.0.2.1"': REASON.host,
+  'MX "" "." priority=10': REASON.nullmx,
+  'MX "" "192.0.2.25" priority=10': REASON.host,
+  'MX "" "mailto:mx@example.com" priority=10': REASON.host,
+  'MX "" "mx.example.com/" priority=10': REASON.host,
+  'NS "lab" "192.0.2.53"': REASON.host,
+  'NS "lab" "ns1.example.net/"': REASON.host,
+  'PTR "12" "192.0.2.10"': REASON.host,
+  'PTR "13" "http://host.example.com"': REASON.host,
+  'SRV "_sip._tcp" "10 5060 192.0.2.1" priority=10': REASON.host,
+  'SRV "_sip._tcp" "10 5060 sip.example.com/x" priority=10': REASON.host,
+  'CAA "" "0 is-sue \\"letsencrypt.org\\""': REASON.caa,
+  'CAA "" "0 iodef \\"security@example.com\\""': REASON.caa,
+  'CAA "" "0 averyveryverylongtag \\"x\\""': REASON.caa,
+  'SSHFP "www" "1 1 e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8\u2026"': REASON.len,
+  'SSHFP "www" "1 2 123456789abcdef67890123456789abcdef67890"': REASON.len,
+  'DS "sub" "12345 13 2 123456789abcdef67890123456789abcdef67890"': REASON.len,
+  'DS "sub" "12345 13 1 e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e\u2026"': REASON.len,
+  'NAPTR "www" "100 10 \\"S+\\" \\"SIP+D2U\\" \\"\\" _sip._udp.example.com."': REASON.naptr,
+  'NAPTR "www" "100 10 \\"S\\" \\"SIP+D2U\\" \\"\\" 192.0.2.1"': REASON.naptr,
+  'TXT "www" " v=spf1 -all"': REASON.txtlead,
+  'TXT "www" "line1\\nline2"': REASON.txtnl,
+  'URL "www" "ftp://example.com/file"': REASON.url,
+  'URL "www" "not a url"': REASON.url,
+  'POOL "pool" "192.0.2.1"': REASON.host,
+};

@@ -1,0 +1,351 @@
+/**
+ * Record data cases, valid and invalid, each with where its verdict comes from: an RFC section,
+ * the service's documentation, or a public DNS tool's tests or docs (their test values are taken
+ * as facts; no code is). Read by the unit test of `ZoneRecord`'s check
+ * (test/unit/record-data-corpus.test.ts), the provider/emulator agreement test
+ * (test/integration/record-data-agreement.test.ts) and bench/record-validation.ts.
+ *
+ * @example
+ * ```ts
+ * for (const c of CORPUS) expect(failuresOf(c).length === 0).toBe(c.valid);
+ * ```
+ */
+
+export interface CorpusCase {
+  readonly type: string;
+  /** Relative to the zone; default "www". */
+  readonly name?: string;
+  readonly content: string;
+  readonly priority?: number;
+  readonly ttl?: number;
+  readonly valid: boolean;
+  /** Where the verdict comes from. */
+  readonly source: string;
+  /** The zone; default example.com. */
+  readonly zone?: string;
+}
+
+const RFC1035_ADDR = "RFC 1035 §3.4.1 (A RDATA is a 32-bit address)";
+const RFC4291 = "RFC 4291 §2.2 (text forms of IPv6 addresses)";
+const RFC5952 = "RFC 5952 §4 (IPv6 compressed form is the same address)";
+const OCTO_A = "octoDNS tests/test_octodns_record_a.py (invalid IPv4 values)";
+const OCTO_AAAA = "octoDNS tests/test_octodns_record_aaaa.py (invalid IPv6 values)";
+const OCTO_TARGET = "octoDNS tests/test_octodns_record_target.py (CNAME/ALIAS/PTR/NS value must be a FQDN)";
+const OCTO_MX = "octoDNS tests/test_octodns_record_mx.py (preference and exchange checks)";
+const OCTO_SRV = "octoDNS tests/test_octodns_record_srv.py (priority, weight, port, target checks)";
+const OCTO_CAA = "octoDNS tests/test_octodns_record_caa.py (flags, tag, value checks)";
+const OCTO_SSHFP = "octoDNS tests/test_octodns_record_sshfp.py (algorithm, type, fingerprint checks)";
+const OCTO_DS = "octoDNS tests/test_octodns_record_ds.py (key tag, algorithm, digest checks)";
+const OCTO_NAPTR = "octoDNS tests/test_octodns_record_naptr.py (order, preference, flags, replacement)";
+const OCTO_NAME = "octoDNS tests/test_octodns_record.py (name label and length checks)";
+const DNSC_TARGET =
+  "DNSControl docs, 'Why the dot' and pkg/normalize validation tests (targets are host names)";
+const DNSC_TXT = "DNSControl docs, TXT: strings of at most 255 octets, multiple strings allowed";
+const RFC1034_NAME = "RFC 1035 §2.3.4 (labels 63 octets, names 255 octets)";
+const RFC2181_NAME = "RFC 2181 §11 (any octet in a label; host names are LDH)";
+const RFC4592 = "RFC 4592 §2.1.1 (a wildcard is the leftmost label *)";
+const RFC8552 = "RFC 8552 §2 (underscored labels such as _dmarc, _sip._tcp)";
+const RFC5891 = "RFC 5891 §4 (IDN labels in punycode, counted in octets)";
+const RFC7505 = "RFC 7505 §3 (null MX: exchange '.', preference 0)";
+const RFC2782 = "RFC 2782 (SRV priority, weight, port: 16-bit; target a host name or '.')";
+const RFC8659 = "RFC 8659 §4.1 (CAA flags 8-bit, tag 1-15 alphanumeric, value)";
+const RFC8659_IODEF = "RFC 8659 §4.4 (iodef value is a mailto: or http(s): URL)";
+const RFC4255 = "RFC 4255 §3.1 and RFC 6594 (SSHFP algorithm, type, hex fingerprint of the hash's length)";
+const RFC4034_DS = "RFC 4034 §5.3, RFC 4509, RFC 6605 (DS digest length by digest type)";
+const RFC4034_KEY = "RFC 4034 §2.2 (DNSKEY flags protocol algorithm base64 key)";
+const RFC3403 = "RFC 3403 §4.1 (NAPTR: order preference flags services regexp replacement)";
+const RFC1035_HINFO = "RFC 1035 §3.3.2 (HINFO: cpu and os character-strings)";
+const RFC1035_TXT = "RFC 1035 §3.3.14 (TXT character-strings of at most 255 octets)";
+const DNSIMPLE_TXT =
+  "DNSimple support, 'TXT Record Formatting and Long Record Handling' (1,000 characters once quoted)";
+const DNSIMPLE_SRV = "DNSimple support, SRV records: content is 'weight port target', priority separate";
+const DNSIMPLE_URL = "DNSimple support, URL records (an HTTP redirect to a URL)";
+const DNSIMPLE_ALIAS = "DNSimple support, ALIAS records (a host name, allowed at the apex)";
+const DNSIMPLE_POOL = "DNSimple support, POOL records (each member a host name)";
+const DNSIMPLE_OAS = "DNSimple OpenAPI ZoneRecordCreate (name, type, content; TTL; priority integer)";
+const RFC2181_TTL = "RFC 2181 §8 (TTL is an unsigned 31-bit number)";
+const RFC1034_CNAME = "RFC 1034 §3.6.2 (a CNAME at a name is the only record there; not at the apex)";
+const NOTRIM = "issue 25: refused, never repaired (content that only parses after trimming)";
+
+const hex = (n: number, c = "a") => c.repeat(n);
+const SHA1 = "123456789abcdef67890123456789abcdef67890";
+const SHA256 = "e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2";
+const SHA384 = SHA256 + hex(32, "b");
+const KEY = "mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==";
+
+const v = (type: string, content: string, source: string, more: Partial<CorpusCase> = {}): CorpusCase => ({
+  type,
+  content,
+  source,
+  valid: true,
+  ...more,
+});
+const x = (type: string, content: string, source: string, more: Partial<CorpusCase> = {}): CorpusCase => ({
+  type,
+  content,
+  source,
+  valid: false,
+  ...more,
+});
+
+export const CORPUS: readonly CorpusCase[] = [
+  // A
+  v("A", "192.0.2.10", RFC1035_ADDR),
+  v("A", "0.0.0.0", RFC1035_ADDR),
+  v("A", "255.255.255.255", RFC1035_ADDR),
+  v("A", "10.0.0.1", RFC1035_ADDR, { name: "" }),
+  v("A", "192.0.2.1", RFC1035_ADDR, { name: "@" }),
+  v("A", "192.0.2.2", RFC4592, { name: "*" }),
+  v("A", "192.0.2.3", RFC4592, { name: "*.dev" }),
+  v("A", "192.0.2.4", RFC5891, { name: "bücher" }),
+  v("A", "192.0.2.5", RFC1034_NAME, { name: "a".repeat(63) }),
+  v("A", "192.0.2.6", "DNSimple stores names in lower case (case is not a difference)", { name: "WWW" }),
+  v("A", "192.0.2.7", RFC2181_NAME, { name: "a-b.c_d" }),
+  x("A", "hello", OCTO_A),
+  x("A", "1.2.3", OCTO_A),
+  x("A", "1.2.3.4/10", OCTO_A),
+  x("A", "2001:db8::1", OCTO_A),
+  x("A", "256.1.1.1", RFC1035_ADDR),
+  x("A", "1.2.3.4.5", RFC1035_ADDR),
+  x("A", " 192.0.2.1", NOTRIM),
+  x("A", "192.0.2.1 ", NOTRIM),
+  x("A", "", DNSIMPLE_OAS),
+  x("A", "192.0.2.1", RFC1034_NAME, { name: "a".repeat(64) }),
+  x("A", "192.0.2.1", OCTO_NAME, { name: "a..b" }),
+  x("A", "192.0.2.1", NOTRIM + "; names are relative (DNSControl 'Why the dot')", { name: "www." }),
+  x("A", "192.0.2.1", OCTO_NAME, { name: ".www" }),
+  x("A", "192.0.2.1", RFC2181_NAME + " (no whitespace in a host label)", { name: "w w" }),
+  x("A", "192.0.2.1", NOTRIM, { name: " www" }),
+  x("A", "192.0.2.1", RFC4592, { name: "a.*" }),
+  x("A", "192.0.2.1", RFC4592, { name: "*.*" }),
+  x("A", "192.0.2.1", RFC1034_NAME + " (253 octets with the zone)", {
+    name: Array.from({ length: 4 }, () => "a".repeat(60)).join("."),
+  }),
+  x("A", "192.0.2.1", RFC5891 + " (the zone in punycode counts)", {
+    name: Array.from({ length: 4 }, () => "b".repeat(59)).join("."),
+    zone: "bücher-und-zeitschriften.example",
+  }),
+  x("A", "192.0.2.1", RFC5891 + " (a label over 63 octets once in punycode)", {
+    name: `${"a".repeat(58)}üü`,
+  }),
+  x("A", "192.0.2.1", RFC2181_NAME, { name: "foo&bar" }),
+  // AAAA
+  v("AAAA", "2001:db8::1", RFC4291),
+  v("AAAA", "2001:0db8:0000:0000:0000:0000:0000:0001", RFC5952),
+  v("AAAA", "2001:DB8::A", RFC5952),
+  v("AAAA", "::1", RFC4291),
+  v("AAAA", "::ffff:192.0.2.1", RFC4291),
+  v("AAAA", "fe80::1", RFC4291),
+  x("AAAA", "1.2.3.4", OCTO_AAAA),
+  x("AAAA", "2001:db8::g", OCTO_AAAA),
+  x("AAAA", "::1::2", RFC4291),
+  x("AAAA", "hello", OCTO_AAAA),
+  x("AAAA", "fe80::1%eth0", RFC4291 + " (a zone index is not part of an address in DNS)"),
+  x("AAAA", " 2001:db8::1", NOTRIM),
+  // CNAME
+  v("CNAME", "app.example.net", OCTO_TARGET),
+  v("CNAME", "app.example.net.", DNSC_TARGET + " (trailing dot on a target is the same name)"),
+  v("CNAME", "App.Example.NET", "DNSimple compares host names without case"),
+  v("CNAME", "bücher.example", RFC5891),
+  v("CNAME", "xn--bcher-kva.example", RFC5891),
+  v("CNAME", "_acme-challenge.example.org", RFC8552),
+  v("CNAME", "target.example.com", RFC8552, { name: "_dmarc" }),
+  v("CNAME", "x.example.net", RFC4592, { name: "*" }),
+  x("CNAME", "https://example.com/a", DNSC_TARGET),
+  x("CNAME", "192.168.1.1", OCTO_TARGET),
+  x("CNAME", "foo bar", OCTO_TARGET),
+  x("CNAME", "foo&bar", OCTO_TARGET),
+  x("CNAME", "host/", OCTO_TARGET),
+  x("CNAME", "a..b.example.com", OCTO_TARGET),
+  x("CNAME", `${"a".repeat(64)}.example.com`, RFC1034_NAME),
+  x("CNAME", ".", RFC1034_CNAME + " (a CNAME names a host)"),
+  x("CNAME", "www.example.com", RFC1034_CNAME + " (a CNAME pointing at its own name loops)"),
+  x("CNAME", "www.example.com.", RFC1034_CNAME + " (a CNAME pointing at its own name loops)"),
+  x("CNAME", "app.example.net", RFC1034_CNAME, { name: "" }),
+  x("CNAME", "app.example.net ", NOTRIM),
+  x("CNAME", "2001:db8::1", OCTO_TARGET),
+  x("CNAME", "1.2.3", OCTO_TARGET + " (a numeric last label is an address typo)"),
+  // ALIAS
+  v("ALIAS", "app.example.net", DNSIMPLE_ALIAS, { name: "" }),
+  v("ALIAS", "lb.example.net.", DNSIMPLE_ALIAS, { name: "" }),
+  x("ALIAS", "https://app.example.net", DNSIMPLE_ALIAS, { name: "" }),
+  x("ALIAS", "192.0.2.1", DNSIMPLE_ALIAS, { name: "" }),
+  x("ALIAS", "app example net", DNSIMPLE_ALIAS, { name: "" }),
+  // MX
+  v("MX", "mx.example.com", OCTO_MX, { name: "", priority: 10 }),
+  v("MX", "mail.example.com.", OCTO_MX, { name: "", priority: 65535 }),
+  v("MX", "mx.bücher.example", RFC5891, { name: "", priority: 0 }),
+  v("MX", ".", RFC7505, { name: "", priority: 0 }),
+  v("MX", "mx.example.com", OCTO_MX, { name: "" }),
+  x("MX", "100 mx.example.com", OCTO_MX + " (a preference typed into the exchange)", {
+    name: "",
+    priority: 10,
+  }),
+  x("MX", "mx.example.com", OCTO_MX, { name: "", priority: 65536 }),
+  x("MX", "mx.example.com", OCTO_MX, { name: "", priority: 70000 }),
+  x("MX", ".", RFC7505, { name: "", priority: 10 }),
+  x("MX", "192.0.2.25", OCTO_MX, { name: "", priority: 10 }),
+  x("MX", "mailto:mx@example.com", OCTO_MX, { name: "", priority: 10 }),
+  x("MX", "mx.example.com/", OCTO_MX, { name: "", priority: 10 }),
+  // NS
+  v("NS", "ns1.example.net", OCTO_TARGET, { name: "lab" }),
+  v("NS", "ns1.example.net.", OCTO_TARGET, { name: "lab" }),
+  x("NS", "192.0.2.53", OCTO_TARGET, { name: "lab" }),
+  x("NS", "ns1.example.net/", OCTO_TARGET, { name: "lab" }),
+  x("NS", "ns1 example net", OCTO_TARGET, { name: "lab" }),
+  // PTR
+  v("PTR", "host.example.com.", OCTO_TARGET, { name: "10", zone: "2.0.192.in-addr.arpa" }),
+  v("PTR", "host.example.com", OCTO_TARGET, { name: "11", zone: "2.0.192.in-addr.arpa" }),
+  x("PTR", "192.0.2.10", OCTO_TARGET, { name: "12", zone: "2.0.192.in-addr.arpa" }),
+  x("PTR", "http://host.example.com", OCTO_TARGET, { name: "13", zone: "2.0.192.in-addr.arpa" }),
+  // SRV
+  v("SRV", "10 5060 sip.example.com", DNSIMPLE_SRV, { name: "_sip._tcp", priority: 10 }),
+  v("SRV", "0 5060 sip.example.com.", DNSIMPLE_SRV, { name: "_sip._udp", priority: 0 }),
+  v("SRV", "65535 65535 sip.example.com", RFC2782, { name: "_sip._tls", priority: 65535 }),
+  v("SRV", "0 0 .", RFC2782 + " ('.' means no service)", { name: "_imap._tcp", priority: 0 }),
+  x("SRV", "10 5060 sip.example.com", RFC2782, { name: "_sip._tcp", priority: 65536 }),
+  x("SRV", "foo 5060 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 99999 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 5060", OCTO_SRV + " (missing target)", { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 5060 192.0.2.1", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 5060 sip.example.com/x", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "1 10 5060 sip.example.com", DNSIMPLE_SRV + " (the priority has its own field)", {
+    name: "_sip._tcp",
+    priority: 1,
+  }),
+  x("SRV", "70000 5060 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "-1 5060 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  // CAA
+  v("CAA", '0 issue "letsencrypt.org"', RFC8659, { name: "" }),
+  v("CAA", '0 issuewild ";"', RFC8659 + " (';' forbids issuance)", { name: "" }),
+  v("CAA", '128 issue "ca.example.net; account=1234"', RFC8659, { name: "" }),
+  v("CAA", '0 iodef "mailto:security@example.com"', RFC8659_IODEF, { name: "" }),
+  v("CAA", '0 iodef "https://iodef.example.com/"', RFC8659_IODEF, { name: "" }),
+  v("CAA", "0 issue letsencrypt.org", RFC8659 + " (value as an unquoted word)", { name: "" }),
+  v("CAA", '0 ISSUE "letsencrypt.org"', RFC8659 + " (tags are case-insensitive)", { name: "" }),
+  x("CAA", '442 issue "letsencrypt.org"', OCTO_CAA, { name: "" }),
+  x("CAA", 'nope issue "letsencrypt.org"', OCTO_CAA, { name: "" }),
+  x("CAA", "0 issue", OCTO_CAA + " (missing value)", { name: "" }),
+  x("CAA", '0 "letsencrypt.org"', OCTO_CAA + " (missing tag)", { name: "" }),
+  x("CAA", '0 is-sue "letsencrypt.org"', OCTO_CAA, { name: "" }),
+  x("CAA", '0 iodef "security@example.com"', RFC8659_IODEF, { name: "" }),
+  x("CAA", '0 issue "letsencrypt.org', OCTO_CAA + " (unpaired quote)", { name: "" }),
+  x("CAA", '0 averyveryverylongtag "x"', RFC8659 + " (tag at most 15 characters)", { name: "" }),
+  // SSHFP
+  v("SSHFP", `1 1 ${SHA1}`, RFC4255),
+  v("SSHFP", `4 2 ${SHA256}`, RFC4255),
+  v("SSHFP", `3 2 ${SHA256.toUpperCase()}`, RFC4255 + " (hex digits in either case)"),
+  x("SSHFP", `256 1 ${SHA1}`, OCTO_SSHFP),
+  x("SSHFP", "1 1 zzzz", OCTO_SSHFP),
+  x("SSHFP", `1 1 ${SHA256}`, OCTO_SSHFP + " (SHA-1 type, SHA-256 length)"),
+  x("SSHFP", `1 2 ${SHA1}`, OCTO_SSHFP + " (SHA-256 type, SHA-1 length)"),
+  x("SSHFP", "1 1", OCTO_SSHFP + " (missing fingerprint)"),
+  x("SSHFP", `1 1 ${SHA1}0`, RFC4255 + " (odd number of hex digits)"),
+  // DS
+  v("DS", `12345 13 2 ${SHA256}`, RFC4034_DS, { name: "sub" }),
+  v("DS", `2371 8 1 ${SHA1}`, RFC4034_DS, { name: "sub" }),
+  v("DS", `60485 14 4 ${SHA384}`, RFC4034_DS, { name: "sub" }),
+  x("DS", `12345 13 2 ${SHA1}`, OCTO_DS + " (SHA-256 digest type, SHA-1 length)", { name: "sub" }),
+  x("DS", `12345 13 1 ${SHA256}`, OCTO_DS + " (SHA-1 digest type, SHA-256 length)", { name: "sub" }),
+  x("DS", `70000 13 2 ${SHA256}`, OCTO_DS + " (key tag is 16-bit)", { name: "sub" }),
+  x("DS", "12345 13 2 xyz", OCTO_DS, { name: "sub" }),
+  x("DS", "12345 13 2", OCTO_DS + " (missing digest)", { name: "sub" }),
+  x("DS", `12345 300 2 ${SHA256}`, OCTO_DS + " (algorithm is 8-bit)", { name: "sub" }),
+  // DNSKEY
+  v("DNSKEY", `257 3 13 ${KEY}`, RFC4034_KEY, { name: "" }),
+  x("DNSKEY", "257 3 13 not*base64", RFC4034_KEY, { name: "" }),
+  x("DNSKEY", `257 300 13 ${KEY}`, RFC4034_KEY, { name: "" }),
+  // NAPTR
+  v("NAPTR", '100 10 "S" "SIP+D2U" "" _sip._udp.example.com.', RFC3403),
+  v("NAPTR", '100 50 "u" "E2U+sip" "!^.*$!sip:info@example.com!" .', RFC3403),
+  x("NAPTR", '100 10 "S" "SIP+D2U" ""', OCTO_NAPTR + " (five fields)"),
+  x("NAPTR", '70000 10 "S" "SIP+D2U" "" _sip._udp.example.com.', OCTO_NAPTR),
+  x("NAPTR", '100 10 "S+" "SIP+D2U" "" _sip._udp.example.com.', OCTO_NAPTR + " (flags are alphanumeric)"),
+  x("NAPTR", '100 10 "S" "SIP+D2U" "" 192.0.2.1', OCTO_NAPTR + " (replacement is a host name)"),
+  // HINFO
+  v("HINFO", '"INTEL-386" "UNIX"', RFC1035_HINFO),
+  v("HINFO", "PC Linux", RFC1035_HINFO),
+  x("HINFO", '"INTEL-386"', RFC1035_HINFO + " (two strings)"),
+  x("HINFO", '"a" "b" "c"', RFC1035_HINFO + " (two strings)"),
+  // TXT / SPF
+  v("TXT", "v=spf1 -all", DNSIMPLE_TXT, { name: "" }),
+  v("TXT", '"v=spf1 -all"', DNSIMPLE_TXT + " (quoted input stored verbatim)", { name: "" }),
+  v("TXT", "v=DMARC1; p=none; rua=mailto:dmarc@example.com", RFC8552, { name: "_dmarc" }),
+  v("TXT", "x".repeat(300), DNSC_TXT + " (the service splits long text into strings)"),
+  v("TXT", `"${"a".repeat(255)}" "${"b".repeat(45)}"`, RFC1035_TXT + " (several strings)"),
+  v("TXT", 'I have "quoted text" here', DNSIMPLE_TXT + " (inner quotes are escaped for you)"),
+  v("TXT", '"I have \\"quoted text\\" here"', DNSIMPLE_TXT),
+  v("TXT", "héllo wörld ✓", DNSIMPLE_TXT + " (UTF-8 text)"),
+  v("TXT", "a".repeat(998), DNSIMPLE_TXT + " (998 + 2 quotes = 1,000)"),
+  v("TXT", "a `` b | c", "issue 25 (backticks and pipes are data)"),
+  v("TXT", "google-site-verification=abc", DNSC_TXT, { name: "" }),
+  v("SPF", "v=spf1 include:_spf.example.com ~all", DNSIMPLE_TXT, { name: "" }),
+  x("TXT", "a".repeat(999), DNSIMPLE_TXT + " (1,001 once quoted)"),
+  x("TXT", "v=spf1 -all ", NOTRIM + " (trailing whitespace)"),
+  x("TXT", " v=spf1 -all", NOTRIM),
+  x("TXT", '"v=spf1 -all', DNSC_TXT + " (unpaired quote)"),
+  x("TXT", 'v=spf1 -all"', DNSC_TXT + " (unpaired quote)"),
+  x("TXT", `"${"a".repeat(256)}"`, RFC1035_TXT),
+  x("TXT", "line1\nline2", DNSC_TXT + " (one line)"),
+  x("TXT", "", DNSIMPLE_OAS),
+  x("SPF", "v=spf1 -all ", NOTRIM),
+  // URL, POOL
+  v("URL", "https://www.example.com/landing", DNSIMPLE_URL),
+  v("URL", "http://example.com", DNSIMPLE_URL),
+  v("URL", "www.example.com/path", DNSIMPLE_URL + " (scheme optional)"),
+  x("URL", "ftp://example.com/file", DNSIMPLE_URL),
+  x("URL", "not a url", DNSIMPLE_URL),
+  v("POOL", "a.example.net", DNSIMPLE_POOL, { name: "pool" }),
+  x("POOL", "192.0.2.1", DNSIMPLE_POOL, { name: "pool" }),
+  // TTL and type
+  v("A", "192.0.2.1", DNSIMPLE_OAS, { ttl: 60 }),
+  v("A", "192.0.2.1", RFC2181_TTL, { ttl: 2 ** 31 - 1 }),
+  x("A", "192.0.2.1", RFC2181_TTL + "; DNSimple answers 'ttl: is not a number'", { ttl: 0 }),
+  x("A", "192.0.2.1", RFC2181_TTL, { ttl: 2 ** 31 }),
+  x("BOGUS", "x", "DNSimple's recorded 400: record_type unsupported"),
+  x("SOA", "ns1.example.com admin.example.com 1 2 3 4 5", "DNSimple OpenAPI: SOA records are system records"),
+];
+
+/** Records declared together in one `ZoneRecords`: CNAME exclusivity and duplicates. */
+export interface CorpusSet {
+  readonly records: ReadonlyArray<{ name: string; type: string; content: string; priority?: number }>;
+  readonly valid: boolean;
+  readonly source: string;
+}
+
+export const SET_CORPUS: readonly CorpusSet[] = [
+  {
+    records: [
+      { name: "c", type: "CNAME", content: "a.example.net" },
+      { name: "c", type: "A", content: "192.0.2.1" },
+    ],
+    valid: false,
+    source: RFC1034_CNAME,
+  },
+  {
+    records: [
+      { name: "c", type: "TXT", content: "x" },
+      { name: "c", type: "CNAME", content: "a.example.net" },
+    ],
+    valid: false,
+    source: RFC1034_CNAME,
+  },
+  {
+    records: [
+      { name: "", type: "ALIAS", content: "a.example.net" },
+      { name: "", type: "ALIAS", content: "b.example.net" },
+    ],
+    valid: false,
+    source: DNSIMPLE_ALIAS + " (one ALIAS per name)",
+  },
+  {
+    records: [
+      { name: "c", type: "A", content: "192.0.2.1" },
+      { name: "c", type: "AAAA", content: "2001:db8::1" },
+      { name: "", type: "MX", content: "mx.example.com", priority: 10 },
+      { name: "d", type: "CNAME", content: "c.example.com" },
+    ],
+    valid: true,
+    source: RFC1034_CNAME,
+  },
+];
