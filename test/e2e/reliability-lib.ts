@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
-import { findRepoRoot, newStack } from "./harness";
+import { declarations, findRepoRoot, newStack } from "./harness";
 
 export const REPO = findRepoRoot(__dirname);
 
@@ -184,8 +184,6 @@ export function installPackedPackage(project: string, projectName: string): void
   });
 }
 
-/** Longer declarations go through a file: a command line holds at most about 128 KB per argument. */
-const LARGEST_DECLARATIONS_IN_CONFIG = 64 * 1024;
 /** The project the installed programs run in (see `installedProgram`), and their stacks. */
 const INSTALLED_PROJECT = path.join(REPO, ".work/installed");
 const installedPrograms = new Map<string, string>();
@@ -267,6 +265,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   });
   const env: NodeJS.ProcessEnv = { ...process.env, ...envVars };
   const output: string[] = [];
+  const declared = declarations(stack);
   const cli: TestStack["cli"] = (args, cliOptions = {}) =>
     new Promise((resolve, reject) => {
       execFile(
@@ -288,22 +287,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     workDir,
     env,
     output,
-    async declare(resources) {
-      // Secret: declarations carry personal data (contacts), which must not sit in clear in
-      // Pulumi.<stack>.yaml or in the default provider's inputs in state.
-      const text = JSON.stringify(resources);
-      if (text.length <= LARGEST_DECLARATIONS_IN_CONFIG) {
-        await stack.removeConfig("resourcesFile");
-        await stack.setConfig("resources", { value: text, secret: true });
-        return;
-      }
-      // Too long for one command line (the CLI sets config from its arguments): a file beside
-      // the project, for the benchmarks' thousands of records (never personal data there).
-      const file = path.join(workDir, "declarations.json");
-      writeFileSync(file, text);
-      await stack.removeConfig("resources");
-      await stack.setConfig("resourcesFile", { value: file });
-    },
+    declare: declared.declare,
     cli,
     spawnCli(args) {
       const child = spawn("pulumi", [...args, "--stack", "test", "--non-interactive"], {
@@ -326,6 +310,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },
     async cleanup() {
+      declared.remove();
       if (process.env.E2E_KEEP_WORKDIRS) {
         writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
         return;
