@@ -213,6 +213,9 @@ export function installedProgram(program: keyof typeof PROGRAMS): string {
   const target = path.join(INSTALLED_PROJECT, "programs", program, "index.js");
   mkdirSync(path.dirname(target), { recursive: true });
   copyFileSync(PROGRAMS[program], target);
+  // The programs read their declarations through one shared module beside them.
+  const shared = path.join(path.dirname(path.dirname(PROGRAMS[program])), "declarations.js");
+  copyFileSync(shared, path.join(INSTALLED_PROJECT, "programs", "declarations.js"));
   installedPrograms.set(program, target);
   return target;
 }

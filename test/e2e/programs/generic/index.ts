@@ -6,7 +6,7 @@
  * protect?: boolean } }`. An argument `{ "$ref": "main.name" }` takes another resource's output.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { readFileSync } from "node:fs";
+import { readDeclarations } from "../declarations";
 import * as dnsimple from "pulumi-dnsimple-dynamic";
 
 interface Declaration {
@@ -22,13 +22,7 @@ type ResourceClass = new (
   opts?: pulumi.CustomResourceOptions,
 ) => pulumi.CustomResource;
 
-// Read without Config's secret warning: tests store the declarations as secret config.
-// Thousands of declarations exceed what a command line takes: those come in a file instead.
-const declarationsFile = pulumi.runtime.getConfig(`${pulumi.getProject()}:resourcesFile`);
-const rawDeclarations = declarationsFile
-  ? readFileSync(declarationsFile, "utf8")
-  : pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
-const declarations: Declaration[] = rawDeclarations ? JSON.parse(rawDeclarations) : [];
+const declarations = readDeclarations<Declaration>();
 const created = new Map<string, pulumi.CustomResource>();
 
 function resolve(value: unknown): unknown {

@@ -6,6 +6,7 @@
  * `bench/engine-overhead.ts` runs N of these against N email forwards.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { readDeclarations } from "../declarations";
 
 interface Declaration {
   type: string;
@@ -35,9 +36,7 @@ class Noop extends pulumi.dynamic.Resource {
   }
 }
 
-// Read without Config's secret warning: tests store the declarations as secret config.
-const rawDeclarations = pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
-const declarations: Declaration[] = rawDeclarations ? JSON.parse(rawDeclarations) : [];
+const declarations = readDeclarations<Declaration>();
 const created = new Map<string, Noop>();
 
 function resolve(value: unknown): unknown {

@@ -5,6 +5,7 @@
  * ever in plain config. Options: `dependsOn`, `retainOnDelete`.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { readDeclarations } from "../declarations";
 import * as dnsimple from "pulumi-dnsimple-dynamic";
 
 interface Declaration {
@@ -21,9 +22,7 @@ type ResourceClass = new (
 ) => pulumi.CustomResource;
 
 const config = new pulumi.Config();
-// Read without Config's secret warning: tests store the declarations as secret config.
-const rawDeclarations = pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
-const declarations: Declaration[] = rawDeclarations ? JSON.parse(rawDeclarations) : [];
+const declarations = readDeclarations<Declaration>();
 const created = new Map<string, pulumi.CustomResource>();
 
 function resolve(value: unknown): unknown {
