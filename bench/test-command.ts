@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     },
     {
       title: "Test command",
-      command: "npx tsc -p tsconfig.build.json && node dist/bench/test-command.js --runs 3",
+      command: `npx tsc -p tsconfig.build.json && node dist/bench/test-command.js --runs ${count}`,
       body: [
         `${count} runs of \`CI=true bash .ci/run\` on fresh clones of ${head}, one after another, with the`,
         "Pulumi CLI built and the npm cache warm; `test_command_seconds` is the slowest run.",
