@@ -26,6 +26,63 @@ export type WaitingArgs = Pick<DomainRegistrationArgs, "timeoutSeconds" | "pollI
 /** The module part of every type token: previews show `pulumi-nodejs:dynamic/dnsimple:Domain`-like types. */
 export const MODULE = "dnsimple";
 
+/**
+ * The base of every resource class: a dynamic resource (type
+ * `pulumi-nodejs:dynamic/dnsimple:<Kind>`) whose provider in state is a `require` of the kind's
+ * stub, `pulumi-dnsimple-dynamic/stubs/<kind>` (sdk/provider-stub.ts, decision 002).
+ *
+ * `pulumi.dynamic.Resource` would produce that text with Pulumi's closure serializer, which loads
+ * the TypeScript compiler to parse the stub in every program run: about half a second of each
+ * `preview` and `up` (bench/command-cost.ts). The text is fixed, so it is written here, character
+ * for character what the serializer stores for the package installed under `node_modules` (the
+ * packaged end-to-end test compares the two): state written by earlier versions is unchanged.
+ */
+export abstract class KindResource extends pulumi.CustomResource {
+  protected constructor(
+    kind: string,
+    name: string,
+    props: pulumi.Inputs,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    if ("__provider" in props) throw new Error("a resource must not define the __provider key");
+    super(
+      `pulumi-nodejs:dynamic/${MODULE}:${kind}`,
+      name,
+      { ...props, __provider: providerCode(kind) },
+      opts,
+    );
+  }
+}
+
+/** The module name of a kind (its SDK file, stub and page): `LetsEncryptCertificate` → `lets-encrypt-certificate`. */
+export function kebab(kind: string): string {
+  return kind.replace(/(?<!^)(?=[A-Z])/g, "-").toLowerCase();
+}
+
+/** The module path of a kind's stub: `ZoneRecord` → `pulumi-dnsimple-dynamic/stubs/zone-record`. */
+export function stubModule(kind: string): string {
+  return `pulumi-dnsimple-dynamic/stubs/${kebab(kind)}`;
+}
+
+/** The provider code a resource of `kind` stores in state: a module whose handler is the stub. */
+export function providerCode(kind: string): string {
+  return [
+    "exports.handler = __f0;",
+    `const provider = require(${JSON.stringify(stubModule(kind))});`,
+    "",
+    "function __f0() {",
+    "  return (function() {",
+    "    with({ this: undefined, arguments: undefined }) {",
+    "",
+    "return () => provider;",
+    "",
+    "    }",
+    "  }).apply(undefined, undefined).apply(this, arguments);",
+    "}",
+    "",
+  ].join("\n");
+}
+
 /** Outputs listed here are stored encrypted in state. */
 export function withSecretOutputs(
   opts: pulumi.CustomResourceOptions | undefined,

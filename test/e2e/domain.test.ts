@@ -74,8 +74,8 @@ describe("Domain with the real engine", () => {
     expect(domain).toBeDefined();
     const code: string = domain.outputs.__provider;
     expect(typeof code).toBe("string");
-    expect(Buffer.byteLength(code)).toBeLessThan(4096);
-    expect(code).toContain('require("pulumi-dnsimple-dynamic/provider")');
+    expect(Buffer.byteLength(code)).toBeLessThan(600);
+    expect(code).toContain('require("pulumi-dnsimple-dynamic/stubs/domain")');
     expect(code).not.toContain(TOKEN);
   });
 

@@ -325,7 +325,7 @@ export function sdkDeclaredProperties(): Map<string, string[]> {
   const resolve = (name: string): string[] | undefined => {
     const c = found.get(name);
     if (!c) return undefined;
-    if (c.base === "pulumi.dynamic.Resource") return c.own;
+    if (c.base === "KindResource") return c.own;
     const inherited = resolve(c.base);
     return inherited && [...inherited, ...c.own];
   };

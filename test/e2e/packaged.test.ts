@@ -3,6 +3,7 @@
  * outside the repository, and run `up` and `destroy` of a domain there with the real engine.
  */
 import { type Stack } from "@pulumi/pulumi/automation";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -78,6 +79,20 @@ describe("the packed package in a fresh project", () => {
     expect(code).toContain('require("pulumi-dnsimple-dynamic/stubs/domain")');
     expect(code).not.toContain("providerFor");
     expect(Buffer.byteLength(code)).toBeLessThan(600);
+    // Character for character what pulumi.dynamic.Resource's serializer stores for the installed
+    // package (what earlier versions wrote), though the SDK writes it without the serializer.
+    const serialized = execFileSync(
+      process.execPath,
+      [
+        "-e",
+        'const pulumi = require("@pulumi/pulumi");' +
+          'const provider = require("pulumi-dnsimple-dynamic/stubs/domain");' +
+          "pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true })" +
+          ".then((s) => process.stdout.write(s.text));",
+      ],
+      { cwd: project, encoding: "utf8" },
+    );
+    expect(code).toBe(serialized);
     // A compat class is ours underneath: the same stub, the same few lines in state.
     const record = deployment.resources.find((r) => r.type.endsWith(":ZoneRecord"));
     expect(String(record?.outputs?.__provider)).toContain(
