@@ -10,11 +10,15 @@
  *   (a 16-bit field over 65535, a label over 63 octets, a hex field that is not hex, a target
  *   with spaces) cannot be stored.
  *
- * Where neither says how the service behaves (an IP address or a URL as a CNAME target, a CAA tag
+ * Where neither says how the service behaves (an IP address as an MX or ALIAS target, a CAA tag
  * with a hyphen, an SSHFP fingerprint whose length does not match its type, a name with a space),
  * the emulator accepts and the rule's comment says "unknown": the provider may refuse more than
  * the service, never the emulator. test/integration/record-data-agreement.test.ts lists every case
- * where the two differ and why.
+ * where the two differ and why (test/record-data/agreement.ts, KNOWN_DISAGREEMENTS).
+ *
+ * The service's support articles cited below are the files of the public repository
+ * dnsimple/dnsimple-support (`content/articles/<name>.md`, published as
+ * `https://support.dnsimple.com/articles/<name>/`), read at commit 6b4f0a2 (2026-08-21).
  */
 import { isIP } from "node:net";
 import { domainToASCII } from "node:url";
@@ -76,12 +80,32 @@ function nameProblem(name: string, suffix = ""): string | undefined {
 
 /**
  * Servable: a host name as content: one name (whitespace would make it several fields in the zone
- * file), within the wire limits. An address, a URL or `&` in it: unknown, accepted.
+ * file), within the wire limits. An address, a URL or `&` in it: unknown here, accepted; see
+ * `namedHostProblem` for the types whose documentation says more.
  */
 function hostProblem(target: string | undefined): string | undefined {
   if (target === undefined || target === "") return "can't be blank";
   if (/\s/.test(target)) return "is not a valid hostname";
   return nameProblem(target);
+}
+
+/**
+ * Documented: a target the service's documentation says must be a host name, "not an IP address"
+ * and "not a URL": CNAME (`cname-record`: "DNSimple's record editor will prevent you from
+ * attempting to point a CNAME to an IP address"; `cname-record-reference`: "never directly to an
+ * IP address"; `manage-cname-record`: "It must be a host name (e.g., `blog.dnsimple.com`) and not
+ * a URL (e.g., `http://blog.dnsimple.com` or `http://blog.dnsimple.com/post` are invalid)"), NS
+ * (`ns-record-format`: "Must be a hostname, not an IP address") and the SRV target
+ * (`srv-record-format`: "A fully-qualified domain name (FQDN). Must NOT be an IP address").
+ * A URL is read as a scheme (`x://`) or a path (`/`), which no host name holds. The documents
+ * describe the record editor and the content's form; no API answer is recorded, so the messages
+ * are ours, in the service's shape (`content: [...]`). Other characters (`&`): unknown, accepted.
+ */
+function namedHostProblem(target: string | undefined): string | undefined {
+  if (target !== undefined && isIP(target.replace(/\.$/, "")) !== 0)
+    return "must be a hostname, not an IP address";
+  if (target !== undefined && /:\/\/|\//.test(target)) return "must be a hostname, not a URL";
+  return hostProblem(target);
 }
 
 function contentProblem(type: string, content: string, priority: number | undefined): string | undefined {
@@ -97,10 +121,14 @@ function contentProblem(type: string, content: string, priority: number | undefi
       // A zone index (`%eth0`) has no place on the wire.
       return isIP(content) === 6 && !content.includes("%") ? undefined : "is not a valid IPv6 address";
     case "CNAME":
-    case "ALIAS":
     case "NS":
+      return namedHostProblem(content);
+    case "ALIAS":
     case "PTR":
     case "POOL":
+      // The documentation says "the fully-qualified domain name" (`alias-record-reference`,
+      // `pool-record-reference`, `ptr-record-reference`) but not whether an address or a URL is
+      // refused: unknown, accepted.
       return hostProblem(content);
     case "MX":
       return content === "." ? undefined : hostProblem(content);
@@ -109,7 +137,7 @@ function contentProblem(type: string, content: string, priority: number | undefi
       const f = content.trim().split(/\s+/);
       if (f.length !== 3) return "must be in the format 'weight port target'";
       if (!unsigned(f[0], 16) || !unsigned(f[1], 16)) return "has an invalid weight or port";
-      return f[2] === "." ? undefined : hostProblem(f[2]);
+      return f[2] === "." ? undefined : namedHostProblem(f[2]);
     }
     case "CAA": {
       // Documented form "flags tag value" (DNSimple's CAA article); flags are 8 bits on the wire.
@@ -155,26 +183,42 @@ function contentProblem(type: string, content: string, priority: number | undefi
     case "TXT":
     case "SPF": {
       // Documented: quoted content is stored verbatim as RFC strings, unquoted content is quoted
-      // with inner quotes escaped; at most 1,000 characters either way (DNSimple's TXT article;
-      // DNSControl's audit of DNSimple, verified 2023-12). Each string at most 255 octets
-      // (servable). Trailing whitespace and an unpaired double quote are refused (DNSControl's
-      // audit of DNSimple, `TxtHasTrailingSpace`, `TxtHasUnpairedDoubleQuotes`, verified 2023-03).
-      // Leading whitespace and control characters: unknown, accepted.
+      // with inner quotes escaped; at most 1,000 characters either way (`txt-record-format`;
+      // DNSControl's providers/dnsimple/auditrecords.go, `TxtLongerThan(1000)`, verified
+      // 2023-12). A quoted string over 255 octets is accepted: "if any of your provided chunks
+      // individually exceed the 255-character limit, DNSimple's system may further split those"
+      // (`txt-record-format`). Trailing whitespace and an unpaired double quote are refused
+      // (the same auditrecords.go, `TxtHasTrailingSpace`, `TxtHasUnpairedDoubleQuotes`, verified
+      // 2023-03). Leading whitespace and control characters: unknown, accepted.
       if (/\s$/.test(content)) return "has trailing whitespace";
       if (content.startsWith('"')) {
         const f = fields(content);
         if (f === undefined || f.some((x) => !x.quoted))
           return "is not a valid TXT record (unbalanced quotes)";
-        if (f.some((x) => Buffer.byteLength(x.value.replace(/\\(.)/g, "$1")) > 255))
-          return "has a string longer than 255 characters";
         return content.length > TXT_LIMIT ? `is too long (maximum is ${TXT_LIMIT} characters)` : undefined;
       }
       if ((content.match(/"/g) ?? []).length % 2 === 1) return "has unpaired double quotes";
       const serialized = content.replace(/"/g, '\\"').length + 2;
       return serialized > TXT_LIMIT ? `is too long (maximum is ${TXT_LIMIT} characters)` : undefined;
     }
+    case "URL": {
+      // Documented: "Must be a valid, complete URL including the scheme (e.g.,
+      // `https://www.example.com/new-page`)" (`url-record-format-details`); "the destination must
+      // be a full URL (including http:// or https://)" (`how-to-add-dns-records`). No API answer is
+      // recorded; the message is ours.
+      let url: URL | undefined;
+      try {
+        url = new URL(content);
+      } catch {
+        url = undefined;
+      }
+      return url !== undefined &&
+        (url.protocol === "http:" || url.protocol === "https:") &&
+        url.hostname !== ""
+        ? undefined
+        : "must be a full URL including http:// or https://";
+    }
     default:
-      // URL: the redirect's accepted forms are unknown; accepted.
       return undefined;
   }
 }
@@ -201,10 +245,16 @@ export function recordErrors(
 }
 
 /**
- * Recorded by a public tool against the service (Shopify/record_store pull request 199): adding a
- * record at a name that holds a CNAME is refused with "A CNAME record exists for <name>, cannot
- * add another record". The reverse (a CNAME where other records are) is refused by the same rule
- * of DNS (RFC 1034 §3.6.2); its wording is not recorded and is ours.
+ * Recorded by a public tool against the service (Shopify/record_store,
+ * test/fixtures/vcr_cassettes/dnsimple_test_validation_errors_include_details.yml, pull request
+ * 199): adding a record at a name that holds a CNAME is refused with 400
+ * `{"message":"Validation failed","errors":{"base":["A CNAME record exists for <name>, cannot add
+ * another record"]}}`. The reverse (a CNAME where other records are) is documented with its
+ * wording: "Another record already exists for example.com, cannot add a CNAME."
+ * (`manage-cname-record`). The same check holds when a record is renamed onto such a name (the
+ * routes call it for PATCH and batch updates too): a user of the service's Terraform provider
+ * reports a 400 "Validation failed" when updating a record to a name already occupied, where the
+ * create reports the conflict (dnsimple/terraform-provider-dnsimple issue 177, 2023-12).
  */
 export function cnameConflict(
   fqdn: string,
@@ -213,6 +263,7 @@ export function cnameConflict(
 ): string | undefined {
   if (type !== "CNAME" && atName.some((r) => r.type === "CNAME"))
     return `A CNAME record exists for ${fqdn}, cannot add another record`;
-  if (type === "CNAME" && atName.length > 0) return `Records exist for ${fqdn}, cannot add a CNAME record`;
+  if (type === "CNAME" && atName.length > 0)
+    return `Another record already exists for ${fqdn}, cannot add a CNAME.`;
   return undefined;
 }

@@ -330,6 +330,14 @@ function batchRecords(ctx: Ctx): Reply {
         content: fields.content ?? r.content,
         priority: fields.priority ?? r.priority,
       });
+      // A rename is checked against the zone as the batch leaves it: deletes first, then the
+      // updates before this one (record-content.ts, cnameConflict).
+      if (fields.name !== undefined && fields.name !== r.name) {
+        const target = fields.name;
+        const moved = toUpdate.filter((u) => (u.fields.name ?? u.row.name) === target).map((u) => u.row);
+        const ignore = new Set([...deleting, r.id, ...toUpdate.map((u) => u.row.id)]);
+        checkCname(z, { name: target, type }, [...recordsAt(ctx, z, target, ignore), ...moved]);
+      }
       updating.add(r.id);
       toUpdate.push({ row: r, fields });
     } catch (err) {
@@ -342,7 +350,12 @@ function batchRecords(ctx: Ctx): Reply {
       const f = readNewRecord(z.name, item);
       // Against the zone as the batch leaves it: deletes first, then the creates before this one.
       const earlier = toCreate.filter((c) => (c.name ?? "") === (f.name ?? ""));
-      checkCname(z, f, [...recordsAt(ctx, z, f.name ?? "", deleting), ...earlier]);
+      const renamed = new Set(toUpdate.filter((u) => u.fields.name !== undefined).map((u) => u.row.id));
+      const moved = toUpdate
+        .filter((u) => (u.fields.name ?? u.row.name) === (f.name ?? ""))
+        .map((u) => u.row);
+      const stay = recordsAt(ctx, z, f.name ?? "", new Set([...deleting, ...renamed]));
+      checkCname(z, f, [...stay, ...moved.filter((m) => !stay.includes(m)), ...earlier]);
       toCreate.push(f);
     } catch (err) {
       errors.creates.push(itemError(index, err));
@@ -382,6 +395,9 @@ function updateRecord(ctx: Ctx): Reply {
     content: f.content ?? r.content,
     priority: f.priority ?? r.priority,
   });
+  // CNAME exclusivity holds for a rename as for a create (record-content.ts, cnameConflict).
+  if (f.name !== undefined && f.name !== r.name)
+    checkCname(z, { name: f.name, type: r.type }, recordsAt(ctx, z, f.name, new Set([r.id])));
   ctx.store.records.update(r, { ...f, updated_at: now() });
   ctx.events.emit(ctx.accountId, "zone_record.update", { zone_record: recordView(r) });
   return ok(recordView(r));

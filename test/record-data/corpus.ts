@@ -39,10 +39,12 @@ const OCTO_DS = "octoDNS tests/test_octodns_record_ds.py (key tag, algorithm, di
 const OCTO_NAPTR = "octoDNS tests/test_octodns_record_naptr.py (order, preference, flags, replacement)";
 const OCTO_NAME = "octoDNS tests/test_octodns_record.py (name label and length checks)";
 const DNSC_TARGET =
-  "DNSControl docs, 'Why the dot' and pkg/normalize validation tests (targets are host names)";
-const DNSC_TXT = "DNSControl docs, TXT: strings of at most 255 octets, multiple strings allowed";
+  "DNSControl documentation/language-reference/why-the-dot.md and pkg/normalize/validate_test.go (targets are host names)";
+const DNSC_TXT =
+  "DNSControl documentation/language-reference/domain-modifiers/TXT.md (strings of at most 255 octets, several allowed) and pkg/rejectif/txt.go";
 const RFC1034_NAME = "RFC 1035 §2.3.4 (labels 63 octets, names 255 octets)";
-const RFC2181_NAME = "RFC 2181 §11 (any octet in a label; host names are LDH)";
+const RFC2181_NAME = "RFC 2181 §11 (any octet in a label of a name that is not a host name)";
+const RFC1123_HOST = "RFC 1123 §2.1 and RFC 952 (a host name is letters, digits and hyphens)";
 const RFC4592 = "RFC 4592 §2.1.1 (a wildcard is the leftmost label *)";
 const RFC8552 = "RFC 8552 §2 (underscored labels such as _dmarc, _sip._tcp)";
 const RFC5891 = "RFC 5891 §4 (IDN labels in punycode, counted in octets)";
@@ -57,15 +59,23 @@ const RFC3403 = "RFC 3403 §4.1 (NAPTR: order preference flags services regexp r
 const RFC1035_HINFO = "RFC 1035 §3.3.2 (HINFO: cpu and os character-strings)";
 const RFC1035_TXT = "RFC 1035 §3.3.14 (TXT character-strings of at most 255 octets)";
 const DNSIMPLE_TXT =
-  "DNSimple support, 'TXT Record Formatting and Long Record Handling' (1,000 characters once quoted)";
-const DNSIMPLE_SRV = "DNSimple support, SRV records: content is 'weight port target', priority separate";
-const DNSIMPLE_URL = "DNSimple support, URL records (an HTTP redirect to a URL)";
-const DNSIMPLE_ALIAS = "DNSimple support, ALIAS records (a host name, allowed at the apex)";
-const DNSIMPLE_POOL = "DNSimple support, POOL records (each member a host name)";
+  "https://support.dnsimple.com/articles/txt-record-format/ (1,000 characters once quoted; quoted input stored verbatim)";
+const DNSIMPLE_SRV =
+  "https://support.dnsimple.com/articles/srv-record-format/ (weight, port 16-bit; target an FQDN, not an IP address) and the OpenAPI ZoneRecordCreate priority field";
+const DNSIMPLE_URL =
+  "https://support.dnsimple.com/articles/url-record-format-details/ (a valid, complete URL including the scheme)";
+const DNSIMPLE_ALIAS =
+  "https://support.dnsimple.com/articles/alias-record-reference/ (content is an FQDN; allowed at the apex)";
+const DNSIMPLE_POOL = "https://support.dnsimple.com/articles/pool-record-reference/ (content is an FQDN)";
 const DNSIMPLE_OAS = "DNSimple OpenAPI ZoneRecordCreate (name, type, content; TTL; priority integer)";
 const RFC2181_TTL = "RFC 2181 §8 (TTL is an unsigned 31-bit number)";
 const RFC1034_CNAME = "RFC 1034 §3.6.2 (a CNAME at a name is the only record there; not at the apex)";
+const DNSIMPLE_CNAME =
+  "https://support.dnsimple.com/articles/manage-cname-record/ (a host name, not a URL) and /articles/cname-record/ (not an IP address)";
+const DNSIMPLE_NS = "https://support.dnsimple.com/articles/ns-record-format/ (a hostname, not an IP address)";
+const RFC4343 = "RFC 4343 §2 (DNS names compare without case)";
 const NOTRIM = "issue 25: refused, never repaired (content that only parses after trimming)";
+const DNSC_TRAIL = "DNSControl providers/dnsimple/auditrecords.go (TxtHasTrailingSpace: DNSimple refuses it)";
 
 const hex = (n: number, c = "a") => c.repeat(n);
 const SHA1 = "123456789abcdef67890123456789abcdef67890";
@@ -99,7 +109,7 @@ export const CORPUS: readonly CorpusCase[] = [
   v("A", "192.0.2.3", RFC4592, { name: "*.dev" }),
   v("A", "192.0.2.4", RFC5891, { name: "bücher" }),
   v("A", "192.0.2.5", RFC1034_NAME, { name: "a".repeat(63) }),
-  v("A", "192.0.2.6", "DNSimple stores names in lower case (case is not a difference)", { name: "WWW" }),
+  v("A", "192.0.2.6", RFC4343, { name: "WWW" }),
   v("A", "192.0.2.7", RFC2181_NAME, { name: "a-b.c_d" }),
   x("A", "hello", OCTO_A),
   x("A", "1.2.3", OCTO_A),
@@ -107,15 +117,20 @@ export const CORPUS: readonly CorpusCase[] = [
   x("A", "2001:db8::1", OCTO_A),
   x("A", "256.1.1.1", RFC1035_ADDR),
   x("A", "1.2.3.4.5", RFC1035_ADDR),
-  x("A", " 192.0.2.1", NOTRIM),
-  x("A", "192.0.2.1 ", NOTRIM),
+  x("A", " 192.0.2.1", `${NOTRIM}; ${RFC1035_ADDR}`),
+  x("A", "192.0.2.1 ", `${NOTRIM}; ${RFC1035_ADDR}`),
   x("A", "", DNSIMPLE_OAS),
   x("A", "192.0.2.1", RFC1034_NAME, { name: "a".repeat(64) }),
   x("A", "192.0.2.1", OCTO_NAME, { name: "a..b" }),
-  x("A", "192.0.2.1", NOTRIM + "; names are relative (DNSControl 'Why the dot')", { name: "www." }),
+  x(
+    "A",
+    "192.0.2.1",
+    NOTRIM + "; names are relative (DNSControl documentation/language-reference/why-the-dot.md)",
+    { name: "www." },
+  ),
   x("A", "192.0.2.1", OCTO_NAME, { name: ".www" }),
-  x("A", "192.0.2.1", RFC2181_NAME + " (no whitespace in a host label)", { name: "w w" }),
-  x("A", "192.0.2.1", NOTRIM, { name: " www" }),
+  x("A", "192.0.2.1", RFC1123_HOST + " (no whitespace in a host name)", { name: "w w" }),
+  x("A", "192.0.2.1", `${NOTRIM}; ${RFC1123_HOST}`, { name: " www" }),
   x("A", "192.0.2.1", RFC4592, { name: "a.*" }),
   x("A", "192.0.2.1", RFC4592, { name: "*.*" }),
   x("A", "192.0.2.1", RFC1034_NAME + " (253 octets with the zone)", {
@@ -128,7 +143,7 @@ export const CORPUS: readonly CorpusCase[] = [
   x("A", "192.0.2.1", RFC5891 + " (a label over 63 octets once in punycode)", {
     name: `${"a".repeat(58)}üü`,
   }),
-  x("A", "192.0.2.1", RFC2181_NAME, { name: "foo&bar" }),
+  x("A", "192.0.2.1", RFC1123_HOST, { name: "foo&bar" }),
   // AAAA
   v("AAAA", "2001:db8::1", RFC4291),
   v("AAAA", "2001:0db8:0000:0000:0000:0000:0000:0001", RFC5952),
@@ -141,29 +156,29 @@ export const CORPUS: readonly CorpusCase[] = [
   x("AAAA", "::1::2", RFC4291),
   x("AAAA", "hello", OCTO_AAAA),
   x("AAAA", "fe80::1%eth0", RFC4291 + " (a zone index is not part of an address in DNS)"),
-  x("AAAA", " 2001:db8::1", NOTRIM),
+  x("AAAA", " 2001:db8::1", `${NOTRIM}; ${RFC4291}`),
   // CNAME
   v("CNAME", "app.example.net", OCTO_TARGET),
   v("CNAME", "app.example.net.", DNSC_TARGET + " (trailing dot on a target is the same name)"),
-  v("CNAME", "App.Example.NET", "DNSimple compares host names without case"),
+  v("CNAME", "App.Example.NET", RFC4343),
   v("CNAME", "bücher.example", RFC5891),
   v("CNAME", "xn--bcher-kva.example", RFC5891),
   v("CNAME", "_acme-challenge.example.org", RFC8552),
   v("CNAME", "target.example.com", RFC8552, { name: "_dmarc" }),
   v("CNAME", "x.example.net", RFC4592, { name: "*" }),
-  x("CNAME", "https://example.com/a", DNSC_TARGET),
-  x("CNAME", "192.168.1.1", OCTO_TARGET),
+  x("CNAME", "https://example.com/a", DNSIMPLE_CNAME),
+  x("CNAME", "192.168.1.1", DNSIMPLE_CNAME),
   x("CNAME", "foo bar", OCTO_TARGET),
   x("CNAME", "foo&bar", OCTO_TARGET),
-  x("CNAME", "host/", OCTO_TARGET),
+  x("CNAME", "host/", DNSIMPLE_CNAME + " (a path is part of a URL)"),
   x("CNAME", "a..b.example.com", OCTO_TARGET),
   x("CNAME", `${"a".repeat(64)}.example.com`, RFC1034_NAME),
   x("CNAME", ".", RFC1034_CNAME + " (a CNAME names a host)"),
   x("CNAME", "www.example.com", RFC1034_CNAME + " (a CNAME pointing at its own name loops)"),
   x("CNAME", "www.example.com.", RFC1034_CNAME + " (a CNAME pointing at its own name loops)"),
   x("CNAME", "app.example.net", RFC1034_CNAME, { name: "" }),
-  x("CNAME", "app.example.net ", NOTRIM),
-  x("CNAME", "2001:db8::1", OCTO_TARGET),
+  x("CNAME", "app.example.net ", `${NOTRIM}; ${RFC1123_HOST}`),
+  x("CNAME", "2001:db8::1", DNSIMPLE_CNAME),
   x("CNAME", "1.2.3", OCTO_TARGET + " (a numeric last label is an address typo)"),
   // ALIAS
   v("ALIAS", "app.example.net", DNSIMPLE_ALIAS, { name: "" }),
@@ -190,8 +205,8 @@ export const CORPUS: readonly CorpusCase[] = [
   // NS
   v("NS", "ns1.example.net", OCTO_TARGET, { name: "lab" }),
   v("NS", "ns1.example.net.", OCTO_TARGET, { name: "lab" }),
-  x("NS", "192.0.2.53", OCTO_TARGET, { name: "lab" }),
-  x("NS", "ns1.example.net/", OCTO_TARGET, { name: "lab" }),
+  x("NS", "192.0.2.53", DNSIMPLE_NS, { name: "lab" }),
+  x("NS", "ns1.example.net/", DNSIMPLE_NS + " (a path is not part of a hostname)", { name: "lab" }),
   x("NS", "ns1 example net", OCTO_TARGET, { name: "lab" }),
   // PTR
   v("PTR", "host.example.com.", OCTO_TARGET, { name: "10", zone: "2.0.192.in-addr.arpa" }),
@@ -207,8 +222,11 @@ export const CORPUS: readonly CorpusCase[] = [
   x("SRV", "foo 5060 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
   x("SRV", "10 99999 sip.example.com", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
   x("SRV", "10 5060", OCTO_SRV + " (missing target)", { name: "_sip._tcp", priority: 10 }),
-  x("SRV", "10 5060 192.0.2.1", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
-  x("SRV", "10 5060 sip.example.com/x", OCTO_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 5060 192.0.2.1", DNSIMPLE_SRV, { name: "_sip._tcp", priority: 10 }),
+  x("SRV", "10 5060 sip.example.com/x", DNSIMPLE_SRV + " (a path is not part of an FQDN)", {
+    name: "_sip._tcp",
+    priority: 10,
+  }),
   x("SRV", "1 10 5060 sip.example.com", DNSIMPLE_SRV + " (the priority has its own field)", {
     name: "_sip._tcp",
     priority: 1,
@@ -277,23 +295,31 @@ export const CORPUS: readonly CorpusCase[] = [
   v("TXT", '"I have \\"quoted text\\" here"', DNSIMPLE_TXT),
   v("TXT", "héllo wörld ✓", DNSIMPLE_TXT + " (UTF-8 text)"),
   v("TXT", "a".repeat(998), DNSIMPLE_TXT + " (998 + 2 quotes = 1,000)"),
-  v("TXT", "a `` b | c", "issue 25 (backticks and pipes are data)"),
+  v("TXT", "a `` b | c", RFC1035_TXT + " (backticks and pipes are data)"),
   v("TXT", "google-site-verification=abc", DNSC_TXT, { name: "" }),
   v("SPF", "v=spf1 include:_spf.example.com ~all", DNSIMPLE_TXT, { name: "" }),
   x("TXT", "a".repeat(999), DNSIMPLE_TXT + " (1,001 once quoted)"),
-  x("TXT", "v=spf1 -all ", NOTRIM + " (trailing whitespace)"),
-  x("TXT", " v=spf1 -all", NOTRIM),
+  x("TXT", "v=spf1 -all ", DNSC_TRAIL),
+  x("TXT", " v=spf1 -all", `${NOTRIM}; RFC 7208 §4.5 (an SPF record begins with "v=spf1")`),
   x("TXT", '"v=spf1 -all', DNSC_TXT + " (unpaired quote)"),
   x("TXT", 'v=spf1 -all"', DNSC_TXT + " (unpaired quote)"),
-  x("TXT", `"${"a".repeat(256)}"`, RFC1035_TXT),
+  x(
+    "TXT",
+    `"${"a".repeat(256)}"`,
+    RFC1035_TXT + "; the service would split it (txt-record-format): refused, never repaired",
+  ),
   x("TXT", "line1\nline2", DNSC_TXT + " (one line)"),
   x("TXT", "", DNSIMPLE_OAS),
-  x("SPF", "v=spf1 -all ", NOTRIM),
+  x("SPF", "v=spf1 -all ", DNSC_TRAIL),
   // URL, POOL
   v("URL", "https://www.example.com/landing", DNSIMPLE_URL),
   v("URL", "http://example.com", DNSIMPLE_URL),
-  v("URL", "www.example.com/path", DNSIMPLE_URL + " (scheme optional)"),
-  x("URL", "ftp://example.com/file", DNSIMPLE_URL),
+  x("URL", "www.example.com/path", DNSIMPLE_URL + " (no scheme)"),
+  x(
+    "URL",
+    "ftp://example.com/file",
+    "https://support.dnsimple.com/articles/how-to-add-dns-records/ (a full URL including http:// or https://)",
+  ),
   x("URL", "not a url", DNSIMPLE_URL),
   v("POOL", "a.example.net", DNSIMPLE_POOL, { name: "pool" }),
   x("POOL", "192.0.2.1", DNSIMPLE_POOL, { name: "pool" }),
@@ -302,8 +328,16 @@ export const CORPUS: readonly CorpusCase[] = [
   v("A", "192.0.2.1", RFC2181_TTL, { ttl: 2 ** 31 - 1 }),
   x("A", "192.0.2.1", RFC2181_TTL + "; DNSimple answers 'ttl: is not a number'", { ttl: 0 }),
   x("A", "192.0.2.1", RFC2181_TTL, { ttl: 2 ** 31 }),
-  x("BOGUS", "x", "DNSimple's recorded 400: record_type unsupported"),
-  x("SOA", "ns1.example.com admin.example.com 1 2 3 4 5", "DNSimple OpenAPI: SOA records are system records"),
+  x(
+    "BOGUS",
+    "x",
+    'DNSimple OpenAPI ZoneRecordCreate type enum; the service answers record_type: ["unsupported"] (shared/reference/api-shapes.md)',
+  ),
+  x(
+    "SOA",
+    "ns1.example.com admin.example.com 1 2 3 4 5",
+    "DNSimple OpenAPI ZoneRecord example (SOA is a system_record) and https://support.dnsimple.com/articles/soa-record/ (not configurable)",
+  ),
 ];
 
 /** Records declared together in one `ZoneRecords`: CNAME exclusivity and duplicates. */

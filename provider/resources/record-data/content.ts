@@ -20,7 +20,7 @@
  *   content verbatim; either way at most 1,000 characters once serialized (DNSimple's "TXT record
  *   formatting" article); each quoted string at most 255 octets (RFC 1035 §3.3.14); no trailing
  *   space, no unpaired double quote, not empty (DNSControl's audit of DNSimple, verified 2023).
- * - URL: an http(s) URL or a host with a path (DNSimple's URL record, a redirect).
+ * - URL: an http(s) URL with its scheme (DNSimple's "URL record format" article, a redirect).
  */
 import { isIP } from "node:net";
 import { canonicalHostName, hostNameProblem, shown } from "./names";
@@ -355,10 +355,15 @@ export function canonicalTxt(content: string): string {
 
 function url(content: string): Parsed {
   const example = "https://www.example.com/landing";
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(content) ? content : `http://${content}`;
+  // The service wants "a valid, complete URL including the scheme" (DNSimple's "URL record format"
+  // article): a host and path alone is refused rather than completed with a guessed scheme.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(content))
+    return fail(
+      `a URL record's content must be a full URL including http:// or https://, such as ${example}, got ${shown(content)}`,
+    );
   let parsed: URL;
   try {
-    parsed = new URL(withScheme);
+    parsed = new URL(content);
   } catch {
     return fail(`a URL record's content must be a URL such as ${example}, got ${shown(content)}`);
   }
