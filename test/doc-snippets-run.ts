@@ -16,6 +16,7 @@ import { createRequire } from "node:module";
 import * as path from "node:path";
 import type * as Pulumi from "@pulumi/pulumi";
 import * as ts from "typescript";
+import { startEmulator } from "../emulator";
 import type * as Resources from "../provider/resources";
 import { UNKNOWN } from "../provider/resources/framework/unknown";
 import type { SnippetProgram } from "./doc-snippets";
@@ -49,6 +50,8 @@ export const SNIPPET_SECRETS: Readonly<Record<string, string>> = {
 
 export interface SnippetRun {
   name: string;
+  /** Documentation blocks the program is made of. */
+  blocks: number;
   /** Resources of this package the program declared, each checked by its kind's provider. */
   checked: number;
   failures: string[];
@@ -239,7 +242,63 @@ export async function runSnippets(
     }
     // As the language host ends a run: every RPC (the stack's outputs among them) answered.
     await pulumi.runtime.disconnect();
-    runs.push({ name: program.name, checked, failures });
+    runs.push({ name: program.name, blocks: program.blocks.length, checked, failures });
   }
   return runs;
+}
+
+export interface SnippetService {
+  /** The stack config that points the package's functions at it. */
+  config: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * An emulator holding what the blocks' function calls name: the domain example.com, account 2002
+ * beside the own account 1 (a user token reaching both), certificate 101967 of example.com and
+ * the premium name cool.io.
+ */
+export async function startSnippetService(): Promise<SnippetService> {
+  const token = "doc-snippets-run-token";
+  const emulator = await startEmulator({
+    port: 0,
+    accountId: 1,
+    seed: {
+      accounts: [{ id: 2002, email: "ops@example.org" }],
+      users: [{ email: "ada@example.com", accounts: [1, 2002], token }],
+      domains: [{ account: 1, name: "example.com", state: "registered" }],
+      registrar: { premium: { "cool.io": "120.00" } },
+    } as never,
+  });
+  // The API has no way to choose a certificate's id: it goes straight into the store.
+  const store = emulator.app.store;
+  const now = new Date().toISOString();
+  store.certificates.insert({
+    id: 101967,
+    account_id: 1,
+    domain_id: store.domains.byKey("example.com")!.id,
+    contact_id: null,
+    name: "www",
+    common_name: "www.example.com",
+    years: 1,
+    csr: null,
+    state: "issued",
+    auto_renew: false,
+    alternate_names: [],
+    authority_identifier: "letsencrypt",
+    signature_algorithm: "ECDSA",
+    private_key: "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n",
+    server_pem: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",
+    approver_email: null,
+    approver_emails: null,
+    configured_at: null,
+    created_at: now,
+    updated_at: now,
+    expires_at: "2030-01-01T00:00:00Z",
+    expires_on: "2030-01-01",
+  });
+  return {
+    config: { "dnsimple:baseUrl": emulator.v2Url, "dnsimple:token": token, "dnsimple:account": "1" },
+    close: () => emulator.close(),
+  };
 }
