@@ -3,11 +3,13 @@
  * - every public entry point in every module-resolution mode (types with the template's strict
  *   settings, from CommonJS and ES-module files; run time with require() and import());
  * - @arethetypeswrong/cli's report on the tarball;
- * - every TypeScript block of README.md and docs/ compiled (test/doc-snippets.ts);
+ * - every TypeScript block of README.md and docs/ compiled (test/doc-snippets.ts), and the complete
+ *   programs among them run with Pulumi's mocks, each resource checked by its provider
+ *   (test/doc-snippets-run.ts);
  * - the program shapes run by the engine against the emulator, on the project's @pulumi/pulumi
  *   and on the lowest the peer range allows.
- * The same checks as test/e2e/module-resolution.test.ts, test/unit/doc-snippets.test.ts and
- * test/e2e/program-shapes.test.ts, counted.
+ * The same checks as test/e2e/module-resolution.test.ts, test/unit/doc-snippets.test.ts,
+ * test/integration/doc-snippets-run.test.ts and test/e2e/program-shapes.test.ts, counted.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/program-shapes.js
  */
@@ -16,6 +18,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
 import { checkDocumentation, documentationFiles } from "../test/doc-snippets";
+import { runnablePrograms, runSnippets, startSnippetService } from "../test/doc-snippets-run";
 import { REPO_ROOT } from "../test/e2e/harness";
 import {
   arethetypeswrong,
@@ -104,6 +107,12 @@ async function main(): Promise<void> {
     const failingBlocks = docs.programs
       .filter((p) => docs.failures[p.name])
       .reduce((n, p) => n + p.blocks.length, 0);
+    const { run: runnable, notRun } = runnablePrograms(docs.programs);
+    const service = await startSnippetService();
+    const snippetRuns = await runSnippets(REPO_ROOT, runnable, service.config).finally(() => service.close());
+    const ranOk = snippetRuns.filter((r) => r.failures.length === 0);
+    const blocksRun = ranOk.reduce((n, r) => n + r.blocks, 0);
+    const resourcesChecked = ranOk.reduce((n, r) => n + r.checked, 0);
 
     // Program shapes through the engine.
     const peerRange: string = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"))
@@ -144,6 +153,7 @@ async function main(): Promise<void> {
         doc_snippets_checked: docs.blocks.length,
         doc_snippets_total: fences,
         doc_snippets_failing: failingBlocks,
+        doc_snippets_run: blocksRun,
         program_shapes_run: passed("latest").length,
         program_shapes_run_lowest_sdk: passed("lowest").length,
         program_shapes: passed("latest"),
@@ -167,7 +177,7 @@ async function main(): Promise<void> {
           "",
           `**@arethetypeswrong/cli ${attwVersion}** on the tarball, every entry point named: ${attw.problems.length === 0 ? "no problems" : attw.problems.map((p) => `${p.kind} ${p.entrypoint} ${p.resolutionKind}`).join(", ")} (type_shape_tool_problems = ${attw.problems.length}).`,
           "",
-          `**Documentation**: ${docs.blocks.length} TypeScript blocks in README.md and docs/ (${fences} fences counted), as ${docs.programs.length} programs (fragments joined into their program), compiled with the template's CommonJS and nodenext settings: ${failingBlocks} blocks failing.`,
+          `**Documentation**: ${docs.blocks.length} TypeScript blocks in README.md and docs/ (${fences} fences counted), as ${docs.programs.length} programs (fragments joined into their program), compiled with the template's CommonJS and nodenext settings: ${failingBlocks} blocks failing. Run as a preview runs them (Pulumi's mocks; each resource's inputs checked by its kind's provider; the functions answered by an emulator): ${blocksRun} blocks (doc_snippets_run) in ${ranOk.length} of ${snippetRuns.length} programs, ${resourcesChecked} resources checked; not run: ${notRun.map((n) => `${n.name} (${n.reason})`).join("; ") || "none"}.`,
           "",
           "**Program shapes** through the engine (preview, up, a preview with no change, destroy; one zone record each):",
           "",
@@ -181,7 +191,7 @@ async function main(): Promise<void> {
       },
     );
     console.log(
-      `modes ok (min) ${minModes}/${modes.length}; attw problems ${attw.problems.length}; snippets ${docs.blocks.length} checked, ${failingBlocks} failing; shapes ${passed("latest").length} + lowest ${passed("lowest").length}`,
+      `modes ok (min) ${minModes}/${modes.length}; attw problems ${attw.problems.length}; snippets ${docs.blocks.length} checked, ${failingBlocks} failing, ${blocksRun} run; shapes ${passed("latest").length} + lowest ${passed("lowest").length}`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });

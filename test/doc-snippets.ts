@@ -26,6 +26,8 @@ export interface DocBlock {
   line: number;
   code: string;
   fragment?: string;
+  /** Why the block is compiled but not run (`<!-- not-run: reason -->` above it). */
+  notRun?: string;
 }
 
 export interface SnippetProgram {
@@ -37,6 +39,7 @@ export interface SnippetProgram {
 
 const FENCE = /^```(ts|typescript)\s*$/;
 const FRAGMENT = /^<!--\s*fragment:\s*([\w-]+)\s*-->$/;
+const NOT_RUN = /^<!--\s*not-run:\s*(.+?)\s*-->$/;
 
 /** README.md and every Markdown file under docs/, sorted. */
 export function documentationFiles(root: string): string[] {
@@ -62,14 +65,24 @@ export function extractBlocks(root: string, file: string): DocBlock[] {
     while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++;
     i = end;
     if (!FENCE.test(lines[start]!)) continue;
-    let before = start - 1;
-    while (before >= 0 && lines[before]!.trim() === "") before--;
-    const marker = before >= 0 ? FRAGMENT.exec(lines[before]!.trim()) : null;
+    // The markers are the comment lines right above the fence (blank lines between allowed).
+    let fragment: string | undefined;
+    let notRun: string | undefined;
+    for (let before = start - 1; before >= 0; before--) {
+      const text = lines[before]!.trim();
+      if (text === "") continue;
+      const marker = FRAGMENT.exec(text);
+      const skip = NOT_RUN.exec(text);
+      if (!marker && !skip) break;
+      fragment ??= marker?.[1];
+      notRun ??= skip?.[1];
+    }
     blocks.push({
       file,
       line: start + 1,
       code: lines.slice(start + 1, end).join("\n"),
-      ...(marker ? { fragment: marker[1]! } : {}),
+      ...(fragment ? { fragment } : {}),
+      ...(notRun ? { notRun } : {}),
     });
   }
   return blocks;
