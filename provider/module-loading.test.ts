@@ -21,6 +21,17 @@ function loadedAfter(script: string): { client: boolean; undici: boolean } {
 }
 
 describe("module loading", () => {
+  it("the SDK loads only the parts of @pulumi/pulumi it uses, not its runtime index (the TypeScript compiler, npm's arborist)", () => {
+    const probe =
+      'require("pulumi-dnsimple-dynamic"); const files = Object.keys(require.cache);' +
+      "console.log(JSON.stringify({ pulumi: files.some((f) => f.includes('@pulumi/pulumi')), " +
+      "typescript: files.some((f) => f.includes('/node_modules/typescript/')), " +
+      "arborist: files.some((f) => f.includes('/@npmcli/arborist/')) }));";
+    const loaded = JSON.parse(execFileSync(process.execPath, ["-e", probe], { cwd: REPO, encoding: "utf8" }));
+    // Half of every program run went to these before (bench/RESULTS.md, sdk_module_load_ms).
+    expect(loaded).toEqual({ pulumi: true, typescript: false, arborist: false });
+  });
+
   it("the SDK (what a program imports) loads neither the API client nor undici", () => {
     expect(loadedAfter('require("pulumi-dnsimple-dynamic")')).toEqual({ client: false, undici: false });
   });

@@ -1,4 +1,7 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { getProject, getStack } from "@pulumi/pulumi/metadata";
+import { secret } from "@pulumi/pulumi/output";
+import { CustomResource } from "@pulumi/pulumi/resource";
 import type { DomainRegistrationArgs } from "./resources/domain-registration";
 import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token-reset";
 import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
@@ -37,7 +40,7 @@ export const MODULE = "dnsimple";
  * for character what the serializer stores for the package installed under `node_modules` (the
  * packaged end-to-end test compares the two): state written by earlier versions is unchanged.
  */
-export abstract class KindResource extends pulumi.CustomResource {
+export abstract class KindResource extends CustomResource {
   protected constructor(
     kind: string,
     name: string,
@@ -97,7 +100,7 @@ export function withSecretOutputs(
  */
 export function secretInputs<T extends object>(args: T, names: ReadonlyArray<keyof T & string>): T {
   const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
-  for (const name of names) if (out[name] !== undefined) out[name] = pulumi.secret(out[name]);
+  for (const name of names) if (out[name] !== undefined) out[name] = secret(out[name]);
   return out as T;
 }
 
@@ -122,7 +125,7 @@ export function ownerKey(
 ): pulumi.Input<string> {
   const self = `${MODULE}:${type}::${name}`;
   if (opts?.parent) return opts.parent.urn.apply((parent) => `${parent}$${self}`);
-  return `${pulumi.getProject()}/${pulumi.getStack()}/${self}`;
+  return `${getProject()}/${getStack()}/${self}`;
 }
 
 /**

@@ -14,7 +14,9 @@
  * if (check.available) { ... }
  * ```
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { secret } from "@pulumi/pulumi/output";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { DnsimpleClient } from "../provider/client";
 import {
   MissingSettingError,
@@ -117,7 +119,7 @@ export interface PremiumPriceResult {
 
 /** Settings from the stack config (raw values: secrets are not logged) or the environment. */
 function settings(): ProviderSettings {
-  return resolveSettings({ get: (key) => pulumi.runtime.getConfig(key) });
+  return resolveSettings({ get: (key) => getConfig(key) });
 }
 
 let cached: { key: string; client: DnsimpleClient } | undefined;
@@ -329,7 +331,7 @@ export function getCertificatePrivateKey(
   certificateId: number,
   options?: FunctionOptions,
 ): pulumi.Output<string> {
-  return pulumi.secret(
+  return secret(
     (async () => {
       const { api, account } = await context(options);
       return (await api.certificates.privateKey(account, domain, certificateId)).private_key;

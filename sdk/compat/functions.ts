@@ -3,7 +3,8 @@
  * functions (they read `dnsimple:token` and `dnsimple:account` from the stack config, like it).
  * Each has its `...Output` form taking Inputs.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { output } from "@pulumi/pulumi/output";
 import {
   getCertificateBundle,
   getCertificatePrivateKey,
@@ -33,7 +34,7 @@ export async function getZone(args: GetZoneArgs): Promise<GetZoneResult> {
 
 /** {@link getZone} with Inputs. */
 export function getZoneOutput(args: { name: pulumi.Input<string> }): pulumi.Output<GetZoneResult> {
-  return pulumi.output(args).apply((a) => getZone(a));
+  return output(args).apply((a) => getZone(a));
 }
 
 /** Arguments of {@link getCertificate}. */
@@ -82,7 +83,7 @@ export function getCertificateOutput(args: {
   domain: pulumi.Input<string>;
   certificateId: pulumi.Input<number>;
 }): pulumi.Output<GetCertificateResult> {
-  return pulumi.output(args).apply((a) => getCertificate(a));
+  return output(args).apply((a) => getCertificate(a));
 }
 
 /** Arguments of {@link getRegistrantChangeCheck}. */
@@ -136,5 +137,5 @@ export function getRegistrantChangeCheckOutput(args: {
   domainId: pulumi.Input<string>;
   contactId: pulumi.Input<string>;
 }): pulumi.Output<GetRegistrantChangeCheckResult> {
-  return pulumi.output(args).apply((a) => getRegistrantChangeCheck(a));
+  return output(args).apply((a) => getRegistrantChangeCheck(a));
 }

@@ -4,7 +4,8 @@
  * this package's. Each class is a subclass of ours that translates the arguments and adds the
  * bridged output names as outputs derived from ours, so a resource costs what ours costs.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { all, output } from "@pulumi/pulumi/output";
 import type { CommonArgs } from "../common";
 import { Contact as OurContact, type ContactArgs as OurContactArgs } from "../resources/contact";
 import { Dnssec } from "../resources/dnssec";
@@ -154,7 +155,7 @@ export class Domain extends OurDomain {
       );
     }
     super(name, rest, preventDelete ? { ...opts, protect: true } : opts);
-    this.preventDelete = pulumi.output(preventDelete ?? false);
+    this.preventDelete = output(preventDelete ?? false);
   }
 }
 
@@ -276,10 +277,11 @@ export class RegisteredDomain extends DomainRegistration {
     this.autoRenewEnabled = this.autoRenew;
     this.whoisPrivacyEnabled = this.whoisPrivacy;
     this.transferLockEnabled = this.transferLock;
-    this.dnssecEnabled = pulumi.output(dnssecEnabled ?? false);
-    this.domainRegistration = pulumi
-      .all([this.registrationId, this.registrationState])
-      .apply(([id, state]) => ({ id, state }));
+    this.dnssecEnabled = output(dnssecEnabled ?? false);
+    this.domainRegistration = all([this.registrationId, this.registrationState]).apply(([id, state]) => ({
+      id,
+      state,
+    }));
     if (dnssecEnabled) new Dnssec(`${name}-dnssec`, { domain: this.domain }, { parent: this });
   }
 }

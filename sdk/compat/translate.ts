@@ -1,4 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { Output } from "@pulumi/pulumi/output";
 
 /**
  * An argument of `@pulumi/dnsimple` that this package cannot honour: a clear error naming it, at
@@ -21,7 +22,7 @@ export function refuseTrue(
 ): void {
   if (value === undefined) return;
   if (value === true) throw error();
-  if (pulumi.Output.isInstance(value)) {
+  if (Output.isInstance(value)) {
     value.apply((v) => {
       if (v === true) throw error();
       return v;
