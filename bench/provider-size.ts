@@ -6,8 +6,10 @@
  * - `provider_code_bytes_per_resource`: as users get it. The package is packed (`npm pack`) and
  *   installed into a fresh project in a temporary folder, and the serialization runs there: the
  *   stub is a module's whole export inside `node_modules`, so Pulumi stores a `require` of it.
- * - `provider_code_bytes_by_value`: the package loaded from outside `node_modules` (a linked
- *   checkout, as this repository's own tests load it): the stub's methods are copied into state.
+ * - `provider_code_bytes_by_value`: what the serializer would copy for the package loaded from
+ *   outside `node_modules` (a linked checkout). The SDK no longer runs the serializer: its classes
+ *   write the installed text themselves (`providerCode` in sdk/common.ts, decision 002), so state
+ *   holds the one-line `require` wherever the package lives; the figure stays as the comparison.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/provider-size.js
  */
