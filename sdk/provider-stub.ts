@@ -1,20 +1,18 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 /**
- * The provider Pulumi serializes into state for every resource of one kind. It captures nothing
+ * The provider of every resource of one kind, as state names it. It captures nothing
  * but the kind's name: each method loads the real implementation with `require` at run time, in
  * the provider process, from the program's node_modules. So state holds a few hundred bytes, no
  * credentials, and refresh or destroy run the installed code rather than a copy frozen in state.
  *
  * Each kind's stub is the whole export of a module of its own (`sdk/stubs/<kind>.ts`, exported as
- * `pulumi-dnsimple-dynamic/stubs/<kind>`). Pulumi's serializer stores an object that is a module's
- * export, from a package under `node_modules`, as a `require` of that module: so in a user's
- * project state holds one `require` line per resource, not the methods below. (Loaded from
- * outside `node_modules`, as this repository's tests do through a symlink, it copies the methods,
- * which is why they stay small.)
+ * `pulumi-dnsimple-dynamic/stubs/<kind>`). State holds one `require` of that module per resource,
+ * written by the resource classes (`providerCode` in sdk/common.ts, decision 002), not the methods
+ * below; the provider process loads the module from the program's `node_modules`.
  *
- * Keep these methods free of references to anything outside their own body: the serializer would
- * copy whatever they reach into state.
+ * Keep these methods free of references to anything outside their own body: state written by
+ * versions that ran Pulumi's serializer from a linked checkout holds copies of them.
  */
 export function providerStub(kind: string): pulumi.dynamic.ResourceProvider {
   return {
