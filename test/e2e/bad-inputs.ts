@@ -319,7 +319,7 @@ export async function previewEachRow(
   let next = 0;
   const stacks = await Promise.all(
     Array.from({ length: Math.min(workers, rows.length) }, () =>
-      createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 }),
+      createStack({ program: "generic", inline: true, baseUrl: emulator.v2Url, token, account: 1 }),
     ),
   );
   try {
@@ -329,7 +329,7 @@ export async function previewEachRow(
           const row = rows[i]!;
           const name = resourceName(i);
           await stack.declare([{ type: row.kind, name, args: row.args }]);
-          const { code, text } = await stack.cli(["preview"], { allowFailure: true });
+          const { code, text } = await stack.preview();
           outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
         }
       }),

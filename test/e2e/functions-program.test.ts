@@ -2,7 +2,7 @@
  * The SDK's functions inside a real Pulumi program: settings come from the stack config (the
  * token as a secret) in the program's process, and the token never reaches the output or state.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { REPO_ROOT, collect, createE2eStack, type E2eStack } from "./harness";
@@ -33,11 +33,7 @@ beforeAll(async () => {
       ],
     } as never,
   });
-  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
-  writeFileSync(
-    path.join(e2e.workDir, "index.js"),
-    `module.exports = require(${JSON.stringify(path.relative(e2e.workDir, PROGRAM))});\n`,
-  );
+  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1, program: PROGRAM });
 }, 120_000);
 
 afterAll(async () => {

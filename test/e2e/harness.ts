@@ -7,6 +7,7 @@ import {
   LocalWorkspace,
   PulumiCommand,
   type LocalWorkspaceOptions,
+  type PulumiFn,
   type Stack,
 } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
@@ -40,19 +41,38 @@ export async function newStack(
   workDir: string,
   options: Omit<LocalWorkspaceOptions, "pulumiCommand">,
   stackName = "test",
+  program?: PulumiFn,
 ): Promise<Stack> {
   pulumiCommand ??= PulumiCommand.get({ skipVersionCheck: true });
-  const stack = await LocalWorkspace.createStack(
-    { stackName, workDir },
-    { ...options, pulumiCommand: await pulumiCommand },
-  );
+  const workspaceOptions = { ...options, pulumiCommand: await pulumiCommand };
+  const stack = program
+    ? await LocalWorkspace.createStack(
+        { stackName, projectName: "e2e", program },
+        { ...workspaceOptions, workDir },
+      )
+    : await LocalWorkspace.createStack({ stackName, workDir }, workspaceOptions);
   const backend = options.envVars?.["PULUMI_BACKEND_URL"];
   if (backend?.startsWith("file://"))
     readsFromBackendFiles(stack, backend.slice("file://".length).replace(/\?.*$/, ""));
   return stack;
 }
 
-const PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
+/** The generic program (programs/generic), compiled, to run from a project folder. */
+export const GENERIC_PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/generic/index.js");
+
+/**
+ * The generic program (programs/generic) as an inline program: it runs inside the test process,
+ * which has the SDK loaded already, where a program in a project folder costs the engine a
+ * language host and a Node.js process that loads the Pulumi SDK on every `preview`, `up`,
+ * `refresh` and `destroy` (about 0.8 s of CPU each). What the engine, the provider process and
+ * the state see is the same; the tests of programs as users write them (a folder, a
+ * `package.json`, TypeScript or JavaScript, installed or linked) run real programs: examples,
+ * program-shapes, module-resolution, package-install, packaged.
+ */
+export const inlineGenericProgram: PulumiFn = async () => {
+  const { declareResources } = await import("./programs/generic/declare");
+  return { ids: declareResources(await import("../../sdk")) };
+};
 
 /**
  * What the generic program declares, for `stack`: the program reads the file its `resourcesFile`
@@ -92,6 +112,11 @@ export interface E2eStackOptions {
   account: string | number;
   /** Extra environment for the engine and the provider process. */
   env?: Record<string, string>;
+  /**
+   * A compiled program (under dist/) to run from the project folder, as the engine runs a
+   * user's, instead of the generic program inline.
+   */
+  program?: string;
 }
 
 export interface E2eStack {
@@ -115,6 +140,7 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });
   mkdirSync(pulumiHome, { recursive: true });
+  // The project: the folder the engine and the provider process run in.
   writeFileSync(
     path.join(workDir, "Pulumi.yaml"),
     [
@@ -124,25 +150,32 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
       "  name: nodejs",
       "  options:",
       "    typescript: false",
-      "main: index.js",
+      ...(options.program ? ["main: index.js"] : []),
       "",
     ].join("\n"),
   );
-  writeFileSync(
-    path.join(workDir, "index.js"),
-    `module.exports = require(${JSON.stringify(path.relative(workDir, PROGRAM))});\n`,
-  );
-  const stack = await newStack(workDir, {
-    envVars: {
-      PULUMI_BACKEND_URL: `file://${backendDir}`,
-      PULUMI_HOME: pulumiHome,
-      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      ...options.env,
+  if (options.program) {
+    writeFileSync(
+      path.join(workDir, "index.js"),
+      `module.exports = require(${JSON.stringify(path.relative(workDir, options.program))});\n`,
+    );
+  }
+  const stack = await newStack(
+    workDir,
+    {
+      envVars: {
+        PULUMI_BACKEND_URL: `file://${backendDir}`,
+        PULUMI_HOME: pulumiHome,
+        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+        ...options.env,
+      },
     },
-  });
+    "test",
+    options.program ? undefined : inlineGenericProgram,
+  );
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: String(options.account) },

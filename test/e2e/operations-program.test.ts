@@ -3,7 +3,7 @@
  * trigger changes, and destroy undoes nothing; a v1 token reset keeps the new token a secret;
  * listing functions return what the account holds without its secrets.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { REPO_ROOT, collect, createE2eStack, type E2eStack } from "./harness";
@@ -33,11 +33,8 @@ beforeAll(async () => {
     token: TOKEN,
     account: 1,
     env: { DNSIMPLE_V1_EMAIL: EMAIL, DNSIMPLE_V1_TOKEN: V1_TOKEN, DNSIMPLE_V1_BASE_URL: emulator.v1Url },
+    program: PROGRAM,
   });
-  writeFileSync(
-    path.join(e2e.workDir, "index.js"),
-    `module.exports = require(${JSON.stringify(path.relative(e2e.workDir, PROGRAM))});\n`,
-  );
   await e2e.stack.setConfig("domain", { value: DOMAIN });
 }, 120_000);
 

@@ -21,7 +21,7 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
-import { declarations, findRepoRoot, newStack } from "./harness";
+import { declarations, findRepoRoot, inlineGenericProgram, newStack } from "./harness";
 
 export const REPO = findRepoRoot(__dirname);
 
@@ -122,6 +122,12 @@ export interface StackOptions {
    * `node_modules`, see `installedProgram`) instead of the repository's linked checkout.
    */
   installed?: boolean;
+  /**
+   * Also run the generic program inline (inside the test process) for `preview` (see harness.ts,
+   * `inlineGenericProgram`): no language host and no program process per operation. `cli` still
+   * runs the program from the project folder.
+   */
+  inline?: boolean;
   baseUrl: string;
   token: string;
   account: string | number;
@@ -141,6 +147,8 @@ export interface TestStack {
   declare(resources: Declaration[]): Promise<void>;
   /** Runs the Pulumi CLI in the project (stdout and stderr together, also added to `output`). */
   cli(args: string[], options?: { allowFailure?: boolean }): Promise<{ code: number; text: string }>;
+  /** `pulumi preview` through the Automation API (inline when the stack is): never throws for a failed preview. */
+  preview(): Promise<{ code: number; text: string }>;
   /** Starts the CLI without waiting (for killing it mid-run); in its own process group. */
   spawnCli(args: string[]): ChildProcess;
   exportState(showSecrets?: boolean): Promise<any>;
@@ -212,7 +220,10 @@ export function installedProgram(program: keyof typeof PROGRAMS): string {
   }
   const target = path.join(INSTALLED_PROJECT, "programs", program, "index.js");
   mkdirSync(path.dirname(target), { recursive: true });
-  copyFileSync(PROGRAMS[program], target);
+  // The program's folder: its entry and the modules beside it (the generic program's declare.js).
+  for (const file of readdirSync(path.dirname(PROGRAMS[program])).filter((f) => f.endsWith(".js"))) {
+    copyFileSync(path.join(path.dirname(PROGRAMS[program]), file), path.join(path.dirname(target), file));
+  }
   // The programs read their declarations through one shared module beside them.
   const shared = path.join(path.dirname(path.dirname(PROGRAMS[program])), "declarations.js");
   copyFileSync(shared, path.join(INSTALLED_PROJECT, "programs", "declarations.js"));
@@ -256,7 +267,14 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
     ...options.env,
   };
-  const stack = await newStack(workDir, { envVars });
+  if (options.inline && (options.program !== "generic" || options.installed))
+    throw new Error("only the generic program from the checkout runs inline");
+  const stack = await newStack(
+    workDir,
+    { envVars },
+    "test",
+    options.inline ? inlineGenericProgram : undefined,
+  );
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: String(options.account) },
@@ -304,6 +322,21 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
       child.stderr!.on("data", (c: Buffer) => (text += c.toString()));
       child.on("exit", () => output.push(text));
       return child;
+    },
+    async preview() {
+      let text = "";
+      try {
+        await stack.preview({ onOutput: (line) => (text += line) });
+        output.push(text);
+        return { code: 0, text };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        output.push(text);
+        return {
+          code: (error as { commandResult?: { code?: number } }).commandResult?.code ?? 1,
+          text: `${text}\n${message}`,
+        };
+      }
     },
     async exportState(showSecrets = false) {
       const { text } = await cli(["stack", "export", ...(showSecrets ? ["--show-secrets"] : [])]);

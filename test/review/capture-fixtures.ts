@@ -146,7 +146,9 @@ async function main(): Promise<void> {
   rmSync(PROJECT, { recursive: true, force: true });
   installPackedPackage(PROJECT, "review-capture");
   mkdirSync(path.join(PROJECT, "programs/generic"), { recursive: true });
-  copyFileSync(PROGRAMS.generic, path.join(PROJECT, "programs/generic/index.js"));
+  for (const file of ["generic/index.js", "generic/declare.js", "declarations.js"]) {
+    copyFileSync(path.join(path.dirname(PROGRAMS.generic), "..", file), path.join(PROJECT, "programs", file));
+  }
   for (const scenario of chosen) {
     console.log(`==> ${scenario.name}`);
     await capture(scenario);

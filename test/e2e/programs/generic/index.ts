@@ -1,58 +1,10 @@
 /**
- * One precompiled Pulumi program for every end-to-end test: the stack config `resources` lists
- * what to declare, so tests change config instead of compiling programs.
- *
- * Each entry: `{ type: "Domain", name: "main", args: {...}, options?: { dependsOn?: string[],
- * protect?: boolean } }`. An argument `{ "$ref": "main.name" }` takes another resource's output.
+ * One precompiled Pulumi program for the end-to-end tests that run a program as a user does
+ * (a project folder, `pulumi up` on the command line): the stack config `resources` lists what
+ * to declare, so tests change config instead of compiling programs (declare.ts).
  */
-import * as pulumi from "@pulumi/pulumi";
-import { readDeclarations } from "../declarations";
 import * as dnsimple from "pulumi-dnsimple-dynamic";
-
-interface Declaration {
-  type: string;
-  name: string;
-  args: Record<string, unknown>;
-  options?: { dependsOn?: string[]; protect?: boolean; additionalSecretOutputs?: string[] };
-}
-
-type ResourceClass = new (
-  name: string,
-  args: any,
-  opts?: pulumi.CustomResourceOptions,
-) => pulumi.CustomResource;
-
-const declarations = readDeclarations<Declaration>();
-const created = new Map<string, pulumi.CustomResource>();
-
-function resolve(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(resolve);
-  if (value !== null && typeof value === "object") {
-    const ref = (value as { $ref?: unknown }).$ref;
-    if (typeof ref === "string") {
-      const [resourceName, property] = ref.split(".");
-      const target = created.get(resourceName ?? "");
-      if (!target || !property) throw new Error(`unknown reference ${ref}`);
-      return (target as unknown as Record<string, pulumi.Output<unknown>>)[property];
-    }
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-  }
-  return value;
-}
-
-for (const declaration of declarations) {
-  const Class = (dnsimple as unknown as Record<string, ResourceClass>)[declaration.type];
-  if (!Class) throw new Error(`unknown resource type ${declaration.type}`);
-  const dependsOn = (declaration.options?.dependsOn ?? []).map((name) => created.get(name)!);
-  const resource = new Class(declaration.name, resolve(declaration.args), {
-    dependsOn,
-    ...(declaration.options?.protect !== undefined ? { protect: declaration.options.protect } : {}),
-    ...(declaration.options?.additionalSecretOutputs
-      ? { additionalSecretOutputs: declaration.options.additionalSecretOutputs }
-      : {}),
-  });
-  created.set(declaration.name, resource);
-}
+import { declareResources } from "./declare";
 
 /** Every resource's id, so tests can find the objects in the emulator. */
-export const ids = Object.fromEntries([...created].map(([name, resource]) => [name, resource.id]));
+export const ids = declareResources(dnsimple);
