@@ -17,6 +17,7 @@ import {
   settleCreate,
 } from "./create-journal";
 import { flushReports } from "./engine-log";
+import { countCall } from "./calls-in-progress";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -639,7 +640,7 @@ function withReportsFlushed(
     <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
-        return await method(...args);
+        return await countCall(() => method(...args));
       } finally {
         await flushReports();
       }
