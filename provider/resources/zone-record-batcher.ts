@@ -16,18 +16,11 @@
  *   single create (only identical records created since the create started, never similarity).
  *
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
- * trickle in, and at most `--parallel` are in flight. A batch leaves as soon as waiting cannot
- * make it bigger: when every engine call this process is answering waits in a batch
- * (framework/calls-in-progress.ts), the engine is waiting for us and sends nothing more, so the
- * batch leaves after a settle of two usual gaps between the engine's calls (2 to 50 ms, for a
- * call already on its way). Once the engine's parallelism is known so (the most calls seen
- * waiting at once), a batch holding half of it leaves at once while the engine has free slots:
- * the other half of its steps keep coming while the batch is on its way, as they would with
- * single requests, instead of the engine stopping until a full batch is answered. Otherwise (a check, a diff or another kind's
- * call still running) it
- * leaves when no change arrived for a quiet window of four usual gaps between arrivals (100 ms to
- * 1 s), after `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so a
- * lost answer is settled against a zone no other batch of this process is changing.
+ * trickle in, and at most `--parallel` are in flight. A batch leaves when no change arrived for
+ * a quiet window of four usual gaps between arrivals (100 ms to 1 s: the engine is waiting for
+ * answers), after `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so
+ * a lost answer is settled against a zone no other batch of this process is changing. A lone
+ * change goes as the single request it always was, 100 ms later.
  */
 import {
   batchItemErrors,
@@ -41,12 +34,6 @@ import {
   type ZoneRecordUpdate,
 } from "../client/internal";
 import type { ApiError } from "../client/internal";
-import {
-  callsInProgress,
-  lastCallStartedAt,
-  onCallEnded,
-  usualCallGapMs,
-} from "./framework/calls-in-progress";
 import { reportOnce } from "./framework/engine-log";
 import { canonicalContent } from "./record-data";
 
@@ -68,9 +55,6 @@ const LONGEST_QUIET_MS = 1000;
 const MAX_WAIT_MS = 30_000;
 /** Gaps longer than this are pauses of the program, not the pace of the engine. */
 const PAUSE_MS = 2000;
-/** The settle before a batch that every engine call waits in leaves: bounds of two usual call gaps. */
-const SETTLE_MIN_MS = 2;
-const SETTLE_MAX_MS = 50;
 
 /** One change of one record, and how to send it alone. */
 export type RecordOp =
@@ -107,25 +91,6 @@ interface ZoneQueue {
 }
 
 const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
-/** Queues holding changes not yet sent, looked at again when an engine call ends. */
-const holding = new Set<ZoneQueue>();
-/** Engine calls (one change each) waiting for their batch to leave or to answer. */
-let waitingCalls = 0;
-/**
- * The most engine calls seen waiting in batches at once when nothing else ran: the engine's
- * `--parallel` as this program uses it. A batch that holds half of it leaves without waiting for
- * the rest, so the engine keeps starting steps while it is on its way (0: not learned yet).
- */
-let engineParallel = 0;
-onCallEnded(() => {
-  for (const q of holding) schedule(q);
-});
-
-/** Every engine call this process is answering waits in a batch: nothing more can join. */
-function everyCallWaits(): boolean {
-  const running = callsInProgress();
-  return running > 0 && waitingCalls >= running;
-}
 /** Accounts (per client) that cannot use batch changes, and the batch size that works per account. */
 const noBatch = new WeakMap<DnsimpleClient, Set<string>>();
 const maxItems = new WeakMap<DnsimpleClient, Map<string, number>>();
@@ -186,17 +151,6 @@ export function submitRecordOp(
   op: RecordOp,
 ): Promise<OpResult> {
   if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
-  waitingCalls++;
-  const settled = () => {
-    waitingCalls--;
-  };
-  const result = enqueue(client, account, zone, op);
-  result.then(settled, settled);
-  return result;
-}
-
-function enqueue(client: DnsimpleClient, account: string, zone: string, op: RecordOp): Promise<OpResult> {
-  if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
   const q = queueFor(client, account, zone);
   return new Promise<OpResult>((resolve, reject) => {
     const now = Date.now();
@@ -226,8 +180,7 @@ export function submitRecordOps(
   zone: string,
   ops: readonly RecordOp[],
 ): Promise<PromiseSettledResult<OpResult>[]> {
-  // One engine call sends all of them: not counted as calls waiting (see `everyCallWaits`).
-  const all = ops.map((op) => enqueue(client, account, zone, op));
+  const all = ops.map((op) => submitRecordOp(client, account, zone, op));
   const q = queueFor(client, account, zone);
   // Nothing more will join: do not wait for a quiet window.
   q.firstAt = 0;
@@ -236,29 +189,14 @@ export function submitRecordOps(
 }
 
 function schedule(q: ZoneQueue): void {
-  if (q.pending.length === 0) holding.delete(q);
   if (q.inFlight || q.pending.length === 0) return;
-  holding.add(q);
   if (q.timer) clearTimeout(q.timer);
   q.timer = undefined;
   const limit = limitFor(q.client, q.account);
   const now = Date.now();
   const quiet = Math.min(LONGEST_QUIET_MS, Math.max(QUIET_MS, 4 * q.gapMs));
-  let due = Math.min(q.lastAt + quiet, q.firstAt + MAX_WAIT_MS);
-  // Half the engine's steps wait here while it still has free slots to start more.
-  const halfTheEngine =
-    engineParallel >= 4 &&
-    callsInProgress() < engineParallel &&
-    q.pending.length >= Math.ceil(engineParallel / 2);
-  const settle = Math.min(SETTLE_MAX_MS, Math.max(SETTLE_MIN_MS, 2 * usualCallGapMs()));
-  if (everyCallWaits()) engineParallel = Math.max(engineParallel, waitingCalls);
-  // A settle first in both cases, for calls already on their way (a burst the engine sent): after
-  // the engine's latest call when all wait, after the latest change when half the engine does
-  // (its checks and diffs of further steps keep coming meanwhile).
-  if (everyCallWaits()) due = Math.min(due, Math.max(q.lastAt, lastCallStartedAt()) + settle);
-  else if (halfTheEngine) due = Math.min(due, q.lastAt + settle);
+  const due = Math.min(q.lastAt + quiet, q.firstAt + MAX_WAIT_MS);
   if (q.pending.length >= limit || due <= now) {
-    holding.delete(q);
     void flush(q);
     return;
   }

@@ -17,7 +17,6 @@ import {
   settleCreate,
 } from "./create-journal";
 import { flushReports } from "./engine-log";
-import { countCall } from "./calls-in-progress";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -640,7 +639,7 @@ function withReportsFlushed(
     <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
-        return await countCall(() => method(...args));
+        return await method(...args);
       } finally {
         await flushReports();
       }
