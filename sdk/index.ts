@@ -86,3 +86,5 @@ export {
   type ZoneInfo,
   type RegistrantChangeCheckResult,
 } from "./functions";
+// Zone files as ZoneRecords' records.
+export { readZoneFile, type ZoneFile } from "./zone-file";

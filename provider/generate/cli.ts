@@ -3,10 +3,11 @@
  * everything. Reads through the provider's client (retries, rate-limit pacing), progress on
  * standard error, a summary on standard output; never writes or prints a secret.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { createClient, type DnsimpleClient } from "../client";
-import { writeProgram } from "./program";
+import { type MovedZone, writeProgram } from "./program";
+import { zoneFileRecords } from "../zone-file/records";
 import { objectCount, readAccount } from "./snapshot";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic generate-program --account <id> [options]
@@ -20,6 +21,9 @@ Options:
   --account <id>          the account to read (required)
   --domains <a.com,b.com> only these domains (and the secondary zones named), no account-wide objects
   --out <dir>             where to write the program (default: ./dnsimple-account-<id>)
+  --zone-file [zone=]FILE a zone moved in from a BIND zone file (several allowed): its domain and
+                          records, made by \`pulumi up\` (the zone: given, or the file's $ORIGIN).
+                          With zone files only the files are read, not the account (no token needed)
   -h, --help              this text
 
 Environment: DNSIMPLE_TOKEN (required), DNSIMPLE_BASE_URL or DNSIMPLE_SANDBOX=true.
@@ -41,23 +45,33 @@ interface Args {
   account: string;
   domains?: string[];
   out?: string;
+  zoneFiles: Array<{ zone?: string; file: string }>;
 }
 
 function parseArgs(argv: string[]): Args | "help" {
   let account: string | undefined;
   let domains: string[] | undefined;
   let out: string | undefined;
+  const zoneFiles: Args["zoneFiles"] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     if (flag === "-h" || flag === "--help") return "help";
     const value = argv[i + 1];
-    if (!["--account", "--domains", "--out"].includes(flag)) throw new UsageError(`unknown option ${flag}`);
+    if (!["--account", "--domains", "--out", "--zone-file"].includes(flag))
+      throw new UsageError(`unknown option ${flag}`);
     if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`);
     i++;
     if (flag === "--account") {
       if (!/^\d+$/.test(value))
         throw new UsageError(`--account must be a numeric account id, not "${value}"`);
       account = value;
+    } else if (flag === "--zone-file") {
+      const eq = value.indexOf("=");
+      zoneFiles.push(
+        eq > 0 && !value.slice(0, eq).includes("/")
+          ? { zone: value.slice(0, eq).toLowerCase(), file: value.slice(eq + 1) }
+          : { file: value },
+      );
     } else if (flag === "--domains") {
       domains = value
         .split(",")
@@ -67,7 +81,7 @@ function parseArgs(argv: string[]): Args | "help" {
     } else out = value;
   }
   if (account === undefined) throw new UsageError("--account is required");
-  return { account, ...(domains ? { domains } : {}), ...(out !== undefined ? { out } : {}) };
+  return { account, zoneFiles, ...(domains ? { domains } : {}), ...(out !== undefined ? { out } : {}) };
 }
 
 /** Runs the command; returns the exit status (0 written, 1 usage error, 2 the account could not be read). */
@@ -83,6 +97,7 @@ export async function generateProgramMain(argv: string[], io: GenerateIo): Promi
     io.out(USAGE);
     return 0;
   }
+  if (args.zoneFiles.length > 0) return movedZonesMain(args, io);
   let client = io.client;
   if (!client) {
     const token = io.env.DNSIMPLE_TOKEN;
@@ -109,10 +124,7 @@ export async function generateProgramMain(argv: string[], io: GenerateIo): Promi
     return 2;
   }
   const program = writeProgram(snapshot);
-  for (const [file, text] of program.files) {
-    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
-    writeFileSync(path.join(outDir, file), text);
-  }
+  writeFiles(outDir, program.files);
   const lines = [
     `Wrote ${program.files.size} files to ${outDir}: ${objectCount(snapshot)} objects of account ${args.account} ` +
       `as ${program.resources} resources, every one with adopt: true.`,
@@ -126,5 +138,69 @@ export async function generateProgramMain(argv: string[], io: GenerateIo): Promi
     `then pulumi preview (creates only, by adoption) and pulumi up.`,
   ];
   io.out(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+function writeFiles(outDir: string, files: ReadonlyMap<string, string>): void {
+  for (const [file, text] of files) {
+    mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+    writeFileSync(path.join(outDir, file), text);
+  }
+}
+
+/** The zone a file is for: as given, or its first `$ORIGIN`. */
+function zoneOf(given: string | undefined, text: string): string | undefined {
+  if (given !== undefined) return given.replace(/\.$/, "");
+  const origin = /^\$ORIGIN[ \t]+(\S+)/im.exec(text)?.[1];
+  return origin?.replace(/\.$/, "").toLowerCase();
+}
+
+/** `--zone-file`: the zones read from files as a program that makes them (no account read). */
+function movedZonesMain(args: Args, io: GenerateIo): number {
+  const moved: MovedZone[] = [];
+  let refused = false;
+  for (const { zone: given, file } of args.zoneFiles) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      io.err(`cannot read the zone file ${file}: ${(error as Error).message}\n`);
+      return 1;
+    }
+    const zone = zoneOf(given, text);
+    if (zone === undefined) {
+      io.err(`${file} has no $ORIGIN: name its zone, e.g. --zone-file example.com=${file}\n`);
+      return 1;
+    }
+    const read = zoneFileRecords(text, { zone });
+    for (const p of read.problems) io.err(`${file} line ${p.line}: ${p.message}\n`);
+    if (read.problems.length > 0) refused = true;
+    moved.push({ zone, file, records: read.records.map((r) => r.record) });
+  }
+  if (refused) {
+    io.err("no program written: fix the lines above (the service would refuse them) and run again\n");
+    return 2;
+  }
+  const outDir = path.resolve(args.out ?? `dnsimple-account-${args.account}`);
+  const program = writeProgram(
+    {
+      account: args.account,
+      domains: [],
+      secondaryZones: [],
+      contacts: [],
+      webhooks: [],
+      primaryServers: [],
+    },
+    moved,
+  );
+  writeFiles(outDir, program.files);
+  io.out(
+    [
+      `Wrote ${program.files.size} files to ${outDir}: ${moved.map((m) => `${m.zone} (${m.records.length} records)`).join(", ")}.`,
+      `Next, in that folder: npm install; pulumi stack init; pulumi config set dnsimple:account ${args.account};`,
+      `pulumi config set --secret dnsimple:token <API token>; then pulumi preview and pulumi up.`,
+      "",
+    ].join("\n"),
+  );
   return 0;
 }

@@ -10,6 +10,15 @@ import { recordFailures } from "../resources/record-data";
 import { createHash } from "node:crypto";
 import type { Contact, DelegationSignerRecord, EmailForward, ZoneRecord } from "../client";
 import type { AccountSnapshot, DomainSnapshot } from "./snapshot";
+import type { ServiceRecord } from "../zone-file/records";
+
+/** A zone moved in from a zone file: a domain not at the service yet, with the file's records. */
+export interface MovedZone {
+  readonly zone: string;
+  /** The file it was read from, as given on the command line. */
+  readonly file: string;
+  readonly records: ReadonlyArray<ServiceRecord>;
+}
 
 /** Past this many domains, each domain gets a file of its own under `domains/`. */
 export const DOMAINS_INLINE_MAX = 5;
@@ -71,7 +80,9 @@ class Names {
   }
 }
 
-function recordEntry(r: ZoneRecord): string {
+function recordEntry(
+  r: Pick<ZoneRecord, "name" | "type" | "content" | "ttl" | "priority" | "regions">,
+): string {
   const regions = r.regions && !(r.regions.length === 1 && r.regions[0] === "global") ? r.regions : undefined;
   return literal([
     ["name", r.name],
@@ -213,8 +224,31 @@ const HEADER = (account: string) => [
   `// creates or deletes nothing. Once adopted, removing a resource here deletes its object.`,
 ];
 
-/** The program for a snapshot. */
-export function writeProgram(s: AccountSnapshot): GeneratedProgram {
+/** The statements declaring a zone moved in: its Domain (made, not adopted) and its records. */
+function movedZoneStatements(m: MovedZone, names: Names): string[] {
+  const d = identifier(m.zone);
+  const records = [...m.records].sort(
+    (a, b) =>
+      a.name.localeCompare(b.name) || a.type.localeCompare(b.type) || a.content.localeCompare(b.content),
+  );
+  return [
+    `// ${m.zone}, moved in from ${m.file}: not at the service yet, so \`pulumi up\` creates it.`,
+    `// The file's apex SOA and NS records are left out: the service keeps its own.`,
+    `const ${d} = new dnsimple.Domain(${str(names.take(m.zone))}, { name: ${str(m.zone)} });`,
+    `new dnsimple.ZoneRecords(${str(names.take(`${m.zone}-records`))}, {`,
+    `  zoneName: ${d}.name,`,
+    `  records: [`,
+    ...records.map(
+      (r) =>
+        `    ${recordEntry({ name: r.name, type: r.type, content: r.content, ttl: r.ttl, priority: r.priority ?? null })},`,
+    ),
+    `  ],`,
+    `});`,
+  ];
+}
+
+/** The program for a snapshot, and for zones moved in from zone files. */
+export function writeProgram(s: AccountSnapshot, moved: ReadonlyArray<MovedZone> = []): GeneratedProgram {
   const files = new Map<string, string>();
   const secrets: SecretSetting[] = [];
   const names = new Names();
@@ -223,7 +257,12 @@ export function writeProgram(s: AccountSnapshot): GeneratedProgram {
   const inline = s.domains.length <= DOMAINS_INLINE_MAX;
 
   const index: string[] = [
-    ...HEADER(s.account),
+    ...(s.domains.length === 0 && moved.length > 0
+      ? [
+          `// Zones moved in from zone files, written by \`pulumi-dnsimple-dynamic generate-program\`:`,
+          `// the first \`pulumi up\` creates their domains and records in account ${s.account}.`,
+        ]
+      : HEADER(s.account)),
     `import * as pulumi from "@pulumi/pulumi";`,
     `import * as dnsimple from "pulumi-dnsimple-dynamic";`,
     ``,
@@ -254,6 +293,11 @@ export function writeProgram(s: AccountSnapshot): GeneratedProgram {
       resources += n;
     }
     if (s.domains.length > 0) index.push(``);
+  }
+
+  for (const m of moved) {
+    index.push(...movedZoneStatements(m, names), ``);
+    resources += 2;
   }
 
   if (s.secondaryZones.length > 0 || s.primaryServers.length > 0) {

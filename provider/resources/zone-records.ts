@@ -34,7 +34,9 @@ import {
   recordInput,
 } from "./zone-record";
 import { type RecordValues, recordSetFailures } from "./record-data";
-import { containsUnknown } from "./framework/unknown";
+import { UNKNOWN, containsUnknown } from "./framework/unknown";
+import { reportOnce } from "./framework/engine-log";
+import { zoneFileRecords } from "../zone-file/records";
 
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
@@ -94,6 +96,105 @@ const recordsInput = z
     return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   })
   .pipe(z.record(z.string(), storedRecord));
+
+/** A zone file as the records of a set: its text and the name its messages give it. */
+const zoneFileInput = z
+  .object(
+    {
+      text: z
+        .string({
+          message:
+            'is the zone file\'s text: read a file with dnsimple.readZoneFile("zones/example.com.zone")',
+        })
+        .describe("The zone file's text (BIND format, RFC 1035 §5)."),
+      name: z.string().optional().describe("What messages call the file (its path); `readZoneFile` sets it."),
+    },
+    {
+      message: 'must be { text, name? }: read a file with dnsimple.readZoneFile("zones/example.com.zone")',
+    },
+  )
+  .meta({ id: "ZoneFileInput" });
+
+/** How many of a zone file's problems a preview lists. */
+const ZONE_FILE_PROBLEMS_SHOWN = 20;
+
+/**
+ * `zoneFile` read into `records` (check, before the rules): each of its records keyed as a list's
+ * are, every problem named by file and line; the apex SOA and NS (the service's) left out with a
+ * note. State keeps the records and the file's name, not its text.
+ */
+function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
+  const failures: CheckFailure[] = [];
+  const file = inputs["zoneFile"] as z.output<typeof zoneFileInput> | undefined;
+  if (file === undefined) return { inputs: { ...inputs }, failures };
+  const zone = inputs["zoneName"];
+  const declared = inputs["records"];
+  if (
+    containsUnknown(file) ||
+    containsUnknown(zone) ||
+    containsUnknown(declared) ||
+    typeof zone !== "string"
+  ) {
+    return {
+      inputs: { ...inputs, records: UNKNOWN, zoneFile: { name: file.name ?? "zone file" } },
+      failures,
+    };
+  }
+  const name = file.name ?? "the zone file";
+  const read = zoneFileRecords(file.text, { zone: canonicalDomainName(zone) });
+  const at = (line: number) => `${name} line ${line}`;
+  for (const p of read.problems.slice(0, ZONE_FILE_PROBLEMS_SHOWN))
+    failures.push({ property: "zoneFile", reason: `${at(p.line)}: ${p.message}` });
+  if (read.problems.length > ZONE_FILE_PROBLEMS_SHOWN)
+    failures.push({
+      property: "zoneFile",
+      reason: `${name}: ${read.problems.length - ZONE_FILE_PROBLEMS_SHOWN} more problems after these`,
+    });
+  const records: Record<string, RecordSpec> = {
+    ...((declared as Record<string, RecordSpec> | undefined) ?? {}),
+  };
+  const lineOf = new Map<string, number>();
+  for (const { line, record } of read.records) {
+    const spec: RecordSpec = {
+      name: record.name,
+      type: record.type,
+      content: record.content,
+      ttl: record.ttl,
+      ...(record.priority !== undefined && record.priority !== null ? { priority: record.priority } : {}),
+    };
+    const key = identityKey(spec);
+    if (lineOf.has(key)) {
+      failures.push({
+        property: "zoneFile",
+        reason: `${at(line)}: the same record as line ${lineOf.get(key)} (${key}); each record once`,
+      });
+    } else if (records[key] !== undefined) {
+      failures.push({
+        property: "zoneFile",
+        reason: `${at(line)}: the same record as records.${key}; declare it in one place`,
+      });
+    } else {
+      lineOf.set(key, line);
+      records[key] = spec;
+    }
+  }
+  const label = (key: string) => (lineOf.has(key) ? at(lineOf.get(key)!) : `records.${key}`);
+  for (const f of recordSetFailures(Object.entries(records))) {
+    failures.push({
+      property: lineOf.has(f.key) ? "zoneFile" : `records.${f.key}`,
+      reason: `${label(f.key)}: ${f.reason}`,
+    });
+  }
+  if (read.skipped.length > 0) {
+    reportOnce(
+      `zone-file-skipped:${name}`,
+      `${name}: the apex SOA and NS records (lines ${read.skipped.map((e) => e.line).join(", ")}) are the service's own and are left out`,
+      "info",
+    );
+  }
+  const sorted = Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { inputs: { ...inputs, records: sorted, zoneFile: { name } }, failures };
+}
 
 /** What the resource owns of one key: the record's id and its values at the service. */
 const managedRecord = z.object({
@@ -379,12 +480,23 @@ export const zoneRecordsResource = defineResource({
   },
   inputs: {
     zoneName: domainName().describe("The zone (domain name); a new zone gets the records made in it."),
-    records: recordsInput.describe(
-      "The records: a list (each record known by its name, type and content; by name and type for\n" +
-        "CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the\n" +
-        "records (a change of content or name under the same key is an update in place). As an\n" +
-        "output: the records by key (a list's records are keyed `name type content`, `@` for the apex).",
-    ),
+    records: recordsInput
+      .optional()
+      .describe(
+        "The records: a list (each record known by its name, type and content; by name and type for\n" +
+          "CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the\n" +
+          "records (a change of content or name under the same key is an update in place). As an\n" +
+          "output: the records by key (a list's records are keyed `name type content`, `@` for the apex),\n" +
+          "a zoneFile's records among them.",
+      ),
+    zoneFile: zoneFileInput
+      .optional()
+      .describe(
+        "Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:\n" +
+          "`$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the\n" +
+          "apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview\n" +
+          "with the file's name and the line. State keeps the records read and the file's name.",
+      ),
     authoritative: z
       .boolean()
       .default(false)
@@ -397,6 +509,7 @@ export const zoneRecordsResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["zoneName"],
+  localOnly: ["zoneFile"],
   normalize: {
     zoneName: (v) => canonicalDomainName(v),
     records: (v) =>
@@ -415,9 +528,25 @@ export const zoneRecordsResource = defineResource({
       ),
   },
 
+  expand: expandZoneFile,
+
+  refine(inputs) {
+    return inputs.records === undefined && inputs.zoneFile === undefined
+      ? [
+          {
+            property: "records",
+            reason:
+              'declare the records, a zoneFile, or both, e.g. records: [{ name: "www", type: "A", content: "192.0.2.10", ttl: 3600 }]',
+          },
+        ]
+      : [];
+  },
+
   refinePartial(inputs) {
     const failures: CheckFailure[] = [];
     const records = inputs["records"];
+    // A zone file's records were checked with their lines when the file was read.
+    if (inputs["zoneFile"] !== undefined) return failures;
     if (records === null || typeof records !== "object") return failures;
     const list: Array<[string, unknown]> = Array.isArray(records)
       ? records.map((r, i): [string, unknown] => [`[${i}]`, r])

@@ -19,6 +19,7 @@ export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3 } as const;
 
 const USAGE = `Usage: pulumi-dnsimple-dynamic review [options]
        pulumi-dnsimple-dynamic generate-program --account <id> [options] (see its --help)
+       pulumi-dnsimple-dynamic export-zone-file --account <id> --zone <name> (see its --help)
 
 Reads the output of \`pulumi preview --json\` and prints a Markdown summary for a pull request.
 
@@ -127,6 +128,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (command === "generate-program") {
     const { generateProgramMain } = await import("../generate/cli");
     return generateProgramMain(rest, { out: io.out, err: io.err, env: process.env });
+  }
+  if (command === "export-zone-file") {
+    const { exportZoneFileMain } = await import("../zone-file/cli");
+    return exportZoneFileMain(rest, { out: io.out, err: io.err, env: process.env });
   }
   if (command !== "review") {
     io.err(`unknown command ${command}\n\n${USAGE}`);

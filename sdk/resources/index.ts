@@ -7,7 +7,7 @@ export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";
 export { PrimaryServer, type PrimaryServerArgs } from "./primary-server";
 export { Contact, type ContactArgs } from "./contact";
 export { ZoneRecord, type ZoneRecordArgs } from "./zone-record";
-export { ZoneRecords, type ZoneRecordsArgs, type ZoneRecordsEntry } from "./zone-records";
+export { ZoneRecords, type ZoneRecordsArgs, type ZoneRecordsEntry, type ZoneFileInput } from "./zone-records";
 export { Zone, type ZoneArgs } from "./zone";
 export { DomainDelegation, type DomainDelegationArgs } from "./domain-delegation";
 export { Dnssec, type DnssecArgs } from "./dnssec";

@@ -14,6 +14,12 @@ export interface ZoneRecordsEntry {
   >;
 }
 
+/** Part of a {@link ZoneRecordsArgs}. */
+export interface ZoneFileInput {
+  /** The zone file's text (BIND format, RFC 1035 §5). */ text: pulumi.Input<string>;
+  /** What messages call the file (its path); `readZoneFile` sets it. */ name?: pulumi.Input<string>;
+}
+
 /** Arguments of a {@link ZoneRecords}. */
 export interface ZoneRecordsArgs extends CommonArgs {
   /**
@@ -24,9 +30,17 @@ export interface ZoneRecordsArgs extends CommonArgs {
    * The records: a list (each record known by its name, type and content; by name and type for
    * CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the
    * records (a change of content or name under the same key is an update in place). As an
-   * output: the records by key (a list's records are keyed `name type content`, `@` for the apex).
+   * output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
+   * a zoneFile's records among them.
    */
-  records: pulumi.Input<pulumi.Input<ZoneRecordsEntry>[] | Record<string, pulumi.Input<ZoneRecordsEntry>>>;
+  records?: pulumi.Input<pulumi.Input<ZoneRecordsEntry>[] | Record<string, pulumi.Input<ZoneRecordsEntry>>>;
+  /**
+   * Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
+   * `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
+   * apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
+   * with the file's name and the line. State keeps the records read and the file's name.
+   */
+  zoneFile?: pulumi.Input<ZoneFileInput>;
   /**
    * `false` (default, additive): manages only the records this resource created or adopted.
    * `true`: the zone holds exactly the declared records: others are deleted (never the service's
@@ -56,7 +70,8 @@ export class ZoneRecords extends KindResource {
    * The records: a list (each record known by its name, type and content; by name and type for
    * CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the
    * records (a change of content or name under the same key is an update in place). As an
-   * output: the records by key (a list's records are keyed `name type content`, `@` for the apex).
+   * output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
+   * a zoneFile's records among them.
    */
   declare readonly records: pulumi.Output<
     Record<

@@ -13,7 +13,7 @@ import { recordResults } from "../../bench/lib/record";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { v2 } from "./extended-api";
 import { REPO_ROOT } from "./harness";
-import { programFolderStack } from "./program-folder";
+import { PROGRAM_FILES, programFolderStack } from "./program-folder";
 
 const ACCOUNT_TOKEN = "e2e-examples-token-5d2e";
 const USER_TOKEN = "e2e-examples-user-token-81c0";
@@ -125,6 +125,30 @@ const EXAMPLES: ExampleCase[] = [
     },
     async afterDestroy(api) {
       expect(await status(api, "/1/domains/example-shop.com")).toBe(404);
+    },
+  },
+  {
+    dir: "zone-file",
+    makes: "a domain with the records of its zone file (SOA and NS left to the service)",
+    async afterUp(api, outputs) {
+      expect(await recordsOf(api, "example-moved.com")).toEqual(
+        [
+          "@ A 192.0.2.80",
+          "@ AAAA 2001:db8::80",
+          "www CNAME example-moved.com",
+          "@ MX mx1.mail.example.net 10",
+          "@ MX mx2.mail.example.net 20",
+          '@ TXT "v=spf1 include:_spf.mail.example.net ~all"',
+          '_dmarc TXT "v=DMARC1; p=quarantine; rua=mailto:dmarc@example-moved.com"',
+          '@ CAA 0 issue "letsencrypt.org"',
+          "_sip._tcp SRV 60 5060 sip.example-moved.com",
+          "sip A 192.0.2.81",
+        ].sort(),
+      );
+      expect(outputs.recordCount?.value).toBe(10);
+    },
+    async afterDestroy(api) {
+      expect(await status(api, "/1/domains/example-moved.com")).toBe(404);
     },
   },
   {
@@ -273,8 +297,14 @@ const EXAMPLES: ExampleCase[] = [
 
 /** The example's program as a project of its own, configured for the shared emulator. */
 function exampleStack(example: ExampleCase): Promise<{ stack: Stack; workDir: string }> {
+  const source = path.join(EXAMPLES_DIR, example.dir);
+  // The folder as a user copies it: its other files too (a zone file), the README left behind.
+  const extraFiles = filesUnder(source)
+    .map((f) => path.relative(source, f))
+    .filter((f) => !PROGRAM_FILES.includes(f) && f !== "README.md");
   return programFolderStack({
-    source: path.join(EXAMPLES_DIR, example.dir),
+    source,
+    extraFiles,
     label: `example-${example.dir}`,
     baseUrl: emulator.v2Url,
     token: example.token ?? ACCOUNT_TOKEN,

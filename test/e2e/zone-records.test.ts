@@ -3,7 +3,12 @@
  * leave in batch requests, its preview names the records added, changed and removed, refresh
  * shows drift, and it touches only what it owns unless it is authoritative (never system records).
  */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createClient } from "../../provider/client";
+import { exportZoneFileMain } from "../../provider/zone-file/cli";
+import { bindAvailable, bindRecords, checkZone } from "../zone-files/bind";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 
@@ -162,4 +167,56 @@ it("destroy deletes its records in one batch request", async () => {
   await e2e.stack.up(collect(e2e));
   expect(requestsTo("/batch")).toHaveLength(1);
   expect((await declaredRows()).map((r) => r.name)).toEqual(["later"]);
+});
+
+// BIND's tools come with the test command's bootstrap; elsewhere these skip (outside CI).
+const withBind = bindAvailable() || process.env.CI === "true" ? describe : describe.skip;
+
+withBind("a zone file as the records", () => {
+  const FILE_ZONE = "example.com";
+  const text = readFileSync(path.join(__dirname, "../zone-files/every-type.example.com.zone"), "utf8");
+  const declareFile = (fileText: string) =>
+    e2e.declare([
+      { type: "Domain", name: "file-domain", args: { name: FILE_ZONE } },
+      {
+        type: "ZoneRecords",
+        name: "from-file",
+        args: {
+          zoneName: { $ref: "file-domain.name" },
+          zoneFile: { name: "zones/example.com.zone", text: fileText },
+        },
+      },
+    ]);
+
+  it("goes up with every type; the service's copy written out is the same zone to BIND", async () => {
+    await declareFile(text);
+    await e2e.stack.up(collect(e2e));
+    const out: string[] = [];
+    const client = createClient({ token: TOKEN, baseUrl: emulator.v2Url });
+    const status = await exportZoneFileMain(["--account", "1", "--zone", FILE_ZONE], {
+      out: (t) => out.push(t),
+      err: () => undefined,
+      env: {},
+      client,
+    });
+    expect(status).toBe(0);
+    const written = out.join("");
+    expect(checkZone(FILE_ZONE, written)).toEqual({ ok: true, output: expect.stringContaining("OK") });
+    // The apex SOA and NS are the service's: the rest is the file's, record for record.
+    const own = (lines: string[]) => lines.filter((l) => !/^example\.com\. \d+ IN (SOA|NS) /.test(l));
+    expect(own(bindRecords(FILE_ZONE, written))).toEqual(own(bindRecords(FILE_ZONE, text)));
+  });
+
+  it("a second preview shows no changes", async () => {
+    const preview = await e2e.stack.preview(collect(e2e));
+    expect(preview.changeSummary).toEqual({ same: 3 });
+  });
+
+  it("a line the record rules refuse fails the preview with the file and line", async () => {
+    await declareFile(`${text}broken 300 IN A 1.2.3\n`);
+    const lines: string[] = [];
+    await expect(e2e.stack.preview({ onOutput: (l: string) => lines.push(l) })).rejects.toThrow(
+      /zones\/example\.com\.zone line 46: A content: an A record's content must be an IPv4 address/,
+    );
+  });
 });

@@ -82,6 +82,8 @@ export interface ResourceDefinition {
   refine?(inputs: State): CheckFailure[];
   /** Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel). */
   refinePartial?(inputs: State): CheckFailure[];
+  /** Inputs derived from other inputs at `check`, before the rules (see `KindSpec.expand`). */
+  expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
   /**
    * The existing objects that match the inputs in every identifying field. Used for `adopt: true`
@@ -450,7 +452,14 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
 
   return withReportsFlushed({
     async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
-      const { inputs, failures } = validateInputs(fields, news);
+      const validated = validateInputs(fields, news);
+      const { failures } = validated;
+      let { inputs } = validated;
+      if (definition.expand) {
+        const expanded = definition.expand(inputs);
+        inputs = expanded.inputs;
+        failures.push(...expanded.failures);
+      }
       for (const key of definition.providerOwned ?? []) {
         if (news[key] === undefined || news[key] === null) continue;
         failures.push({

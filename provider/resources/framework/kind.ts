@@ -116,6 +116,14 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
    * called with every input `check` validated, unknown ones as the `UNKNOWN` sentinel.
    */
   refinePartial?(inputs: Readonly<Record<string, unknown>>): CheckFailure[];
+  /**
+   * Inputs derived at `check` from other inputs, before the rules run (ZoneRecords: a zone file's
+   * records into `records`): what `check` returns, so the engine's diff and the review see them.
+   */
+  expand?(inputs: Readonly<Record<string, unknown>>): {
+    inputs: Record<string, unknown>;
+    failures: CheckFailure[];
+  };
   create(ctx: ResourceContext, inputs: InputsOf<I>, mark: CreateMark): Promise<Found<O, Id>>;
   findMatching?(ctx: ResourceContext, inputs: InputsOf<I>): Promise<Array<Matched<O, Id>>>;
   readonly refusesDuplicates?: boolean | ((inputs: InputsOf<I>) => boolean);
@@ -192,6 +200,7 @@ type ErasedSpec = KindSpec<FieldShape, FieldShape, string | number> & {
   ): Promise<Matched<FieldShape, string | number> | undefined>;
   refine?(inputs: State): CheckFailure[];
   refinePartial?(inputs: State): CheckFailure[];
+  expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   deleteBeforeReplace?(olds: State, news: State): boolean;
   naturalId?(inputs: State): string;
@@ -239,6 +248,7 @@ export function defineResource<I extends FieldShape, O extends FieldShape, Id ex
     },
     ...(spec.refine ? { refine: spec.refine } : {}),
     ...(spec.refinePartial ? { refinePartial: spec.refinePartial } : {}),
+    ...(spec.expand ? { expand: spec.expand } : {}),
     create: async (ctx, inputs, mark) => withStringIds(await spec.create(ctx, inputs, mark)),
     ...(findMatching
       ? {
