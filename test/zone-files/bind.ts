@@ -6,7 +6,7 @@
  * Debian's `bind9-utils`.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { parseZoneFile } from "../../provider/zone-file/parse";
@@ -152,7 +152,10 @@ export function compareWithBind(origin: string, text: string): Comparison {
 
 /** The real zone files of `test/zone-files/real` (SOURCES.md says where each comes from). */
 export function realZoneFiles(): Array<{ file: string; origin: string; text: string }> {
-  const dir = path.join(__dirname, "real");
+  // From the sources (jest) or from dist/ (the benchmark): the files stay in the checkout.
+  const dir = [path.join(__dirname, "real"), path.resolve(__dirname, "../../../test/zone-files/real")].find(
+    (d) => existsSync(path.join(d, "origins.json")),
+  )!;
   const origins = JSON.parse(readFileSync(path.join(dir, "origins.json"), "utf8")) as Record<string, string>;
   return Object.entries(origins).map(([file, origin]) => ({
     file,
