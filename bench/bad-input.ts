@@ -40,7 +40,7 @@ async function main(): Promise<void> {
           `${BAD_INPUTS.length} bad inputs over ${kinds.length} kinds (${kinds.join(", ")}), from ` +
           "`test/e2e/bad-inputs.ts`. Each row is one resource in its own `pulumi preview` against the " +
           "emulator (the engine stops a preview at the first `check` failure, so rows cannot share one; " +
-          `one preview after another, ${Math.round(ms / 1000)} s in all). Each preview must fail ` +
+          `three stacks preview in parallel, ${Math.round(ms / 1000)} s in all). Each preview must fail ` +
           "with the engine's diagnostic `resource '<name>': property <property> value … has a problem`, " +
           "and the emulator's request log must stay empty (goal 0 API calls). The same rows are asserted " +
           "one by one in `test/e2e/bad-input.test.ts`, through the engine and through `check` directly.",

@@ -41,7 +41,7 @@ describe("ZoneRecords with a zoneFile", () => {
     });
     expect(twice.failures).toEqual([
       {
-        property: "zoneFile",
+        property: "zoneFile.name",
         reason: "z.zone line 5: the same record as records.mail A 192.0.2.1; declare it in one place",
       },
     ]);
@@ -53,17 +53,17 @@ describe("ZoneRecords with a zoneFile", () => {
     const { failures } = await check({ zoneFile: { name: "z.zone", text } });
     expect(failures).toEqual([
       {
-        property: "zoneFile",
+        property: "zoneFile.name",
         reason: expect.stringMatching(
           /^z\.zone line 2: A content: an A record's content must be an IPv4 address/,
         ),
       },
       {
-        property: "zoneFile",
+        property: "zoneFile.name",
         reason: "z.zone line 6: the same record as line 5 (d A 192.0.2.9); each record once",
       },
       {
-        property: "zoneFile",
+        property: "zoneFile.name",
         reason: expect.stringMatching(/^z\.zone line 4: a CNAME must be the only record at its name/),
       },
     ]);
@@ -73,7 +73,10 @@ describe("ZoneRecords with a zoneFile", () => {
     const text = `$TTL 300\n${Array.from({ length: 25 }, (_, i) => `h${i} A 1.2.${i}`).join("\n")}\n`;
     const { failures } = await check({ zoneFile: { name: "z.zone", text } });
     expect(failures ?? []).toHaveLength(21);
-    expect(failures?.[20]).toEqual({ property: "zoneFile", reason: "z.zone: 5 more problems after these" });
+    expect(failures?.[20]).toEqual({
+      property: "zoneFile.name",
+      reason: "z.zone: 5 more problems after these",
+    });
   });
 
   it("needs records, a zoneFile or both", async () => {

@@ -141,13 +141,16 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
     };
   }
   const name = file.name ?? "the zone file";
+  // Failures name the file's name, not its text: the engine prints the value of the property a
+  // failure names, and a zone file's text can be thousands of lines.
+  const property = file.name !== undefined ? "zoneFile.name" : "zoneFile";
   const read = zoneFileRecords(file.text, { zone: canonicalDomainName(zone) });
   const at = (line: number) => `${name} line ${line}`;
   for (const p of read.problems.slice(0, ZONE_FILE_PROBLEMS_SHOWN))
-    failures.push({ property: "zoneFile", reason: `${at(p.line)}: ${p.message}` });
+    failures.push({ property, reason: `${at(p.line)}: ${p.message}` });
   if (read.problems.length > ZONE_FILE_PROBLEMS_SHOWN)
     failures.push({
-      property: "zoneFile",
+      property,
       reason: `${name}: ${read.problems.length - ZONE_FILE_PROBLEMS_SHOWN} more problems after these`,
     });
   const records: Record<string, RecordSpec> = {
@@ -165,12 +168,12 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
     const key = identityKey(spec);
     if (lineOf.has(key)) {
       failures.push({
-        property: "zoneFile",
+        property,
         reason: `${at(line)}: the same record as line ${lineOf.get(key)} (${key}); each record once`,
       });
     } else if (records[key] !== undefined) {
       failures.push({
-        property: "zoneFile",
+        property,
         reason: `${at(line)}: the same record as records.${key}; declare it in one place`,
       });
     } else {
@@ -181,7 +184,7 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
   const label = (key: string) => (lineOf.has(key) ? at(lineOf.get(key)!) : `records.${key}`);
   for (const f of recordSetFailures(Object.entries(records))) {
     failures.push({
-      property: lineOf.has(f.key) ? "zoneFile" : `records.${f.key}`,
+      property: lineOf.has(f.key) ? property : `records.${f.key}`,
       reason: `${label(f.key)}: ${f.reason}`,
     });
   }

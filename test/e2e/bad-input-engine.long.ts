@@ -1,7 +1,7 @@
 /**
  * Longer suite (`npx jest --selectProjects e2e-long`): every row of the bad-input
  * table that bad-input.test.ts does not preview (it takes the first of each kind), each in its own
- * `pulumi preview` against the emulator (one after another, see `previewEachRow`). Each fails
+ * `pulumi preview` against the emulator (three stacks in parallel). Each fails
  * with a diagnostic naming the property; the emulator's request log stays empty throughout.
  */
 import {
@@ -28,6 +28,7 @@ beforeAll(async () => {
     emulator,
     TOKEN,
     rows.map(({ row }) => row),
+    3,
   );
 }, 900_000);
 

@@ -307,33 +307,39 @@ export function isFirstOfItsKind(rows: readonly BadInput[], index: number): bool
 
 /**
  * One `pulumi preview` per row: the engine stops at the first `check` failure of a program, so
- * rows cannot share one. One preview at a time: the generic program runs inline, in this process,
- * and the Pulumi runtime's state is the process's; two inline previews at once can mix (seen once
- * in seven runs: a preview that passed, and a program registering with an engine already gone).
- * The other test files keep the cores busy meanwhile.
+ * rows cannot share one. Rows are spread over `workers` stacks that preview in parallel, each
+ * from the generic program's folder (its own program process), never inline: the engine ends a
+ * preview at the failed `check` while an inline program is still registering in this process,
+ * and what it left running there broke the next inline preview (twice in nine clean runs: a bad
+ * input that previewed without error, and gRPC calls to an engine already gone).
  */
 export async function previewEachRow(
   emulator: EmulatorProcess,
   token: string,
   rows: BadInput[] = BAD_INPUTS,
+  workers = 3,
 ): Promise<PreviewOutcome[]> {
   const outcomes: PreviewOutcome[] = new Array(rows.length);
-  const stack = await createStack({
-    program: "generic",
-    inline: true,
-    baseUrl: emulator.v2Url,
-    token,
-    account: 1,
-  });
+  let next = 0;
+  const stacks = await Promise.all(
+    Array.from({ length: Math.min(workers, rows.length) }, () =>
+      createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 }),
+    ),
+  );
   try {
-    for (const [i, row] of rows.entries()) {
-      const name = resourceName(i);
-      await stack.declare([{ type: row.kind, name, args: row.args }]);
-      const { code, text } = await stack.preview();
-      outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
-    }
+    await Promise.all(
+      stacks.map(async (stack) => {
+        for (let i = next++; i < rows.length; i = next++) {
+          const row = rows[i]!;
+          const name = resourceName(i);
+          await stack.declare([{ type: row.kind, name, args: row.args }]);
+          const { code, text } = await stack.cli(["preview"], { allowFailure: true });
+          outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
+        }
+      }),
+    );
   } finally {
-    await stack.cleanup();
+    await Promise.all(stacks.map((s) => s.cleanup()));
   }
   return outcomes;
 }

@@ -103,3 +103,41 @@ describe("a program with a dozen record typos", () => {
     }
   });
 });
+
+describe("a zone file with a bad line", () => {
+  let emulator: EmulatorProcess;
+  beforeAll(async () => {
+    emulator = await spawnEmulator({ token: TOKEN });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("fails pulumi preview naming the file and the line, with no request", async () => {
+    const stack = await createStack({
+      program: "generic",
+      baseUrl: emulator.v2Url,
+      token: TOKEN,
+      account: 1,
+    });
+    try {
+      await emulator.clearRequests();
+      const text = "$ORIGIN example.com.\n$TTL 300\nwww A 192.0.2.1\n; a typo:\nbroken A 1.2.3\n";
+      await stack.declare([
+        {
+          type: "ZoneRecords",
+          name: "from-file",
+          args: { zoneName: "example.com", zoneFile: { name: "zones/example.com.zone", text } },
+        },
+      ]);
+      const { code, text: output } = await stack.cli(["preview"], { allowFailure: true });
+      expect(code).not.toBe(0);
+      expect(output).toMatch(
+        /resource 'from-file': property zoneFile\.name value \{[^}]*\} has a problem: zones\/example\.com\.zone line 5: A content: an A record's content must be an IPv4 address/,
+      );
+      expect(await emulator.requests()).toEqual([]);
+    } finally {
+      await stack.cleanup();
+    }
+  });
+});
