@@ -5,7 +5,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { createClient, type DnsimpleClient } from "../client";
+import type { DnsimpleClient } from "../client";
+import { clientFromEnvironment } from "../client/from-environment";
 import { type MovedZone, writeProgram } from "./program";
 import { zoneFileRecords } from "../zone-file/records";
 import { objectCount, readAccount } from "./snapshot";
@@ -98,19 +99,10 @@ export async function generateProgramMain(argv: string[], io: GenerateIo): Promi
     return 0;
   }
   if (args.zoneFiles.length > 0) return movedZonesMain(args, io);
-  let client = io.client;
+  const client = io.client ?? clientFromEnvironment(io.env, "generate-program");
   if (!client) {
-    const token = io.env.DNSIMPLE_TOKEN;
-    if (!token) {
-      io.err("generate-program needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
-      return 1;
-    }
-    client = createClient({
-      token,
-      ...(io.env.DNSIMPLE_BASE_URL ? { baseUrl: io.env.DNSIMPLE_BASE_URL } : {}),
-      sandbox: io.env.DNSIMPLE_SANDBOX === "true",
-      userAgentSuffix: "generate-program",
-    });
+    io.err("generate-program needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
+    return 1;
   }
   const outDir = path.resolve(args.out ?? `dnsimple-account-${args.account}`);
   let snapshot;

@@ -6,7 +6,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createClient, type DnsimpleClient } from "../client";
+import type { DnsimpleClient } from "../client";
+import { clientFromEnvironment } from "../client/from-environment";
 import { writeZoneFile } from "./records";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic export-zone-file --account <id> --zone <name> [--out <file>]
@@ -64,19 +65,10 @@ export async function exportZoneFileMain(argv: string[], io: ExportIo): Promise<
     io.err(`${problem}\n\n${USAGE}`);
     return 1;
   }
-  let client = io.client;
+  const client = io.client ?? clientFromEnvironment(io.env, "export-zone-file");
   if (!client) {
-    const token = io.env.DNSIMPLE_TOKEN;
-    if (!token) {
-      io.err("export-zone-file needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
-      return 1;
-    }
-    client = createClient({
-      token,
-      ...(io.env.DNSIMPLE_BASE_URL ? { baseUrl: io.env.DNSIMPLE_BASE_URL } : {}),
-      sandbox: io.env.DNSIMPLE_SANDBOX === "true",
-      userAgentSuffix: "export-zone-file",
-    });
+    io.err("export-zone-file needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
+    return 1;
   }
   const zone = values.zone!.toLowerCase().replace(/\.$/, "");
   const records = [];

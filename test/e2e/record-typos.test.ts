@@ -102,18 +102,8 @@ describe("a program with a dozen record typos", () => {
       await stack.cleanup();
     }
   });
-});
 
-describe("a zone file with a bad line", () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await spawnEmulator({ token: TOKEN });
-  });
-  afterAll(async () => {
-    await emulator?.close();
-  });
-
-  it("fails pulumi preview naming the file and the line, with no request", async () => {
+  it("fails pulumi preview on a zone file's bad line, naming the file and the line, with no request", async () => {
     const stack = await createStack({
       program: "generic",
       baseUrl: emulator.v2Url,
