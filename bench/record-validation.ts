@@ -140,8 +140,8 @@ async function main(): Promise<void> {
       `provider's check and as creates to the emulator: ${agree.same}/${agree.cases} same verdict ` +
       `(${agree.corpusSame}/${CORPUS.length} on the corpus). The ${Object.keys(KNOWN_DISAGREEMENTS).length} ` +
       "differences are all the provider refusing what the emulator accepts, each listed with its reason in " +
-      "`test/record-data/agreement.ts` (`KNOWN_DISAGREEMENTS`): the service's behaviour is unknown there, " +
-      "so the emulator accepts, or the service repairs (a trailing dot on a name). No diff after create: " +
+      "`test/record-data/agreement.ts` (`KNOWN_DISAGREEMENTS`): what the service repairs (a quoted TXT " +
+      "string over 255 characters, which it splits; a trailing dot on a name), the provider refuses. No diff after create: " +
       `${diff.created} of ${diff.valid} valid cases created through the engine (each in its own zone), then ` +
       `\`pulumi preview\`: ${diff.unchanged} show no change.`,
   });

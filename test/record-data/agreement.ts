@@ -168,61 +168,18 @@ export function generatedCases(perGenerator = 20, seed = 25): CorpusCase[] {
 
 /**
  * Where the provider refuses what the emulator accepts, and why. The emulator follows the
- * service: it accepts where no source says the service refuses (UNKNOWN), and accepts what the
- * service is known or assumed to repair (REPAIRED), which the provider refuses instead (issue 25,
- * point 3: refused, never repaired). Each provider refusal below guards against a real DNS error
- * or a repair, so it stays. Keyed by `keyOf`.
+ * service: it accepts what the service is known or assumed to repair (REPAIRED), which the
+ * provider refuses instead (issue 25, point 3: refused, never repaired). Everything else the
+ * provider refuses, the emulator refuses too (emulator/record-content.ts says on what ground).
+ * Keyed by `keyOf`.
  */
 const REASON = {
   dot: "REPAIRED (not sourced): the emulator strips a trailing dot from a name; no source records what the service does with `www.`; the provider refuses instead of repairing (issue 25, point 3)",
-  name: "UNKNOWN: no DNSimple source says which characters or wildcard positions a name may hold; the wire format allows any octet in a label (RFC 2181 \u00a711), host names are LDH (RFC 1123 \u00a72.1)",
-  host: "UNKNOWN: DNSimple's documentation gives this content as a fully-qualified domain name (alias-record-reference, mx-record-reference, ptr-record-reference, pool-record-reference) without saying an address, URL or path is refused, and no refusal is recorded; the provider refuses what can never resolve",
-  hostchars:
-    "UNKNOWN: DNSimple documents a CNAME target as a host name, not an IP address or a URL (manage-cname-record, cname-record); whether it also refuses `&`, the root `.` or a dotted number that is not an address is neither documented nor recorded",
-  self: "UNKNOWN: whether the service refuses a CNAME pointing at its own name is not documented or recorded",
-  nullmx:
-    "UNKNOWN: DNSimple's setting-up-null-mx-records article says to enter priority 0, not that another priority is refused",
-  caa: "UNKNOWN: DNSimple's caa-record-format article asks only for an ASCII tag; the service's check of tags and values beyond the form is not recorded",
-  len: "UNKNOWN: DNSimple's sshfp-record-reference asks only for a hexadecimal fingerprint; whether the service checks a digest or fingerprint length against its type is not recorded",
-  naptr: "UNKNOWN: the service's check of NAPTR flags and replacement is not documented or recorded",
-  txtlead:
-    "UNKNOWN: DNSControl's audit of DNSimple (providers/dnsimple/auditrecords.go) lists trailing, not leading, whitespace; the provider refuses content with spaces around it rather than guess",
-  txtnl: "UNKNOWN: whether the service refuses control characters in TXT is not documented or recorded",
   txtsplit:
     "REPAIRED (documented): a quoted string over 255 characters is split by the service (txt-record-format: 'DNSimple's system may further split those'); the provider refuses instead of having it repaired (issue 25, point 3)",
 } as const;
 
 export const KNOWN_DISAGREEMENTS: Readonly<Record<string, string>> = {
   'A "www." "192.0.2.1"': REASON.dot,
-  'A "w w" "192.0.2.1"': REASON.name,
-  'A " www" "192.0.2.1"': REASON.name,
-  'A "a.*" "192.0.2.1"': REASON.name,
-  'A "*.*" "192.0.2.1"': REASON.name,
-  'A "foo&bar" "192.0.2.1"': REASON.name,
-  'CNAME "www" "foo&bar"': REASON.hostchars,
-  'CNAME "www" "."': REASON.hostchars,
-  'CNAME "www" "www.example.com"': REASON.self,
-  'CNAME "www" "www.example.com."': REASON.self,
-  'CNAME "www" "1.2.3"': REASON.hostchars,
-  'ALIAS "" "https://app.example.net"': REASON.host,
-  'ALIAS "" "192.0.2.1"': REASON.host,
-  'MX "" "." priority=10': REASON.nullmx,
-  'MX "" "192.0.2.25" priority=10': REASON.host,
-  'MX "" "mailto:mx@example.com" priority=10': REASON.host,
-  'MX "" "mx.example.com/" priority=10': REASON.host,
-  'PTR "12" "192.0.2.10"': REASON.host,
-  'PTR "13" "http://host.example.com"': REASON.host,
-  'CAA "" "0 is-sue \\"letsencrypt.org\\""': REASON.caa,
-  'CAA "" "0 iodef \\"security@example.com\\""': REASON.caa,
-  'CAA "" "0 averyveryverylongtag \\"x\\""': REASON.caa,
-  'SSHFP "www" "1 1 e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8\u2026"': REASON.len,
-  'SSHFP "www" "1 2 123456789abcdef67890123456789abcdef67890"': REASON.len,
-  'DS "sub" "12345 13 2 123456789abcdef67890123456789abcdef67890"': REASON.len,
-  'DS "sub" "12345 13 1 e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e8a0b5f8d3a1b9c2e\u2026"': REASON.len,
-  'NAPTR "www" "100 10 \\"S+\\" \\"SIP+D2U\\" \\"\\" _sip._udp.example.com."': REASON.naptr,
-  'NAPTR "www" "100 10 \\"S\\" \\"SIP+D2U\\" \\"\\" 192.0.2.1"': REASON.naptr,
-  'TXT "www" " v=spf1 -all"': REASON.txtlead,
-  'TXT "www" "line1\\nline2"': REASON.txtnl,
-  'POOL "pool" "192.0.2.1"': REASON.host,
   [`TXT "www" ${JSON.stringify(`"${"a".repeat(59)}\u2026`)}`]: REASON.txtsplit,
 };
