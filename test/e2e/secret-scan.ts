@@ -1,43 +1,32 @@
 /**
  * Finds secrets in clear in what an end-to-end project leaves on disk: state files (current,
- * history, backups), `pulumi stack export`, engine output and any log. The secrets of a project
- * are harvested from the project itself with its passphrase: every secret config value
- * (`pulumi config --show-secrets`) and every secret value in the state
- * (`pulumi stack export --show-secrets`), so nothing has to be listed by hand.
+ * history, backups), engine output and any log. The secrets of a project are harvested from the
+ * project itself with its passphrase: every secret config value and every secret value in its
+ * state, so nothing has to be listed by hand. They are decrypted here, as Pulumi's passphrase
+ * secrets manager does (`sdk/go/common/resource/config/crypt.go`: a PBKDF2-SHA256 key of 1,000,000
+ * rounds from the passphrase and the stack's salt, AES-256-GCM values `v1:<nonce>:<sealed>`):
+ * one key derivation per project, where `pulumi config --show-secrets` and
+ * `pulumi stack export --show-secrets` cost two CLI processes and a derivation each. The salt's
+ * own sealed check value must open to "pulumi", and every secret must open, or the harvest fails:
+ * a wrong key never passes as "no secrets". test/e2e/secrets.test.ts harvests a project whose
+ * config and state hold secrets and compares with what it declared, and scans its
+ * `pulumi stack export` output as well.
  */
-import { execFile } from "node:child_process";
+import { createDecipheriv, pbkdf2 } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
+import { promisify } from "node:util";
+import { parse as parseYaml } from "yaml";
 import { inPool } from "./in-pool";
 
 /** Pulumi's marker of a secret value in serialized state. */
 const PULUMI_SIG_MARKER = "1b47061264138c4ac30d75fd1eb44270";
+/** The stack every end-to-end project uses. */
+const STACK = "test";
 
 export interface Leak {
   secret: string;
   file: string;
-}
-
-function projectEnv(workDir: string, passphrase: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
-    PULUMI_HOME: path.join(workDir, "pulumi-home"),
-    PULUMI_CONFIG_PASSPHRASE: passphrase,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-  };
-}
-
-function pulumi(workDir: string, passphrase: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "pulumi",
-      [...args, "--stack", "test", "--non-interactive"],
-      { cwd: workDir, env: projectEnv(workDir, passphrase), maxBuffer: 512 * 1024 * 1024 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-  });
 }
 
 function stringLeaves(value: unknown, out: Set<string>): void {
@@ -47,16 +36,59 @@ function stringLeaves(value: unknown, out: Set<string>): void {
     Object.values(value).forEach((v) => stringLeaves(v, out));
 }
 
-function secretsInDeployment(value: unknown, out: Set<string>): void {
-  if (Array.isArray(value)) value.forEach((v) => secretsInDeployment(v, out));
+/** Opens the passphrase secrets of one salt (`v1:<salt>:v1:<nonce>:<sealed "pulumi">`). */
+async function passphraseCrypter(salt: string, passphrase: string): Promise<(sealed: string) => string> {
+  const [version, saltText, ...check] = salt.split(":");
+  if (version !== "v1" || saltText === undefined) throw new Error(`unknown encryption salt ${salt}`);
+  const key = await promisify(pbkdf2)(passphrase, Buffer.from(saltText, "base64"), 1_000_000, 32, "sha256");
+  const open = (sealed: string): string => {
+    const [v, nonce, data] = sealed.split(":");
+    if (v !== "v1" || nonce === undefined || data === undefined) throw new Error(`unknown secret ${sealed}`);
+    const bytes = Buffer.from(data, "base64");
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonce, "base64"));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return Buffer.concat([
+      decipher.update(bytes.subarray(0, bytes.length - 16)),
+      decipher.final(),
+    ]).toString();
+  };
+  if (open(check.join(":")) !== "pulumi") throw new Error("the passphrase does not open this project's salt");
+  return open;
+}
+
+/** Secure config values (`{secure: "v1:…"}`, also inside structured values), opened. */
+function secureConfig(value: unknown, open: (sealed: string) => string, out: Set<string>): void {
+  if (Array.isArray(value)) value.forEach((v) => secureConfig(v, open, out));
   else if (value !== null && typeof value === "object") {
     const o = value as Record<string, unknown>;
-    if (Object.values(o).includes(PULUMI_SIG_MARKER) && typeof o.plaintext === "string") {
-      stringLeaves(JSON.parse(o.plaintext), out);
+    if (typeof o.secure === "string" && Object.keys(o).length === 1) out.add(open(o.secure));
+    else Object.values(o).forEach((v) => secureConfig(v, open, out));
+  }
+}
+
+/** Secret values of a deployment (`{<sig>: <marker>, ciphertext}`), opened, their string leaves. */
+function secretsInDeployment(value: unknown, open: (sealed: string) => string, out: Set<string>): void {
+  if (Array.isArray(value)) value.forEach((v) => secretsInDeployment(v, open, out));
+  else if (value !== null && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (Object.values(o).includes(PULUMI_SIG_MARKER)) {
+      const plaintext = typeof o.ciphertext === "string" ? open(o.ciphertext) : o.plaintext;
+      if (typeof plaintext === "string") stringLeaves(JSON.parse(plaintext), out);
       return;
     }
-    Object.values(o).forEach((v) => secretsInDeployment(v, out));
+    Object.values(o).forEach((v) => secretsInDeployment(v, open, out));
   }
+}
+
+/** The stack's checkpoint in the project's file backend (`backend/.pulumi/stacks/<project>/test.json`). */
+function checkpointOf(workDir: string): { latest?: Record<string, any> } | undefined {
+  const stacks = path.join(workDir, "backend", ".pulumi", "stacks");
+  if (!existsSync(stacks)) return undefined;
+  for (const project of readdirSync(stacks)) {
+    const file = path.join(stacks, project, `${STACK}.json`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")).checkpoint;
+  }
+  return undefined;
 }
 
 /**
@@ -66,17 +98,30 @@ function secretsInDeployment(value: unknown, out: Set<string>): void {
  */
 export async function harvestSecrets(workDir: string, passphrase = "e2e-passphrase"): Promise<Set<string>> {
   const found = new Set<string>();
-  if (!existsSync(path.join(workDir, "Pulumi.yaml"))) return found;
-  const [config, exported] = await Promise.allSettled([
-    pulumi(workDir, passphrase, ["config", "--show-secrets", "--json"]),
-    pulumi(workDir, passphrase, ["stack", "export", "--show-secrets"]),
-  ]);
-  // Rejected: no stack (the project was removed half-way) or no state yet: nothing to harvest.
-  if (config.status === "fulfilled") {
-    const entries = JSON.parse(config.value) as Record<string, { value?: unknown; secret?: boolean }>;
-    for (const entry of Object.values(entries)) if (entry.secret) stringLeaves(entry.value, found);
+  const configFile = path.join(workDir, `Pulumi.${STACK}.yaml`);
+  // No stack config: the project was removed half-way; nothing to harvest.
+  if (!existsSync(path.join(workDir, "Pulumi.yaml")) || !existsSync(configFile)) return found;
+  const crypters = new Map<string, Promise<(sealed: string) => string>>();
+  const crypter = (salt: string) => {
+    if (!crypters.has(salt)) crypters.set(salt, passphraseCrypter(salt, passphrase));
+    return crypters.get(salt)!;
+  };
+  const config = (parseYaml(readFileSync(configFile, "utf8")) ?? {}) as Record<string, unknown>;
+  if (typeof config.encryptionsalt === "string")
+    secureConfig(config.config, await crypter(config.encryptionsalt), found);
+  const latest = checkpointOf(workDir)?.latest;
+  if (latest !== undefined) {
+    const provider = latest.secrets_providers;
+    const sealed = JSON.stringify(latest.resources ?? []).includes('"ciphertext"');
+    if (sealed && provider?.type !== "passphrase")
+      throw new Error(`${workDir}: secrets provider ${provider?.type} is not the passphrase`);
+    const open = sealed
+      ? await crypter(provider.state.salt)
+      : () => {
+          throw new Error("no ciphertext expected");
+        };
+    secretsInDeployment(latest.resources ?? [], open, found);
   }
-  if (exported.status === "fulfilled") secretsInDeployment(JSON.parse(exported.value), found);
   // A secret nested in a secret keeps Pulumi's marker string: that is not a value of ours.
   return new Set([...found].filter((s) => s.length >= 8 && s !== PULUMI_SIG_MARKER));
 }
@@ -95,23 +140,17 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Every file under `workDir` and its `pulumi stack export` (without --show-secrets), scanned. */
-export async function scanProject(
-  workDir: string,
-  secrets: Iterable<string>,
-  passphrase = "e2e-passphrase",
-): Promise<Leak[]> {
+/**
+ * Every file under `workDir` scanned: the checkpoint among them, which is what
+ * `pulumi stack export` prints (test/e2e/secrets.test.ts scans that output too).
+ */
+export async function scanProject(workDir: string, secrets: Iterable<string>): Promise<Leak[]> {
   const list = [...secrets];
   const leaks: Leak[] = [];
   const texts: Array<[string, string]> = filesUnder(workDir).map((f) => [
     path.relative(workDir, f),
     readFileSync(f, "latin1"),
   ]);
-  try {
-    texts.push(["(pulumi stack export)", await pulumi(workDir, passphrase, ["stack", "export"])]);
-  } catch {
-    // no state
-  }
   for (const [file, text] of texts) {
     for (const secret of list) {
       // Also as it would appear inside a JSON string.
@@ -124,7 +163,7 @@ export async function scanProject(
 
 /**
  * Every project scanned for its own secrets (harvested from it) and `commonSecrets`, a few
- * projects at a time (each scan waits on three Pulumi CLI processes); leaks name the project.
+ * projects at a time (a key derivation each, in libuv's thread pool); leaks name the project.
  */
 export async function scanProjects(
   projects: string[],
