@@ -67,6 +67,7 @@ const API = "dnsimple-developer/fixtures/v2/api";
 export const ADDED_SINCE_RECORDING: Record<string, { op: string; status: number; fields: string[] }> = {
   [`${API}/listDomains/success.http`]: { op: "listDomains", status: 200, fields: ["trustee"] },
   [`${API}/createDomain/created.http`]: { op: "createDomain", status: 201, fields: ["trustee"] },
+  [`${API}/checkDomain/success.http`]: { op: "checkDomain", status: 200, fields: ["trustee"] },
   [`${API}/createSecondaryZone/created.http`]: { op: "createSecondaryZone", status: 201, fields: ["active"] },
   // The create answer of 2016 lacks `status_description`; the get and cancel recordings carry it.
   [`${API}/transferDomain/success.http`]: {

@@ -178,13 +178,6 @@ export const OPENAPI_EXCEPTIONS: OpenApiException[] = [
     recording: `${API}/createPrimaryServer/created.http`,
     contract: "`port` integer optional",
   },
-  {
-    operations: ["checkDomain"],
-    where: ["/data"],
-    keyword: "required",
-    why: "the availability check answers without `trustee`",
-    recording: `${API}/checkDomain/success.http`,
-  },
 ];
 
 function pointerMatches(pattern: string, where: string): boolean {

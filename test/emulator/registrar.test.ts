@@ -36,6 +36,7 @@ describe("emulator registrar", () => {
       domain: "free.com",
       available: true,
       premium: false,
+      trustee: false,
     });
     expect((await c.get("/1/registrar/domains/taken.com/check")).body.data.available).toBe(false);
     expect((await c.get("/1/registrar/domains/gold.io/check")).body.data.premium).toBe(true);
