@@ -3,6 +3,7 @@
  * wrong in exactly one property, and must be rejected by `check` (before any API call) with a
  * message naming that property. Used by test/e2e/bad-input.test.ts and bench/bad-input.ts.
  */
+import { inPool } from "./in-pool";
 import { createStack, type Declaration, type EmulatorProcess } from "./reliability-lib";
 
 export interface BadInput {
@@ -320,24 +321,25 @@ export async function previewEachRow(
   workers = 3,
 ): Promise<PreviewOutcome[]> {
   const outcomes: PreviewOutcome[] = new Array(rows.length);
-  let next = 0;
   const stacks = await Promise.all(
     Array.from({ length: Math.min(workers, rows.length) }, () =>
       createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 }),
     ),
   );
+  // At most one row per stack at a time: a row takes an idle stack and gives it back.
+  const idle = [...stacks];
   try {
-    await Promise.all(
-      stacks.map(async (stack) => {
-        for (let i = next++; i < rows.length; i = next++) {
-          const row = rows[i]!;
-          const name = resourceName(i);
-          await stack.declare([{ type: row.kind, name, args: row.args }]);
-          const { code, text } = await stack.cli(["preview"], { allowFailure: true });
-          outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
-        }
-      }),
-    );
+    await inPool(rows, stacks.length, async (row, i) => {
+      const stack = idle.pop()!;
+      try {
+        const name = resourceName(i);
+        await stack.declare([{ type: row.kind, name, args: row.args }]);
+        const { code, text } = await stack.cli(["preview"], { allowFailure: true });
+        outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
+      } finally {
+        idle.push(stack);
+      }
+    });
   } finally {
     await Promise.all(stacks.map((s) => s.cleanup()));
   }

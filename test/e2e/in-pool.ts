@@ -1,6 +1,7 @@
 /**
  * Runs `work` on every item, at most `size` at a time, for end-to-end work that mostly waits on
- * the engine's processes (stacks of independent cases, the secret scan's CLI calls).
+ * the engine's processes (stacks of independent cases, the bad-input previews, the secret scan's
+ * projects).
  */
 export async function inPool<T>(
   items: readonly T[],

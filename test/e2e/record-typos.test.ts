@@ -5,7 +5,7 @@
  * `ZoneRecords`, whose check reports them all (one `ZoneRecord` per typo would show only the
  * first; test/e2e/bad-input.test.ts previews single resources one by one).
  */
-import { createStack, spawnEmulator, type EmulatorProcess } from "./reliability-lib";
+import { createStack, spawnEmulator, type Declaration, type EmulatorProcess } from "./reliability-lib";
 
 const TOKEN = "e2e-record-typos-token-25";
 
@@ -69,7 +69,8 @@ describe("a program with a dozen record typos", () => {
     await emulator?.close();
   });
 
-  it("fails pulumi preview naming each typo's resource, property and expectation, with no request", async () => {
+  /** `pulumi preview` of `declarations` from a fresh stack: its exit code, its output and the requests it made. */
+  async function previewOf(declarations: Declaration[]) {
     const stack = await createStack({
       program: "generic",
       baseUrl: emulator.v2Url,
@@ -78,56 +79,53 @@ describe("a program with a dozen record typos", () => {
     });
     try {
       await emulator.clearRequests();
-      const records = Object.fromEntries(Object.entries(TYPOS).map(([key, t]) => [key, t.record]));
-      await stack.declare([
-        { type: "ZoneRecords", name: "typos", args: { zoneName: "example.com", records } },
-      ]);
+      await stack.declare(declarations);
       const { code, text } = await stack.cli(["preview"], { allowFailure: true });
-      expect(code).not.toBe(0);
-      for (const [key, typo] of Object.entries(TYPOS)) {
-        const property =
-          key === "mx-priority-too-big"
-            ? `records.${key}.priority`
-            : key.startsWith("name-")
-              ? `records.${key}.name`
-              : `records.${key}.content`;
-        const line = new RegExp(
-          `resource 'typos': property ${escape(property)} value .* has a problem: .*${typo.expected.source}`,
-        );
-        if (!line.test(text))
-          throw new Error(`no error for ${key} naming ${property} and ${typo.expected}:\n${text}`);
-      }
-      expect(await emulator.requests()).toEqual([]);
+      return { code, text, requests: await emulator.requests() };
     } finally {
       await stack.cleanup();
     }
+  }
+
+  it("fails pulumi preview naming each typo's resource, property and expectation, with no request", async () => {
+    const records = Object.fromEntries(Object.entries(TYPOS).map(([key, t]) => [key, t.record]));
+    const { code, text, requests } = await previewOf([
+      { type: "ZoneRecords", name: "typos", args: { zoneName: "example.com", records } },
+    ]);
+    expect(code).not.toBe(0);
+    for (const [key, typo] of Object.entries(TYPOS)) {
+      const property =
+        key === "mx-priority-too-big"
+          ? `records.${key}.priority`
+          : key.startsWith("name-")
+            ? `records.${key}.name`
+            : `records.${key}.content`;
+      const line = new RegExp(
+        `resource 'typos': property ${escape(property)} value .* has a problem: .*${typo.expected.source}`,
+      );
+      if (!line.test(text))
+        throw new Error(`no error for ${key} naming ${property} and ${typo.expected}:\n${text}`);
+    }
+    expect(requests).toEqual([]);
   });
 
   it("fails pulumi preview on a zone file's bad line, naming the file and the line, with no request", async () => {
-    const stack = await createStack({
-      program: "generic",
-      baseUrl: emulator.v2Url,
-      token: TOKEN,
-      account: 1,
-    });
-    try {
-      await emulator.clearRequests();
-      const text = "$ORIGIN example.com.\n$TTL 300\nwww A 192.0.2.1\n; a typo:\nbroken A 1.2.3\n";
-      await stack.declare([
-        {
-          type: "ZoneRecords",
-          name: "from-file",
-          args: { zoneName: "example.com", zoneFile: { name: "zones/example.com.zone", text } },
-        },
-      ]);
-      const { code, text: output } = await stack.cli(["preview"], { allowFailure: true });
-      expect(code).not.toBe(0);
-      expect(output).toMatch(
-        /resource 'from-file': property zoneFile\.name value \{[^}]*\} has a problem: zones\/example\.com\.zone line 5: A content: an A record's content must be an IPv4 address/,
-      );
-      expect(await emulator.requests()).toEqual([]);
-    } finally {
-      await stack.cleanup();
-    }
+    const text = "$ORIGIN example.com.\n$TTL 300\nwww A 192.0.2.1\n; a typo:\nbroken A 1.2.3\n";
+    const {
+      code,
+      text: output,
+      requests,
+    } = await previewOf([
+      {
+        type: "ZoneRecords",
+        name: "from-file",
+        args: { zoneName: "example.com", zoneFile: { name: "zones/example.com.zone", text } },
+      },
+    ]);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /resource 'from-file': property zoneFile\.name value \{[^}]*\} has a problem: zones\/example\.com\.zone line 5: A content: an A record's content must be an IPv4 address/,
+    );
+    expect(requests).toEqual([]);
   });
 });
