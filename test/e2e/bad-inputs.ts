@@ -323,7 +323,8 @@ export async function previewEachRow(
   const outcomes: PreviewOutcome[] = new Array(rows.length);
   const stacks = await Promise.all(
     Array.from({ length: Math.min(workers, rows.length) }, () =>
-      createStack({ program: "generic", baseUrl: emulator.v2Url, token, account: 1 }),
+      // The token in the environment: no secret config, so no key derivation per preview.
+      createStack({ program: "generic", baseUrl: emulator.v2Url, token, tokenIn: "env", account: 1 }),
     ),
   );
   // At most one row per stack at a time: a row takes an idle stack and gives it back.

@@ -79,15 +79,22 @@ export const inlineGenericProgram: PulumiFn = async () => {
  * config names, so a new list is a file written, not a `pulumi config set --secret` (a CLI
  * process and a key derivation per change). The file lives outside the project folder: it is the
  * test's input (contacts' personal data among it), not something the engine wrote, and the
- * secret scan reads only what the engine wrote. `remove` deletes it (the stack's cleanup).
+ * secret scan reads only what the engine wrote. `config` is the stack config entry naming the
+ * file: a caller that puts it in the stack's first `setAllConfig` saves a CLI process per stack
+ * (`inFirstConfig`); otherwise the first `declare` sets it. `remove` deletes the file (cleanup).
  */
-export function declarations(stack: Stack): {
+export function declarations(
+  stack: Stack,
+  inFirstConfig = false,
+): {
+  config: { resourcesFile: { value: string } };
   declare(resources: unknown[]): Promise<void>;
   remove(): void;
 } {
   const file = path.join(REPO_ROOT, ".work/declarations", `${randomUUID()}.json`);
-  let configured = false;
+  let configured = inFirstConfig;
   return {
+    config: { resourcesFile: { value: file } },
     async declare(resources) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(resources));
@@ -176,14 +183,15 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
     "test",
     options.program ? undefined : inlineGenericProgram,
   );
+  const declared = declarations(stack, true);
   await stack.setAllConfig({
     "dnsimple:token": { value: options.token, secret: true },
     "dnsimple:account": { value: String(options.account) },
     "dnsimple:baseUrl": { value: options.baseUrl },
+    ...declared.config,
   });
   const output: string[] = [];
   const env = { ...process.env, ...stack.workspace.envVars };
-  const declared = declarations(stack);
   return {
     stack,
     workDir,

@@ -130,6 +130,12 @@ export interface StackOptions {
   inline?: boolean;
   baseUrl: string;
   token: string;
+  /**
+   * Where the provider finds the token: secret stack config (default, as the README sets it up)
+   * or `DNSIMPLE_TOKEN` in the environment of the engine and so of the provider process. A stack
+   * without secret config saves every command a key derivation (about 0.3 s of CPU).
+   */
+  tokenIn?: "config" | "env";
   account: string | number;
   env?: Record<string, string>;
   /** Extra stack config (plain values). */
@@ -265,6 +271,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    ...(options.tokenIn === "env" ? { DNSIMPLE_TOKEN: options.token } : {}),
     ...options.env,
   };
   if (options.inline && (options.program !== "generic" || options.installed))
@@ -275,8 +282,10 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     "test",
     options.inline ? inlineGenericProgram : undefined,
   );
+  const declared = declarations(stack, true);
   await stack.setAllConfig({
-    "dnsimple:token": { value: options.token, secret: true },
+    ...declared.config,
+    ...(options.tokenIn === "env" ? {} : { "dnsimple:token": { value: options.token, secret: true } }),
     "dnsimple:account": { value: String(options.account) },
     "dnsimple:baseUrl": { value: options.baseUrl },
     ...Object.fromEntries(Object.entries(options.config ?? {}).map(([k, v]) => [k, { value: v }])),
@@ -286,7 +295,6 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   });
   const env: NodeJS.ProcessEnv = { ...process.env, ...envVars };
   const output: string[] = [];
-  const declared = declarations(stack);
   const cli: TestStack["cli"] = (args, cliOptions = {}) =>
     new Promise((resolve, reject) => {
       execFile(

@@ -4,13 +4,13 @@
  * `resources` itself. Shared by the generic, secrets and no-op programs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 export function readDeclarations<T>(): T[] {
   // Read without Config's secret warning: a test may store the list as secret config.
   const file = pulumi.runtime.getConfig(`${pulumi.getProject()}:resourcesFile`);
-  const text = file
-    ? readFileSync(file, "utf8")
-    : pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
+  // The harness names the file when it makes the stack; until the first declare there is none.
+  if (file) return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T[]) : [];
+  const text = pulumi.runtime.getConfig(`${pulumi.getProject()}:resources`);
   return text ? (JSON.parse(text) as T[]) : [];
 }
