@@ -16,11 +16,16 @@
  *   single create (only identical records created since the create started, never similarity).
  *
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
- * trickle in, and at most `--parallel` are in flight. A batch leaves when no change arrived for
- * a quiet window of four usual gaps between arrivals (100 ms to 1 s: the engine is waiting for
- * answers), after `MAX_WAIT_MS`, or at `maxItems`. One batch per zone is in flight at a time, so
- * a lost answer is settled against a zone no other batch of this process is changing. A lone
- * change goes as the single request it always was, 100 ms later.
+ * trickle in, and it hands at most `--parallel` steps at a time. A batch leaves as soon as waiting
+ * longer cannot make it bigger: when every step of the engine's that this process is working on
+ * (framework/steps-in-flight) is already waiting here, and either as many are in flight as ever
+ * were (the engine hands no more until one is answered) or no new change arrived for a few usual
+ * gaps between arrivals (the engine has no more steps ready). While some step in flight has not
+ * reached the batcher yet, a batch waits for it: until no change arrived for a quiet window of
+ * four usual gaps (100 ms to 1 s). Never longer than `MAX_WAIT_MS`, never more than `maxItems`.
+ * One batch per zone is in flight at a time, so a lost answer is settled against a zone no other
+ * batch of this process is changing. A lone change with nothing else in flight goes at once, as
+ * the single request it always was.
  */
 import {
   batchItemErrors,
@@ -35,6 +40,7 @@ import {
 } from "../client/internal";
 import type { ApiError } from "../client/internal";
 import { reportOnce } from "./framework/engine-log";
+import { mostStepsInFlight, onStepAnswered, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
 
 /**
@@ -55,6 +61,12 @@ const LONGEST_QUIET_MS = 1000;
 const MAX_WAIT_MS = 30_000;
 /** Gaps longer than this are pauses of the program, not the pace of the engine. */
 const PAUSE_MS = 2000;
+/**
+ * When every step in flight waits here but fewer than ever were in flight, the engine may still be
+ * handing steps: the batch waits a few usual gaps for them, between these bounds.
+ */
+const SHORTEST_STEP_QUIET_MS = 2;
+const LONGEST_STEP_QUIET_MS = 50;
 
 /** One change of one record, and how to send it alone. */
 export type RecordOp =
@@ -66,6 +78,8 @@ type OpResult = ZoneRecord | undefined;
 
 interface Pending {
   op: RecordOp;
+  /** The kind of the engine's step this change is part of (`ZoneRecord`), if any. */
+  step: string | undefined;
   resolve(value: OpResult): void;
   reject(error: unknown): void;
 }
@@ -91,6 +105,13 @@ interface ZoneQueue {
 }
 
 const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
+/** Queues holding changes not sent yet: looked at again whenever a step is answered. */
+const gathering = new Set<ZoneQueue>();
+/** Changes submitted as part of an engine step, not settled yet, per step kind. */
+const waitingSteps = new Map<string, number>();
+onStepAnswered(() => {
+  for (const q of gathering) schedule(q);
+});
 /** Accounts (per client) that cannot use batch changes, and the batch size that works per account. */
 const noBatch = new WeakMap<DnsimpleClient, Set<string>>();
 const maxItems = new WeakMap<DnsimpleClient, Map<string, number>>();
@@ -138,17 +159,19 @@ function batchUnavailable(client: DnsimpleClient, account: string): boolean {
 
 /**
  * Sends one change of a record of `zone`, coalesced with the changes in flight at the same time.
- * Resolves with the record (create, update) or undefined (delete); rejects with this change's own
- * error.
+ * `step` names the kind of the engine's step the change belongs to (`ZoneRecord`): the batch
+ * leaves at once when every such step in flight is waiting in it. Resolves with the record
+ * (create, update) or undefined (delete); rejects with this change's own error.
  *
  * @example
- * const record = await submitRecordOp(client, "1", "example.com", { kind: "create", input });
+ * const record = await submitRecordOp(client, "1", "example.com", { kind: "create", input }, "ZoneRecord");
  */
 export function submitRecordOp(
   client: DnsimpleClient,
   account: string,
   zone: string,
   op: RecordOp,
+  step?: string,
 ): Promise<OpResult> {
   if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
   const q = queueFor(client, account, zone);
@@ -159,13 +182,16 @@ export function submitRecordOp(
     if (q.pending.length === 0) q.firstAt = now;
     q.lastAt = now;
     q.outstanding++;
+    if (step) waitingSteps.set(step, (waitingSteps.get(step) ?? 0) + 1);
     const settle =
       <T>(fn: (value: T) => void) =>
       (value: T) => {
         q.outstanding--;
+        if (step) waitingSteps.set(step, waitingSteps.get(step)! - 1);
         fn(value);
       };
-    q.pending.push({ op, resolve: settle(resolve), reject: settle(reject) });
+    q.pending.push({ op, step, resolve: settle(resolve), reject: settle(reject) });
+    gathering.add(q);
     schedule(q);
   });
 }
@@ -188,27 +214,86 @@ export function submitRecordOps(
   return Promise.allSettled(all);
 }
 
-function schedule(q: ZoneQueue): void {
+/**
+ * Sends what `q` gathered when it is due, or sets a timer. A change never leaves in the call that
+ * submitted it: changes submitted in the same turn of the event loop (calls the process received
+ * together) join first.
+ */
+function schedule(q: ZoneQueue, onTimer = false): void {
   if (q.inFlight || q.pending.length === 0) return;
   if (q.timer) clearTimeout(q.timer);
   q.timer = undefined;
-  const limit = limitFor(q.client, q.account);
   const now = Date.now();
-  const quiet = Math.min(LONGEST_QUIET_MS, Math.max(QUIET_MS, 4 * q.gapMs));
-  const due = Math.min(q.lastAt + quiet, q.firstAt + MAX_WAIT_MS);
-  if (q.pending.length >= limit || due <= now) {
+  const due = dueAt(q, now);
+  if (q.pending.length >= limitFor(q.client, q.account) || (onTimer && due <= now)) {
     void flush(q);
     return;
   }
-  q.timer = setTimeout(() => {
-    q.timer = undefined;
-    schedule(q);
-  }, due - now);
+  q.timer = setTimeout(
+    () => {
+      q.timer = undefined;
+      schedule(q, true);
+    },
+    Math.max(0, due - now),
+  );
+}
+
+/** When the changes waiting in `q` leave (see the module's comment). */
+function dueAt(q: ZoneQueue, now: number): number {
+  const step = q.pending[0]!.step;
+  return leavesAt({
+    now,
+    firstAt: q.firstAt,
+    lastAt: q.lastAt,
+    gapMs: q.gapMs,
+    stepsInFlight: step ? stepsInFlight(step) : 0,
+    stepsWaiting: step ? (waitingSteps.get(step) ?? 0) : 0,
+    mostStepsInFlight: step ? mostStepsInFlight(step) : 0,
+  });
+}
+
+/** What decides when gathered changes leave; times in ms since the epoch. */
+export interface Gathering {
+  now: number;
+  /** When the first change still waiting arrived (0: leave at once, nothing more will join). */
+  firstAt: number;
+  /** When the last change arrived. */
+  lastAt: number;
+  /** The usual gap between two arriving changes (0: not known yet). */
+  gapMs: number;
+  /** The engine's steps this process works on, of the kind the changes are part of. */
+  stepsInFlight: number;
+  /** How many of those steps are waiting in the batcher (gathered or being sent). */
+  stepsWaiting: number;
+  /** The most such steps ever in flight at once in this process. */
+  mostStepsInFlight: number;
+}
+
+/**
+ * When gathered changes leave. Every step in flight waiting in the batcher, as many as ever were
+ * in flight: now (the engine hands no more until one is answered). Every step waiting, fewer than
+ * ever: after three usual gaps without an arrival (2 to 50 ms), the time the engine takes to hand
+ * a step it has ready. Some step in flight not here yet: after a quiet window of four usual gaps
+ * (100 ms to 1 s). Never later than `MAX_WAIT_MS` after the first change.
+ *
+ * @example
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, stepsInFlight: 8, stepsWaiting: 8, mostStepsInFlight: 8 }) // 1000
+ */
+export function leavesAt(g: Gathering): number {
+  const latest = g.firstAt + MAX_WAIT_MS;
+  if (g.stepsInFlight > 0 && g.stepsWaiting >= g.stepsInFlight) {
+    if (g.stepsInFlight >= g.mostStepsInFlight) return Math.min(g.now, latest);
+    const quiet = Math.min(LONGEST_STEP_QUIET_MS, Math.max(SHORTEST_STEP_QUIET_MS, 3 * g.gapMs));
+    return Math.min(g.lastAt + quiet, latest);
+  }
+  const quiet = Math.min(LONGEST_QUIET_MS, Math.max(QUIET_MS, 4 * g.gapMs));
+  return Math.min(g.lastAt + quiet, latest);
 }
 
 async function flush(q: ZoneQueue): Promise<void> {
   const limit = limitFor(q.client, q.account);
   const taken = q.pending.splice(0, limit);
+  if (q.pending.length === 0) gathering.delete(q);
   q.inFlight = true;
   try {
     await sendGroup(q, taken);

@@ -21,14 +21,17 @@ import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
-/** A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts). */
+/**
+ * A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts); it
+ * is part of a ZoneRecord step, so a batch leaves when every such step in flight waits in it.
+ */
 function send(
   { client, account }: ResourceContext,
   zone: string,
   op: Parameters<typeof submitRecordOp>[3],
 ): ReturnType<typeof submitRecordOp> {
   setBatching(getSettings().batchZoneRecords);
-  return submitRecordOp(client, account, zone, op);
+  return submitRecordOp(client, account, zone, op, zoneRecordResource.kind);
 }
 
 /** Reads of many records of one zone are answered from its list pages (framework/read-cache). */

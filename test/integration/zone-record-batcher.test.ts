@@ -7,6 +7,7 @@ import { startEmulator } from "../../emulator";
 import { flushReports, setLogSink } from "../../provider/resources/framework/engine-log";
 import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
 import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
+import { stepsInFlight } from "../../provider/resources/framework/steps-in-flight";
 import { zoneRecordResource } from "../../provider/resources/zone-record";
 
 type Emu = Awaited<ReturnType<typeof startEmulator>>;
@@ -55,6 +56,26 @@ function routes(): string[] {
 }
 
 describe("ZoneRecord changes in flight together", () => {
+  it("count as the engine's steps from the call until the answer, which the batcher waits on", async () => {
+    const creating = provider.create(record(1));
+    const updating = creating.then((c) => provider.update!(c.id, c.outs, { ...c.outs, ttl: 60 }));
+    expect(stepsInFlight("ZoneRecord")).toBe(1);
+    const created = await creating;
+    expect(stepsInFlight("ZoneRecord")).toBe(1); // the update, started as the create was answered
+    await updating;
+    expect(stepsInFlight("ZoneRecord")).toBe(0);
+    const deleting = provider.delete!(created.id, created.outs);
+    expect(stepsInFlight("ZoneRecord")).toBe(1);
+    await deleting;
+    expect(stepsInFlight("ZoneRecord")).toBe(0);
+    // Nothing else in flight: each change left at once as the single request it is.
+    expect(routes()).toEqual([
+      "POST /v2/1/zones/coalesce.example/records",
+      "PATCH /v2/1/zones/coalesce.example/records/:id",
+      "DELETE /v2/1/zones/coalesce.example/records/:id",
+    ]);
+  });
+
   it("are created, updated and deleted in one batch request each, every resource with its own id", async () => {
     const created = await Promise.all(Array.from({ length: 20 }, (_, i) => provider.create(record(i))));
     expect(new Set(created.map((c) => c.id)).size).toBe(20);

@@ -17,6 +17,7 @@ import {
   settleCreate,
 } from "./create-journal";
 import { flushReports } from "./engine-log";
+import { stepStarted } from "./steps-in-flight";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -450,7 +451,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       : value;
   };
 
-  return withReportsFlushed({
+  return withReportsFlushed(definition.kind, {
     async check(_olds: State, news: State): Promise<dynamic.CheckResult> {
       const validated = validateInputs(fields, news);
       const { failures } = validated;
@@ -640,6 +641,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
  * stops the provider after the last step.
  */
 function withReportsFlushed(
+  kind: string,
   provider: Required<
     Pick<dynamic.ResourceProvider, "check" | "diff" | "create" | "read" | "update" | "delete">
   >,
@@ -653,12 +655,23 @@ function withReportsFlushed(
         await flushReports();
       }
     };
+  /** A create, update or delete is a step of the engine's: counted while this process works on it. */
+  const step =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const answered = stepStarted(kind);
+      try {
+        return await method(...args);
+      } finally {
+        answered();
+      }
+    };
   return {
     check: flushed(provider.check),
     diff: flushed(provider.diff),
-    create: flushed(provider.create),
+    create: step(flushed(provider.create)),
     read: flushed(provider.read),
-    update: flushed(provider.update),
-    delete: flushed(provider.delete),
+    update: step(flushed(provider.update)),
+    delete: step(flushed(provider.delete)),
   };
 }
