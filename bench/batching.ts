@@ -21,8 +21,8 @@ const option = (name: string, fallback: number) =>
   args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback;
 const N = option("--records", 300);
 const ROUNDS = option("--rounds", 2);
-const MANY = option("--many", 1000);
-const LATENCIES = [0, 120];
+const MANY = args.includes("--many") ? Number(args[args.indexOf("--many") + 1]) : 1000;
+const LATENCIES = process.env.XLAT ? [Number(process.env.XLAT)] : [0, 120];
 const PHASES = ["up", "ttl", "destroy"] as const;
 type Phase = (typeof PHASES)[number];
 type Mode = "batched" | "single";
@@ -40,6 +40,7 @@ async function cycle(
   latencyMs: number,
   count = N,
   parallel: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<Record<Phase, { seconds: number; calls: number }>> {
   const emulator = await spawnEmulator({ token: TOKEN });
   const stack = await createStack({
@@ -48,6 +49,7 @@ async function cycle(
     token: TOKEN,
     account: 1,
     config: mode === "single" ? { "dnsimple:batchZoneRecords": "false" } : {},
+    env,
   });
   try {
     await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
@@ -119,10 +121,19 @@ async function main(): Promise<void> {
       );
     }
   }
-  const many = await cycle("batched", 0, MANY, ["--parallel", "64"]);
-  const manyCalls = PHASES.reduce((sum, p) => sum + many[p].calls, 0);
-  figures.requests_per_record_parallel_64 = Number((manyCalls / (PHASES.length * MANY)).toFixed(4));
-  const manyRow = PHASES.map((p) => `${many[p].seconds.toFixed(1)} s (${many[p].calls})`).join(" | ");
+  // Requests are what this part measures; the engine's checkpoint after every step, most of the
+  // time of 1,000 resources on a file backend, is skipped (PULUMI_SKIP_CHECKPOINTS).
+  const many =
+    MANY > 0
+      ? await cycle("batched", 0, MANY, ["--parallel", "64"], { PULUMI_SKIP_CHECKPOINTS: "true" })
+      : undefined;
+  if (many) {
+    const manyCalls = PHASES.reduce((sum, p) => sum + many[p].calls, 0);
+    figures.requests_per_record_parallel_64 = Number((manyCalls / (PHASES.length * MANY)).toFixed(4));
+  }
+  const manyRow = many
+    ? PHASES.map((p) => `${many[p].seconds.toFixed(1)} s (${many[p].calls})`).join(" | ")
+    : "not run";
   console.log(figures);
   recordResults("batching", figures, {
     title: "Batching never costs time: 300 ZoneRecords at default parallelism, batched and single",
@@ -137,7 +148,8 @@ async function main(): Promise<void> {
       "|---|---|---|---|---|---|",
       ...rows,
       "",
-      `${MANY} \`ZoneRecord\`s at \`--parallel 64\`, batched, 0 ms: seconds (API requests) per phase.`,
+      `${MANY} \`ZoneRecord\`s at \`--parallel 64\`, batched, 0 ms, the engine's checkpoints skipped ` +
+        "(`PULUMI_SKIP_CHECKPOINTS`: requests are what this part measures): seconds (API requests) per phase.",
       "",
       "| up | TTL change | destroy |",
       "|---|---|---|",

@@ -1,15 +1,19 @@
 /**
  * When gathered zone-record changes leave (issue 27): as soon as waiting longer cannot make the
- * batch bigger, and a gathering window only while the engine is still handing steps.
+ * batch bigger or would keep the engine waiting, and a gathering window only while the engine is
+ * still handing steps.
  */
 import { leavesAt, type Gathering } from "./zone-record-batcher";
 import {
+  engineParallelism,
   mostStepsInFlight,
   onStepAnswered,
+  parallelismOf,
   resetStepsInFlight,
   stepStarted,
   stepsInFlight,
 } from "./framework/steps-in-flight";
+import { availableParallelism } from "node:os";
 
 /** Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago. */
 const T = Date.parse("2026-11-26T10:00:00Z");
@@ -19,41 +23,75 @@ const at = (g: Partial<Gathering>): number =>
     firstAt: T - 10,
     lastAt: T - 1,
     gapMs: 3,
+    gathered: 1,
     stepsInFlight: 8,
     stepsWaiting: 8,
-    mostStepsInFlight: 8,
+    parallelism: 8,
     ...g,
   });
 
 describe("a batch of zone-record changes leaves", () => {
-  it("at once when every step in flight waits in it and as many are in flight as ever were", () => {
+  it("at once when the engine runs all the steps it may and every one waits in the batcher", () => {
     expect(at({})).toBe(T);
-    // A lone change with nothing else in flight: the single request it always was, at once.
-    expect(at({ stepsInFlight: 1, stepsWaiting: 1, mostStepsInFlight: 1, gapMs: 0 })).toBe(T);
+    // A lone change at --parallel 1: the single request it always was, at once.
+    expect(at({ stepsInFlight: 1, stepsWaiting: 1, parallelism: 1, gapMs: 0 })).toBe(T);
+    // One step not here yet: it may still join.
+    expect(at({ stepsWaiting: 7 })).toBe(T - 1 + 9);
   });
 
-  it("after three usual gaps when every step waits but the engine may still hand more", () => {
-    expect(at({ stepsInFlight: 5, stepsWaiting: 5 })).toBe(T - 1 + 9);
-    // The wait stays between 2 and 50 ms whatever the pace.
-    expect(at({ stepsInFlight: 5, stepsWaiting: 5, gapMs: 0 })).toBe(T - 1 + 2);
-    expect(at({ stepsInFlight: 5, stepsWaiting: 5, gapMs: 400 })).toBe(T - 1 + 50);
+  it("at once when half as many changes are gathered as the engine runs steps at once", () => {
+    expect(at({ gathered: 4, stepsInFlight: 5, stepsWaiting: 4 })).toBe(T);
+    expect(at({ gathered: 32, stepsInFlight: 40, stepsWaiting: 40, parallelism: 64 })).toBe(T);
+    expect(at({ gathered: 3, stepsInFlight: 3, stepsWaiting: 3 })).toBe(T - 1 + 9);
   });
 
-  it("after a quiet window of four usual gaps (100 ms to 1 s) while some step in flight has not arrived", () => {
-    expect(at({ stepsWaiting: 7, gapMs: 30 })).toBe(T - 1 + 120);
-    expect(at({ stepsWaiting: 7, gapMs: 3 })).toBe(T - 1 + 100);
-    expect(at({ stepsWaiting: 7, gapMs: 900 })).toBe(T - 1 + 1_000);
-    // Changes that are not part of an engine step (a direct call) wait the same window.
-    expect(at({ stepsInFlight: 0, stepsWaiting: 0, mostStepsInFlight: 0 })).toBe(T - 1 + 100);
+  it("otherwise after three usual gaps without a new step (2 ms to 1 s)", () => {
+    expect(at({ gathered: 20, stepsInFlight: 20, stepsWaiting: 20, parallelism: 64, gapMs: 140 })).toBe(
+      T - 1 + 420,
+    );
+    expect(at({ gathered: 2, stepsInFlight: 2, stepsWaiting: 2, gapMs: 0 })).toBe(T - 1 + 2);
+    expect(at({ gathered: 2, stepsInFlight: 2, stepsWaiting: 2, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
-  it("never later than 30 s after its first change, and at once when told nothing more joins", () => {
+  it("after a quiet window of four usual gaps (100 ms to 1 s) when the changes are not engine steps", () => {
+    const direct = { stepsInFlight: 0, stepsWaiting: 0, parallelism: 0 };
+    expect(at({ ...direct, gathered: 50, gapMs: 30 })).toBe(T - 1 + 120);
+    expect(at({ ...direct, gathered: 50, gapMs: 3 })).toBe(T - 1 + 100);
+    expect(at({ ...direct, gathered: 50, gapMs: 900 })).toBe(T - 1 + 1000);
+  });
+
+  it("never later than 30 s after its first change", () => {
     const first = T - 30_000 + 20;
-    expect(at({ firstAt: first, stepsWaiting: 7, gapMs: 900 })).toBe(T + 20);
-    expect(at({ firstAt: first, stepsInFlight: 5, stepsWaiting: 5, gapMs: 400 })).toBe(T + 20);
-    expect(at({ firstAt: first, stepsInFlight: 5, stepsWaiting: 5, gapMs: 1 })).toBe(T - 1 + 3);
-    // A set of records (ZoneRecords) marks its changes as first at 0: nothing more will join.
-    expect(at({ firstAt: 0, stepsInFlight: 0, stepsWaiting: 0 })).toBeLessThan(T);
+    expect(at({ firstAt: first, stepsInFlight: 0, stepsWaiting: 0, parallelism: 0, gapMs: 900 })).toBe(
+      T + 20,
+    );
+    expect(at({ firstAt: first, stepsInFlight: 2, stepsWaiting: 2, gapMs: 400 })).toBe(T + 20);
+    expect(at({ firstAt: first, stepsInFlight: 2, stepsWaiting: 2, gapMs: 1 })).toBe(T - 1 + 3);
+  });
+});
+
+describe("the engine's parallelism", () => {
+  beforeEach(() => resetStepsInFlight());
+
+  it("comes from PULUMI_PARALLEL, else the pulumi command line, else the CLI's default", () => {
+    const node = ["node", "dynamic-provider/index.js"];
+    expect(parallelismOf({ PULUMI_PARALLEL: "12" }, [["pulumi", "up", "-p", "3"]])).toBe(12);
+    expect(parallelismOf({}, [node, ["sh", "x"], ["/opt/bin/pulumi", "up", "--parallel", "64"]])).toBe(64);
+    expect(parallelismOf({}, [["pulumi", "up", "--parallel=16"]])).toBe(16);
+    expect(parallelismOf({}, [["pulumi", "destroy", "-p", "2", "--yes"]])).toBe(2);
+    expect(parallelismOf({}, [["pulumi", "up", "-p5"]])).toBe(5);
+    expect(parallelismOf({ PULUMI_PARALLEL: "zero" }, [["pulumi", "up", "--yes"]])).toBe(
+      4 * availableParallelism(),
+    );
+    expect(parallelismOf({}, [node, ["bash", "run-pulumi.sh"]])).toBeUndefined();
+  });
+
+  it("is never less than the most steps seen in flight at once", () => {
+    const known = engineParallelism();
+    const answers = Array.from({ length: known + 3 }, () => stepStarted("ZoneRecord"));
+    expect(engineParallelism()).toBe(known + 3);
+    for (const answered of answers) answered();
+    expect(engineParallelism()).toBe(known + 3);
   });
 });
 

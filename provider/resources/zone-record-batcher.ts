@@ -16,16 +16,24 @@
  *   single create (only identical records created since the create started, never similarity).
  *
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
- * trickle in, and it hands at most `--parallel` steps at a time. A batch leaves as soon as waiting
- * longer cannot make it bigger: when every step of the engine's that this process is working on
- * (framework/steps-in-flight) is already waiting here, and either as many are in flight as ever
- * were (the engine hands no more until one is answered) or no new change arrived for a few usual
- * gaps between arrivals (the engine has no more steps ready). While some step in flight has not
- * reached the batcher yet, a batch waits for it: until no change arrived for a quiet window of
- * four usual gaps (100 ms to 1 s). Never longer than `MAX_WAIT_MS`, never more than `maxItems`.
- * One batch per zone is in flight at a time, so a lost answer is settled against a zone no other
- * batch of this process is changing. A lone change with nothing else in flight goes at once, as
- * the single request it always was.
+ * trickle in, and it hands at most `--parallel` steps at a time (framework/steps-in-flight reads
+ * that number). Changes leave as soon as waiting longer cannot make the batch bigger, or would
+ * keep the engine waiting:
+ *
+ * - `--parallel` steps in flight, every one waiting here: they leave (the engine hands no more
+ *   until one is answered);
+ * - half as many changes gathered as `--parallel`: they leave, and the other half of the engine's
+ *   steps go on meanwhile (several batches of a zone may be in flight, as single requests would
+ *   be; a set of records' batches go one after another);
+ * - otherwise they gather while new steps arrive: until none arrived for three usual gaps
+ *   between arrivals (2 ms to 1 s);
+ * - changes that are not part of an engine step: a quiet window of four usual gaps (100 ms to
+ *   1 s); never later than `MAX_WAIT_MS` after the first change, never more than `maxItems`.
+ *
+ * Two batches of a zone in flight never create the same record (name, type and content): a lost
+ * answer is settled by reading the zone back, and a record made by the other batch must not pass
+ * for this one's. A change that would is held until the other batch is answered. A lone change
+ * with nothing else in flight goes at once, as the single request it always was.
  */
 import {
   batchItemErrors,
@@ -40,7 +48,7 @@ import {
 } from "../client/internal";
 import type { ApiError } from "../client/internal";
 import { reportOnce } from "./framework/engine-log";
-import { mostStepsInFlight, onStepAnswered, stepsInFlight } from "./framework/steps-in-flight";
+import { engineParallelism, onStepAnswered, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
 
 /**
@@ -61,12 +69,16 @@ const LONGEST_QUIET_MS = 1000;
 const MAX_WAIT_MS = 30_000;
 /** Gaps longer than this are pauses of the program, not the pace of the engine. */
 const PAUSE_MS = 2000;
-/**
- * When every step in flight waits here but fewer than ever were in flight, the engine may still be
- * handing steps: the batch waits a few usual gaps for them, between these bounds.
- */
+/** While the engine is handing steps, a batch waits three usual gaps for the next, between these. */
 const SHORTEST_STEP_QUIET_MS = 2;
-const LONGEST_STEP_QUIET_MS = 50;
+const LONGEST_STEP_QUIET_MS = 1000;
+/**
+ * Batches of one zone in flight at once: of `ZoneRecord` steps as many as the engine runs steps at
+ * once by default on two cores (single requests would be as many); of a set of records
+ * (`ZoneRecords`), one after another.
+ */
+const MAX_BATCHES_IN_FLIGHT = 8;
+const MAX_SET_BATCHES_IN_FLIGHT = 1;
 
 /** One change of one record, and how to send it alone. */
 export type RecordOp =
@@ -78,6 +90,8 @@ type OpResult = ZoneRecord | undefined;
 
 interface Pending {
   op: RecordOp;
+  /** When it arrived (ms since the epoch). */
+  at: number;
   /** The kind of the engine's step this change is part of (`ZoneRecord`), if any. */
   step: string | undefined;
   resolve(value: OpResult): void;
@@ -90,8 +104,12 @@ interface ZoneQueue {
   readonly zone: string;
   pending: Pending[];
   outstanding: number;
-  inFlight: boolean;
-  firstAt: number;
+  /** Batches (or single requests) of this zone in flight. */
+  sending: number;
+  /** The records the batches in flight create (see `createKey`), with how many of each. */
+  readonly creating: Map<string, number>;
+  /** Set by a set of records (`submitRecordOps`): nothing more will join, leave at once. */
+  complete: boolean;
   lastAt: number;
   timer: NodeJS.Timeout | undefined;
   /**
@@ -137,8 +155,9 @@ function queueFor(client: DnsimpleClient, account: string, zone: string): ZoneQu
       zone,
       pending: [],
       outstanding: 0,
-      inFlight: false,
-      firstAt: 0,
+      sending: 0,
+      creating: new Map(),
+      complete: false,
       lastAt: 0,
       timer: undefined,
       gapMs: 0,
@@ -179,7 +198,6 @@ export function submitRecordOp(
     const now = Date.now();
     const gap = now - q.lastAt;
     if (q.lastAt > 0 && gap < PAUSE_MS) q.gapMs = q.gapMs === 0 ? gap : 0.8 * q.gapMs + 0.2 * gap;
-    if (q.pending.length === 0) q.firstAt = now;
     q.lastAt = now;
     q.outstanding++;
     if (step) waitingSteps.set(step, (waitingSteps.get(step) ?? 0) + 1);
@@ -190,7 +208,7 @@ export function submitRecordOp(
         if (step) waitingSteps.set(step, waitingSteps.get(step)! - 1);
         fn(value);
       };
-    q.pending.push({ op, step, resolve: settle(resolve), reject: settle(reject) });
+    q.pending.push({ op, at: now, step, resolve: settle(resolve), reject: settle(reject) });
     gathering.add(q);
     schedule(q);
   });
@@ -209,7 +227,7 @@ export function submitRecordOps(
   const all = ops.map((op) => submitRecordOp(client, account, zone, op));
   const q = queueFor(client, account, zone);
   // Nothing more will join: do not wait for a quiet window.
-  q.firstAt = 0;
+  q.complete = true;
   schedule(q);
   return Promise.allSettled(all);
 }
@@ -220,11 +238,12 @@ export function submitRecordOps(
  * together) join first.
  */
 function schedule(q: ZoneQueue, onTimer = false): void {
-  if (q.inFlight || q.pending.length === 0) return;
   if (q.timer) clearTimeout(q.timer);
   q.timer = undefined;
+  if (q.pending.length === 0) return;
+  if (q.sending >= (q.complete ? MAX_SET_BATCHES_IN_FLIGHT : MAX_BATCHES_IN_FLIGHT)) return;
   const now = Date.now();
-  const due = dueAt(q, now);
+  const due = q.complete ? now : dueAt(q, now);
   if (q.pending.length >= limitFor(q.client, q.account) || (onTimer && due <= now)) {
     void flush(q);
     return;
@@ -243,46 +262,46 @@ function dueAt(q: ZoneQueue, now: number): number {
   const step = q.pending[0]!.step;
   return leavesAt({
     now,
-    firstAt: q.firstAt,
+    firstAt: q.pending[0]!.at,
     lastAt: q.lastAt,
     gapMs: q.gapMs,
+    gathered: q.pending.length,
     stepsInFlight: step ? stepsInFlight(step) : 0,
     stepsWaiting: step ? (waitingSteps.get(step) ?? 0) : 0,
-    mostStepsInFlight: step ? mostStepsInFlight(step) : 0,
+    parallelism: step ? engineParallelism() : 0,
   });
 }
 
 /** What decides when gathered changes leave; times in ms since the epoch. */
 export interface Gathering {
   now: number;
-  /** When the first change still waiting arrived (0: leave at once, nothing more will join). */
+  /** When the first change still waiting arrived. */
   firstAt: number;
   /** When the last change arrived. */
   lastAt: number;
   /** The usual gap between two arriving changes (0: not known yet). */
   gapMs: number;
+  /** Changes gathered, not sent yet. */
+  gathered: number;
   /** The engine's steps this process works on, of the kind the changes are part of. */
   stepsInFlight: number;
   /** How many of those steps are waiting in the batcher (gathered or being sent). */
   stepsWaiting: number;
-  /** The most such steps ever in flight at once in this process. */
-  mostStepsInFlight: number;
+  /** How many steps the engine runs at once (`--parallel`); 0 for changes that are not steps. */
+  parallelism: number;
 }
 
 /**
- * When gathered changes leave. Every step in flight waiting in the batcher, as many as ever were
- * in flight: now (the engine hands no more until one is answered). Every step waiting, fewer than
- * ever: after three usual gaps without an arrival (2 to 50 ms), the time the engine takes to hand
- * a step it has ready. Some step in flight not here yet: after a quiet window of four usual gaps
- * (100 ms to 1 s). Never later than `MAX_WAIT_MS` after the first change.
+ * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, stepsInFlight: 8, stepsWaiting: 8, mostStepsInFlight: 8 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 4, stepsInFlight: 6, stepsWaiting: 4, parallelism: 8 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
-  if (g.stepsInFlight > 0 && g.stepsWaiting >= g.stepsInFlight) {
-    if (g.stepsInFlight >= g.mostStepsInFlight) return Math.min(g.now, latest);
+  if (g.parallelism > 0) {
+    const engineWaits = g.stepsInFlight >= g.parallelism && g.stepsWaiting >= g.stepsInFlight;
+    if (engineWaits || g.gathered >= Math.ceil(g.parallelism / 2)) return Math.min(g.now, latest);
     const quiet = Math.min(LONGEST_STEP_QUIET_MS, Math.max(SHORTEST_STEP_QUIET_MS, 3 * g.gapMs));
     return Math.min(g.lastAt + quiet, latest);
   }
@@ -290,21 +309,50 @@ export function leavesAt(g: Gathering): number {
   return Math.min(g.lastAt + quiet, latest);
 }
 
+/** What a create makes, for telling whether two batches could make the same record. */
+function createKey(op: RecordOp): string | undefined {
+  if (op.kind !== "create") return undefined;
+  const type = op.input.type.toUpperCase();
+  return `${(op.input.name ?? "").toLowerCase()} ${type} ${canonicalContent(type, op.input.content)}`;
+}
+
 async function flush(q: ZoneQueue): Promise<void> {
   const limit = limitFor(q.client, q.account);
-  const taken = q.pending.splice(0, limit);
-  if (q.pending.length === 0) gathering.delete(q);
-  q.inFlight = true;
+  // Creates of a record another batch in flight creates stay behind (the module's comment).
+  const taken: Pending[] = [];
+  const held: Pending[] = [];
+  const keys = new Set<string>();
+  for (const p of q.pending) {
+    const key = createKey(p.op);
+    if (taken.length >= limit || (key !== undefined && (q.creating.has(key) || keys.has(key)))) {
+      held.push(p);
+      continue;
+    }
+    taken.push(p);
+    if (key !== undefined) keys.add(key);
+  }
+  if (taken.length === 0) return;
+  q.pending = held;
+  if (q.pending.length === 0) {
+    gathering.delete(q);
+    q.complete = false;
+  }
+  q.sending++;
+  for (const key of keys) q.creating.set(key, (q.creating.get(key) ?? 0) + 1);
+  // What is left may leave beside this batch.
+  schedule(q);
   try {
     await sendGroup(q, taken);
   } catch (error) {
     for (const p of taken) p.reject(error);
   } finally {
-    q.inFlight = false;
-    if (q.pending.length > 0) {
-      q.firstAt = Math.min(q.firstAt, Date.now());
-      schedule(q);
+    q.sending--;
+    for (const key of keys) {
+      const left = q.creating.get(key)! - 1;
+      if (left === 0) q.creating.delete(key);
+      else q.creating.set(key, left);
     }
+    schedule(q);
   }
 }
 

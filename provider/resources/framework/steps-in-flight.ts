@@ -1,11 +1,12 @@
 /**
  * The engine's steps this provider process is working on: creates, updates and deletes it was
  * handed and has not answered yet, per kind. The engine hands at most `--parallel` steps at a time
- * and hands no more until one is answered, so when every step in flight is waiting on something
- * (the zone-record batcher, say), waiting longer cannot bring more work in. The most steps ever
- * in flight at once is what this process has seen of `--parallel` (the engine does not tell
- * providers its value).
+ * and hands no more until one is answered, so when that many are in flight and every one is
+ * waiting on something (the zone-record batcher, say), waiting longer cannot bring more work in.
+ * The engine does not tell providers its `--parallel` (see {@link engineParallelism}).
  */
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 const inFlight = new Map<string, number>();
 const peak = new Map<string, number>();
@@ -48,8 +49,61 @@ export function onStepAnswered(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Forgets every count (tests). */
+/** Forgets every count and the engine's parallelism (tests). */
 export function resetStepsInFlight(): void {
   inFlight.clear();
   peak.clear();
+  cachedParallelism = undefined;
+}
+
+/**
+ * How many steps the engine runs at once: `PULUMI_PARALLEL` when set, else `--parallel` (`-p`) of
+ * the `pulumi` command that started this process (read from its command line where the system
+ * shows it, /proc on Linux), else the CLI's default (4 per CPU). Never less than the most steps
+ * of any kind seen in flight at once.
+ */
+export function engineParallelism(): number {
+  cachedParallelism ??= parallelismOf(process.env, ancestorCommandLines()) ?? 4 * availableParallelism();
+  return Math.max(cachedParallelism, ...peak.values());
+}
+let cachedParallelism: number | undefined;
+
+/**
+ * `--parallel` from the environment or the first `pulumi` command line among `commandLines`
+ * (arguments each); undefined when none says.
+ *
+ * @example
+ * parallelismOf({}, [["node", "index.js"], ["/usr/bin/pulumi", "up", "--parallel", "64"]]) // 64
+ */
+export function parallelismOf(
+  env: NodeJS.ProcessEnv,
+  commandLines: readonly (readonly string[])[],
+): number | undefined {
+  const fromEnv = Number(env.PULUMI_PARALLEL);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  const cli = commandLines.find((args) => /(^|\/)pulumi$/.test(args[0] ?? ""));
+  if (!cli) return undefined;
+  for (let i = 1; i < cli.length; i++) {
+    const arg = cli[i]!;
+    const inline = /^(?:--parallel|-p)=?(\d+)$/.exec(arg);
+    const value = inline ? inline[1] : arg === "--parallel" || arg === "-p" ? cli[i + 1] : undefined;
+    if (value !== undefined && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  }
+  return 4 * availableParallelism();
+}
+
+/** Command lines of this process's parent and its ancestors (a few), where /proc shows them. */
+function ancestorCommandLines(): string[][] {
+  const lines: string[][] = [];
+  let pid = process.ppid;
+  for (let depth = 0; depth < 4 && pid > 1; depth++) {
+    try {
+      lines.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean));
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      break;
+    }
+  }
+  return lines;
 }
