@@ -54,10 +54,9 @@ async function previewSeconds(count: number): Promise<{ preview: number; up: num
     await stack.cli(["up", "--yes", "--skip-preview"]);
     const up = (Date.now() - started) / 1000;
     started = Date.now();
-    const { text } = await stack.cli(["preview", "--expect-no-changes"]);
+    // --expect-no-changes: the command fails (and so this script) if the preview shows any change.
+    await stack.cli(["preview", "--expect-no-changes"]);
     const preview = (Date.now() - started) / 1000;
-    if (!/1 unchanged/.test(text))
-      throw new Error(`the preview of ${count} records changed something:\n${text}`);
     return { preview, up };
   } finally {
     await stack.cleanup();
