@@ -20,6 +20,7 @@ export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3 } as const;
 const USAGE = `Usage: pulumi-dnsimple-dynamic review [options]
        pulumi-dnsimple-dynamic generate-program --account <id> [options] (see its --help)
        pulumi-dnsimple-dynamic export-zone-file --account <id> --zone <name> (see its --help)
+       pulumi-dnsimple-dynamic sweep --prefix <prefix> --account <id> [--yes] (see its --help)
 
 Reads the output of \`pulumi preview --json\` and prints a Markdown summary for a pull request.
 
@@ -132,6 +133,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   if (command === "export-zone-file") {
     const { exportZoneFileMain } = await import("../zone-file/cli");
     return exportZoneFileMain(rest, { out: io.out, err: io.err, env: process.env });
+  }
+  if (command === "sweep") {
+    const { sweepMain } = await import("../cli/sweep");
+    return sweepMain(rest, { out: io.out, err: io.err, env: process.env });
   }
   if (command !== "review") {
     io.err(`unknown command ${command}\n\n${USAGE}`);
