@@ -31,6 +31,11 @@ describe("emulator command line", () => {
     });
   });
 
+  it("turns the admin surface off with --no-admin, and leaves it on by default", () => {
+    expect(parseArgs(["--no-admin"])).toEqual({ admin: false });
+    expect(parseArgs([]).admin).toBeUndefined();
+  });
+
   it("refuses unknown options and bad values with a readable message", () => {
     expect(() => parseArgs(["--nope"])).toThrow("unknown option --nope");
     expect(() => parseArgs(["--port", "abc"])).toThrow("--port needs a non-negative integer");

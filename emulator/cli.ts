@@ -20,6 +20,7 @@ const USAGE = `usage: emulator [options]
   --rate-limit N[/SECONDS] request budget per credential (default 100000/3600)
   --faults JSON            fault config, as PUT /__admin/faults takes
   --delay-ms N             delay of every pending operation (registrations, transfers, certificates, ...)
+  --no-admin               no admin surface: /__admin/* answers 404 like any unknown API path
 `;
 
 /** Parses argv into options; throws an Error with a readable message. */
@@ -93,6 +94,9 @@ export function parseArgs(argv: string[]): EmulatorOptions {
         };
         break;
       }
+      case "--no-admin":
+        o.admin = false;
+        break;
       case "--help":
       case "-h":
         process.stdout.write(USAGE);

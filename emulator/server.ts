@@ -59,6 +59,12 @@ export interface EmulatorOptions {
    * (default: on when `EMULATOR_VERIFY_WRITES=1`, which the test projects set).
    */
   verifyWrites?: boolean;
+  /**
+   * Serve the admin surface, `/__admin/*` (faults, delays, seeds, resets, the request log;
+   * default on). Off, those paths are API paths like any other: unknown, 404, as on the real
+   * service, so a suite that must not depend on them (a live run, issue 29) can be tried here.
+   */
+  admin?: boolean;
 }
 
 /** One API request as listed by `GET /__admin/requests`. */
@@ -230,7 +236,7 @@ export class Emulator {
    */
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const { method, path, search } = target(req);
-    if (path.startsWith("/__admin/") || path === "/__admin") {
+    if (this.options.admin !== false && (path.startsWith("/__admin/") || path === "/__admin")) {
       await this.handleAdmin(req, res, method, path, search);
       return;
     }

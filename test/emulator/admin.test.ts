@@ -134,3 +134,20 @@ describe("emulator admin surface: request log, faults, rate limit", () => {
     expect(list.body.data).toEqual([]);
   });
 });
+
+describe("emulator without its admin surface (--no-admin)", () => {
+  const emu = useEmulator({ admin: false });
+
+  it("answers /__admin paths as unknown API paths, 404, and changes nothing", async () => {
+    expect((await admin(emu()).get("/requests")).status).toBe(404);
+    expect((await admin(emu()).get("/health")).status).toBe(404);
+    expect((await admin(emu()).put("/faults", { rate: 1, kinds: ["500"] })).status).toBe(404);
+    expect((await admin(emu()).post("/reset")).status).toBe(404);
+    // The fault was not set: the API answers as usual, and logs what was asked of it.
+    expect((await v2(emu()).post("/1/domains", { name: "no-admin.com" })).status).toBe(201);
+    expect((await v2(emu()).get("/1/domains")).body.data.map((d: any) => d.name)).toEqual(["no-admin.com"]);
+    expect(emu().requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(
+      "PUT /__admin/faults 404",
+    );
+  });
+});
