@@ -57,6 +57,14 @@ module.exports = {
     },
     {
       ...common,
+      // The live suite (scripts/test-live): a real account when DNSIMPLE_LIVE_TOKEN is set, else
+      // an emulator per file. Never part of scripts/test.
+      displayName: "live",
+      setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
+      testMatch: ["<rootDir>/test/live/**/*.live.ts"],
+    },
+    {
+      ...common,
       // Runs after the e2e suites (scripts/test): scans what they left for secrets in clear.
       displayName: "secret-scan",
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],

@@ -6,13 +6,15 @@
  *   allows and to a newer one, each gets a single copy of the SDK, the program's;
  * - each program runs `up`, `refresh`, `preview` and `destroy` against the emulator with the token
  *   only in stack config, which reaches the provider through `configure` (SDK 3.139.0 and later);
- * - the version just below the range is refused by npm, and when forced it cannot read stack config.
+ * - the version just below the range is refused by npm, and when forced it cannot read stack config;
+ * - `pulumi new templates/typescript` makes a program that asks for the token as a secret, runs
+ *   transpile-only (a type error does not stop a preview) and type-checks with `npm run typecheck`.
  *
  * Work folder: `.work/package-test`, removed at the end (PACKAGE_TEST_KEEP=1 keeps it; it holds three
  * programs' node_modules, so the suite-wide E2E_KEEP_WORKDIRS does not). npm uses its usual cache,
  * with `--prefer-offline`, so a second run installs without downloads.
  */
-import { type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, PulumiCommand, type Stack } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import {
   cpSync,
@@ -26,6 +28,7 @@ import {
 } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
+import { parse as parseYaml } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { newStack, REPO_ROOT } from "./harness";
@@ -272,5 +275,145 @@ describe(`below the peer range: @pulumi/pulumi ${BELOW}`, () => {
     const stack = await programStack(dir);
     await expect(stack.up()).rejects.toThrow(/dnsimple:(account|token) is not set: run `pulumi config set/);
     expect((await emulatorApi(emulator.v2Url, TOKEN).get("/1/domains/package-below.com")).status).toBe(404);
+  });
+});
+
+describe("a program made by `pulumi new templates/typescript`", () => {
+  const template = path.join(WORK, "template");
+  const dir = path.join(WORK, "from-template");
+  const domain = "template-example.com";
+  const stateDir = path.join(WORK, "from-template-state");
+  const envVars = {
+    PULUMI_BACKEND_URL: `file://${path.join(stateDir, "backend")}`,
+    PULUMI_HOME: path.join(stateDir, "pulumi-home"),
+    PULUMI_CONFIG_PASSPHRASE: "package-install",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+    // What tsconfig.json says decides transpile-only, not the test command's shell.
+    PULUMI_NODEJS_TRANSPILE_ONLY: "",
+    // Stack config, as `pulumi new` saved it, is the only way in.
+    DNSIMPLE_TOKEN: "",
+    DNSIMPLE_ACCOUNT: "",
+    DNSIMPLE_BASE_URL: "",
+  };
+  const env = { ...process.env, ...envVars };
+  let stack: Stack;
+  /** Pulumi.dev.yaml as `pulumi new` wrote it. */
+  let madeByNew: string;
+
+  /** `npm run typecheck` in the program: its exit code and what tsc printed. */
+  async function typecheck(): Promise<{ code: number; text: string }> {
+    return run("npm", ["run", "--silent", "typecheck"], { cwd: dir, env }).then(
+      ({ stdout }) => ({ code: 0, text: stdout }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: typeof error.code === "number" ? error.code : 1,
+        text: `${error.stdout ?? ""}${error.stderr ?? ""}`,
+      }),
+    );
+  }
+
+  beforeAll(async () => {
+    // The template as the repository ships it, with two dependencies pointed at what this machine
+    // has: the packed tarball (the package is not on the registry yet) and the project's own
+    // @pulumi/pulumi (in the npm cache).
+    cpSync(path.join(REPO_ROOT, "templates/typescript"), template, { recursive: true });
+    const pkg = JSON.parse(readFileSync(path.join(template, "package.json"), "utf8"));
+    pkg.dependencies["pulumi-dnsimple-dynamic"] = `file:${tarball}`;
+    pkg.dependencies["@pulumi/pulumi"] = OURS;
+    writeFileSync(path.join(template, "package.json"), JSON.stringify(pkg, null, 2));
+    mkdirSync(path.join(stateDir, "backend"), { recursive: true });
+    mkdirSync(path.join(stateDir, "pulumi-home"), { recursive: true });
+    // As a user answers its questions, on the command line instead of at the prompts.
+    await run(
+      "pulumi",
+      [
+        "new",
+        template,
+        "--yes",
+        "--non-interactive",
+        "--name",
+        "from-template",
+        "--stack",
+        "dev",
+        "--dir",
+        dir,
+        // Not the token: `--config` values are saved as given, in clear, even for a key the
+        // template marks secret (only the prompt encrypts). It is set as a secret below.
+        "--config",
+        "dnsimple:account=1",
+        "--config",
+        `domain=${domain}`,
+        "--config",
+        `dnsimple:baseUrl=${emulator.v2Url}`,
+      ],
+      { cwd: WORK, env, maxBuffer: 64 * 1024 * 1024 },
+    );
+    stack = await LocalWorkspace.selectStack(
+      { stackName: "dev", workDir: dir },
+      { envVars, pulumiCommand: await PulumiCommand.get({ skipVersionCheck: true }) },
+    );
+    madeByNew = readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
+    await stack.setConfig("dnsimple:token", { value: TOKEN, secret: true });
+  }, 600_000);
+
+  afterAll(async () => {
+    await stack?.destroy().catch(() => undefined);
+  });
+
+  it("asks for the token as a secret and the account as config, and installs the package", () => {
+    const asked = parseYaml(readFileSync(path.join(template, "Pulumi.yaml"), "utf8")).template.config;
+    expect({
+      token: asked["dnsimple:token"].secret,
+      account: asked["dnsimple:account"].secret ?? false,
+    }).toEqual({ token: true, account: false });
+    const saved = parseYaml(madeByNew).config;
+    expect(saved).toEqual({
+      "dnsimple:account": "1",
+      "dnsimple:baseUrl": emulator.v2Url,
+      "from-template:domain": domain,
+    });
+    const stackFile = readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
+    expect({
+      token: Object.keys(parseYaml(stackFile).config["dnsimple:token"]),
+      tokenInClear: stackFile.includes(TOKEN),
+      installed: existsSync(path.join(dir, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/index.js")),
+    }).toEqual({ token: ["secure"], tokenInClear: false, installed: true });
+  });
+
+  it("type-checks with `npm run typecheck`, and runs transpile-only (tsconfig.json: noCheck)", async () => {
+    expect(await typecheck()).toEqual({ code: 0, text: "" });
+    const tsconfig = JSON.parse(readFileSync(path.join(dir, "tsconfig.json"), "utf8"));
+    expect(tsconfig.compilerOptions.noCheck).toBe(true);
+  });
+
+  it("creates the domain and its records on up; a second preview changes nothing", async () => {
+    const up = await stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    expect(up.outputs.recordCount?.value).toBe(2);
+    const found = await emulatorApi(emulator.v2Url, TOKEN).get(`/1/domains/${domain}`);
+    expect(found.body.data?.id).toBe(up.outputs.domainId?.value);
+    expect((await stack.preview()).changeSummary).toEqual({ same: 3 });
+  });
+
+  it("previews a program with a type error (no compile per command); the typecheck script names it", async () => {
+    const entry = path.join(dir, "index.ts");
+    const program = readFileSync(entry, "utf8");
+    writeFileSync(entry, `${program}\nexport const notANumber: number = "a string";\n`);
+    try {
+      expect((await stack.preview()).changeSummary).toEqual({ same: 3 });
+      const checked = await typecheck();
+      expect(checked.code).not.toBe(0);
+      expect(checked.text).toMatch(
+        /index\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+      );
+    } finally {
+      writeFileSync(entry, program);
+    }
+  });
+
+  it("deletes what it made on destroy", async () => {
+    expect((await stack.destroy()).summary.resourceChanges).toEqual({ delete: 3 });
+    expect((await emulatorApi(emulator.v2Url, TOKEN).get(`/1/domains/${domain}`)).status).toBe(404);
   });
 });

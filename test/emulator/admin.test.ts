@@ -146,8 +146,10 @@ describe("emulator without its admin surface (--no-admin)", () => {
     // The fault was not set: the API answers as usual, and logs what was asked of it.
     expect((await v2(emu()).post("/1/domains", { name: "no-admin.com" })).status).toBe(201);
     expect((await v2(emu()).get("/1/domains")).body.data.map((d: any) => d.name)).toEqual(["no-admin.com"]);
-    expect(emu().requests().map((r) => `${r.method} ${r.path} ${r.status}`)).toContain(
-      "PUT /__admin/faults 404",
-    );
+    expect(
+      emu()
+        .requests()
+        .map((r) => `${r.method} ${r.path} ${r.status}`),
+    ).toContain("PUT /__admin/faults 404");
   });
 });

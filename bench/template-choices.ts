@@ -1,0 +1,167 @@
+/**
+ * What the choices of the Pulumi template (templates/typescript) cost in seconds (issue 27): a
+ * program made by `pulumi new templates/typescript` with the packed package installed, then, in
+ * alternating order over the rounds, `pulumi preview` as the template ships it (tsconfig.json
+ * `noCheck`: ts-node transpiles only), `pulumi preview` with `noCheck` false (ts-node type-checks
+ * the program at every command, as `pulumi new typescript` programs do) and `npm run typecheck`
+ * (the template's own type check). Medians of the rounds; the previews are of a new stack (three
+ * creates), against the emulator.
+ *
+ * Run: npx tsc -p tsconfig.build.json && node dist/bench/template-choices.js [--rounds R]
+ */
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { spawnEmulator, REPO } from "../test/e2e/reliability-lib";
+import { recordResults } from "./lib/record";
+
+const run = promisify(execFile);
+const TOKEN = "bench-template-choices-27";
+const WORK = path.join(REPO, ".work/bench-template");
+const args = process.argv.slice(2);
+const ROUNDS = args.includes("--rounds") ? Number(args[args.indexOf("--rounds") + 1]) || 3 : 3;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function seconds(command: string, commandArgs: string[], options: object): Promise<number> {
+  const started = Date.now();
+  await run(command, commandArgs, { maxBuffer: 64 * 1024 * 1024, ...options });
+  return (Date.now() - started) / 1000;
+}
+
+/** The README's sentence on what each choice costs, between its markers, from this run's figures. */
+function writeReadmeFigures(figures: Record<string, number>): void {
+  const readme = path.join(REPO, "README.md");
+  const text = readFileSync(readme, "utf8");
+  const marked = /<!-- template-seconds -->[\s\S]*?<!-- \/template-seconds -->/;
+  if (!marked.test(text)) throw new Error("README.md lost its <!-- template-seconds --> markers");
+  const sentence =
+    `about ${figures.template_preview_seconds_transpile_only} s transpile-only as shipped, ` +
+    `${figures.template_preview_seconds_type_checked} s when ts-node type-checks at every command\n` +
+    "(`noCheck` false, as a `pulumi new typescript` program does), and `npm run typecheck` " +
+    `${figures.template_typecheck_seconds} s`;
+  writeFileSync(
+    readme,
+    text.replace(marked, `<!-- template-seconds -->${sentence}<!-- /template-seconds -->`),
+  );
+}
+
+async function main(): Promise<void> {
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(path.join(WORK, "state/backend"), { recursive: true });
+  mkdirSync(path.join(WORK, "state/pulumi-home"), { recursive: true });
+  const { stdout } = await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", WORK], {
+    cwd: REPO,
+  });
+  const tarball = path.join(WORK, stdout.trim().split("\n").pop()!);
+  const ours = JSON.parse(readFileSync(path.join(REPO, "node_modules/@pulumi/pulumi/package.json"), "utf8"));
+  const template = path.join(WORK, "template");
+  cpSync(path.join(REPO, "templates/typescript"), template, { recursive: true });
+  const pkg = JSON.parse(readFileSync(path.join(template, "package.json"), "utf8"));
+  pkg.dependencies["pulumi-dnsimple-dynamic"] = `file:${tarball}`;
+  pkg.dependencies["@pulumi/pulumi"] = ours.version;
+  writeFileSync(path.join(template, "package.json"), JSON.stringify(pkg, null, 2));
+
+  const emulator = await spawnEmulator({ token: TOKEN });
+  const env = {
+    ...process.env,
+    PULUMI_BACKEND_URL: `file://${path.join(WORK, "state/backend")}`,
+    PULUMI_HOME: path.join(WORK, "state/pulumi-home"),
+    PULUMI_CONFIG_PASSPHRASE: "bench",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_NODEJS_TRANSPILE_ONLY: "",
+  };
+  const program = path.join(WORK, "program");
+  try {
+    const created = await seconds(
+      "pulumi",
+      [
+        "new",
+        template,
+        "--yes",
+        "--non-interactive",
+        "--name",
+        "template-bench",
+        "--stack",
+        "dev",
+        "--dir",
+        program,
+        "--config",
+        "dnsimple:account=1",
+        "--config",
+        "domain=template-bench.com",
+        "--config",
+        `dnsimple:baseUrl=${emulator.v2Url}`,
+      ],
+      { cwd: WORK, env },
+    );
+    // The token as a secret (`--config` would save it in clear).
+    await run("pulumi", ["config", "set", "--secret", "dnsimple:token", TOKEN], { cwd: program, env });
+    const tsconfigFile = path.join(program, "tsconfig.json");
+    const shipped = readFileSync(tsconfigFile, "utf8");
+    const typeChecked = shipped.replace('"noCheck": true', '"noCheck": false');
+    if (typeChecked === shipped) throw new Error("templates/typescript/tsconfig.json no longer sets noCheck");
+    const choices = {
+      "preview, transpile-only (as shipped)": async () => {
+        writeFileSync(tsconfigFile, shipped);
+        return seconds("pulumi", ["preview", "--non-interactive"], { cwd: program, env });
+      },
+      "preview, type-checked at every command (noCheck false)": async () => {
+        writeFileSync(tsconfigFile, typeChecked);
+        try {
+          return await seconds("pulumi", ["preview", "--non-interactive"], { cwd: program, env });
+        } finally {
+          writeFileSync(tsconfigFile, shipped);
+        }
+      },
+      "npm run typecheck": () => seconds("npm", ["run", "--silent", "typecheck"], { cwd: program, env }),
+    };
+    const names = Object.keys(choices) as (keyof typeof choices)[];
+    const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<string, number[]>;
+    // One untimed preview first: the npm cache and Node's compile cache start the same for all.
+    await choices[names[0]!]();
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? names : [...names].reverse();
+      for (const name of order) {
+        const s = await choices[name]();
+        times[name]!.push(s);
+        console.log(`  round ${round + 1}: ${name}: ${s.toFixed(1)} s`);
+      }
+    }
+    const figures = {
+      template_preview_seconds_transpile_only: Number(median(times[names[0]!]!).toFixed(1)),
+      template_preview_seconds_type_checked: Number(median(times[names[1]!]!).toFixed(1)),
+      template_typecheck_seconds: Number(median(times[names[2]!]!).toFixed(1)),
+    };
+    console.log(figures);
+    writeReadmeFigures(figures);
+    recordResults("template-choices", figures, {
+      title: "The template's choices in seconds (templates/typescript)",
+      command: "npx tsc -p tsconfig.build.json && node dist/bench/template-choices.js",
+      body: [
+        `A program made by \`pulumi new templates/typescript\` (${created.toFixed(1)} s, with \`npm install\` of ` +
+          `the packed package from the npm cache); each command ${ROUNDS} times in alternating order, ` +
+          "medians. The previews are of a new stack (three creates) against the emulator.",
+        "",
+        "| command | seconds |",
+        "|---|---|",
+        ...names.map((n) => `| ${n} | ${median(times[n]!).toFixed(1)} |`),
+        "",
+        ...Object.entries(figures).map(([k, v]) => `- \`${k}\` = ${v}`),
+      ].join("\n"),
+    });
+  } finally {
+    await emulator.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
