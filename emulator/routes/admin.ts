@@ -5,7 +5,6 @@
  */
 import { HttpError, asObject, type Reply } from "../http";
 import { DEFAULT_RATE_LIMIT, parseFaultConfig, parseRateLimit } from "../faults";
-import type { DeliverySettings } from "../events";
 import {
   addAccount,
   addOAuthCode,
@@ -20,17 +19,33 @@ import {
   type SeedToken,
   type SeedUser,
 } from "../seed";
-import type { Emulator } from "../server";
+import type { DeliverySettings, Events } from "../events";
+import type { Faults, RateLimiter } from "../faults";
+import type { Jobs } from "../jobs";
+import type { Store } from "../store";
 import { accountView } from "../views";
 
-function batchView(app: Emulator): { maxItems: number; plans: string[] | null } {
+function batchView(app: AdminApp): { maxItems: number; plans: string[] | null } {
   const { max_items, plans } = app.store.settings.batch;
   return { maxItems: max_items, plans: plans === null ? null : [...plans] };
 }
 
 /** What an admin handler receives. */
+/** What the admin surface reaches of the emulator (its server, which serves these routes). */
+export interface AdminApp {
+  readonly store: Store;
+  readonly events: Events;
+  readonly jobs: Jobs;
+  readonly faults: Faults;
+  readonly rateLimiter: RateLimiter;
+  /** The request log, listed and cleared here. */
+  readonly log: unknown[];
+  reset(): void;
+  routes(): string[];
+}
+
 export interface AdminCtx {
-  app: Emulator;
+  app: AdminApp;
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;

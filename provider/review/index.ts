@@ -11,6 +11,7 @@
  */
 export { KINDS, type KindInfo, type Section } from "./kinds";
 export { parsePreview, PreviewFormatError, type Change, type Op, type PreviewModel } from "./parse";
-export { assessRisks, notesOf, moneyDomains, type Risk, type RiskTag } from "./risks";
+export { assessRisks, notesOf, type Risk, type RiskTag } from "./risks";
+export { moneyDomains } from "./spending";
 export { renderReview, headlineOf, marker, type RenderOptions, type Review } from "./markdown";
 export type { Prices, DomainPrice } from "./prices";

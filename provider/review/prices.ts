@@ -11,7 +11,7 @@
  */
 import { createClient } from "../client";
 import type { PreviewModel } from "./parse";
-import { moneyDomains } from "./risks";
+import { moneyDomains } from "./spending";
 
 /** Prices of one name as the service states them (decimal strings, the account's currency). */
 export interface DomainPrice {

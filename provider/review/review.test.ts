@@ -1,7 +1,8 @@
 import { KINDS, maskEmail, maskUrl, SECRET_SIG, UNKNOWN } from "./kinds";
 import { renderReview } from "./markdown";
 import { parsePreview } from "./parse";
-import { assessRisks, moneyDomains } from "./risks";
+import { assessRisks } from "./risks";
+import { moneyDomains } from "./spending";
 import { shown } from "./values";
 
 const URN = (kind: string, name: string) =>

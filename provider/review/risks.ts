@@ -11,6 +11,7 @@
 import { type ActionPrice, KINDS, type Props, str } from "./kinds";
 import type { Change, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
+import { spending } from "./spending";
 import { code, shown } from "./values";
 
 export type RiskTag =
@@ -55,35 +56,6 @@ function recordValue(change: Change, side: "before" | "after"): string {
   const p = side === "before" ? change.before : change.after;
   const priority = p?.priority !== undefined ? `${str(p.priority)} ` : "";
   return `${priority}${val(change, "content", side)}`;
-}
-
-/** The domains a preview spends money on, with the account each is bought in. */
-export function moneyDomains(
-  model: PreviewModel,
-): Array<{ domain: string; account: string; action: string }> {
-  const out = new Map<string, { domain: string; account: string; action: string }>();
-  for (const ch of model.changes) {
-    const price = KINDS[ch.kind]?.action?.price;
-    const runs = price !== undefined && (ch.op === "create" || ch.op === "replace");
-    for (const action of runs ? [price] : spending(ch)) {
-      const domain = str(ch.after?.domain).toLowerCase();
-      if (domain !== "" && !domain.startsWith("(")) out.set(domain, { domain, account: ch.account, action });
-    }
-  }
-  return [...out.values()];
-}
-
-/** What a change buys: "registration", "transfer", "renewal", "restore", "certificate". */
-function spending(ch: Change): string[] {
-  const out: string[] = [];
-  const orders = ch.op === "create" || ch.op === "replace";
-  const renewOn =
-    ch.after?.autoRenew === true && (orders || (ch.op === "update" && ch.before?.autoRenew !== true));
-  if (ch.kind === "DomainRegistration" && orders) out.push("registration");
-  if (ch.kind === "DomainTransfer" && orders) out.push("transfer");
-  if ((ch.kind === "DomainRegistration" || ch.kind === "DomainTransfer") && renewOn) out.push("renewal");
-  if (ch.kind === "LetsEncryptCertificate" && orders) out.push("certificate");
-  return out;
 }
 
 function priceText(

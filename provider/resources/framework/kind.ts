@@ -19,10 +19,17 @@
  */
 import { z } from "zod";
 import type { CheckFailure } from "./validation";
-import type { CreateMark, ResourceContext, ResourceDefinition, State } from "./define-resource";
+import type {
+  CreateMark,
+  FieldShape,
+  KindDocs,
+  KindSchema,
+  ResourceContext,
+  ResourceDefinition,
+  State,
+} from "./definition";
 
-/** A kind's fields by name: each a zod schema, its doc given with `.describe()`. */
-export type FieldShape = Record<string, z.ZodType>;
+export type { FieldShape, KindDocs, KindSchema } from "./definition";
 
 /** The inputs a kind's operations receive: as `check` validated them (defaults filled in). */
 export type InputsOf<I extends FieldShape> = z.output<z.ZodObject<I>> & CommonInputValues;
@@ -74,14 +81,6 @@ export interface Matched<O extends FieldShape, Id extends string | number> {
   readonly id: Id;
   readonly outs: Partial<OutputsOf<O>>;
   readonly createdAt?: string | null | undefined;
-}
-
-/** The words the SDK class and the reference page show for a kind. */
-export interface KindDocs {
-  /** What the resource is and does, for the class's doc comment: markdown, wrapped freely. */
-  readonly summary: string;
-  /** A short program using the kind (TypeScript, without the import line). */
-  readonly example: string;
 }
 
 /** Everything a kind declares, typed by its inputs `I`, outputs `O` and id type `Id`. */
@@ -143,18 +142,6 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
     news: InputsOf<I>,
   ): Promise<Partial<OutputsOf<O>>>;
   delete(ctx: ResourceContext, id: Id, state: StoredOf<I, O>): Promise<void>;
-}
-
-/** What the SDK generator reads of a kind, beside the operations. */
-export interface KindSchema {
-  readonly docs: KindDocs;
-  readonly inputs: FieldShape;
-  readonly outputs: FieldShape;
-  /** Whether `adopt` is offered (the kind can find an existing object for sure). */
-  readonly adoptable: boolean;
-  readonly replaceOnChange: ReadonlyArray<string>;
-  /** Inputs programs never set: outputs in the SDK, not arguments. */
-  readonly providerOwned: ReadonlyArray<string>;
 }
 
 /** Marks a field secret: kept encrypted in state and shown as `[secret]` in previews. */

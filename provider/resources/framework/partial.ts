@@ -1,4 +1,4 @@
-import type { Created } from "./define-resource";
+import type { Created } from "./definition";
 
 /**
  * Thrown when the object was created but a later step failed (linking zones to a new primary

@@ -1,0 +1,138 @@
+/**
+ * The type of a resource definition: what every kind declares and what its operations receive
+ * and return. The framework (define-resource.ts) turns a definition into a dynamic provider;
+ * typed kinds (kind.ts) are written against these types. Types only: no module of the framework
+ * is imported here, so nothing imports in a circle.
+ */
+import type { z } from "zod";
+import type { DnsimpleClient } from "../../client/internal";
+import type { CheckFailure, FieldSchemas } from "./validation";
+
+/** A kind's fields by name: each a zod schema, its doc given with `.describe()`. */
+export type FieldShape = Record<string, z.ZodType>;
+
+/** The words the SDK class and the reference page show for a kind. */
+export interface KindDocs {
+  /** What the resource is and does, for the class's doc comment: markdown, wrapped freely. */
+  readonly summary: string;
+  /** A short program using the kind (TypeScript, without the import line). */
+  readonly example: string;
+}
+
+/** What the SDK generator reads of a kind, beside the operations. */
+export interface KindSchema {
+  readonly docs: KindDocs;
+  readonly inputs: FieldShape;
+  readonly outputs: FieldShape;
+  /** Whether `adopt` is offered (the kind can find an existing object for sure). */
+  readonly adoptable: boolean;
+  readonly replaceOnChange: ReadonlyArray<string>;
+  /** Inputs programs never set: outputs in the SDK, not arguments. */
+  readonly providerOwned: ReadonlyArray<string>;
+}
+
+/** What every operation of a resource receives: the client and the account it acts on. */
+export interface ResourceContext {
+  readonly client: DnsimpleClient;
+  readonly account: string;
+}
+
+export type State = Record<string, unknown>;
+
+/** The result of creating or adopting an object: its id and the outputs read from the service. */
+export interface Created {
+  readonly id: string;
+  readonly outs: State;
+  /** The service's `created_at` of the object, when it has one: tells our own creates from others'. */
+  readonly createdAt?: string | null | undefined;
+}
+
+/**
+ * What proves an object was made by one of our creates: it was created at or after `since` (the
+ * service's time when the create started), or, for kinds without creation times, its id is above
+ * `newerThanId` (the highest id before the create).
+ */
+export interface CreateMark {
+  readonly since: Date;
+  readonly newerThanId?: number | undefined;
+}
+
+/**
+ * Everything a resource kind declares; `toDynamicProvider` turns it into Pulumi's
+ * check/diff/create/read/update/delete with the same semantics for every kind.
+ */
+export interface ResourceDefinition {
+  /** Type name shown in previews, e.g. `Domain`. */
+  readonly kind: string;
+  /** The typed definition's schema (`defineResource`): what the SDK generator reads. */
+  readonly schema?: KindSchema;
+  /** Input schemas by property; defaults declared here are filled in by `check`. */
+  readonly inputs: FieldSchemas;
+  /** Inputs the API cannot change in place: a change replaces the object. */
+  readonly replaceOnChange: ReadonlyArray<string>;
+  /** Inputs that only steer this provider (no API call): a change updates state in place. */
+  readonly localOnly?: ReadonlyArray<string>;
+  /** How the service rewrites a value (case, trailing dots, punycode): compared after this. */
+  readonly normalize?: Readonly<Record<string, (value: unknown, inputs: State) => unknown>>;
+  /**
+   * Optional inputs only the provider sets, in state (an order still pending, say): always
+   * compared, so that the next `up` sees one in state and resumes; never "left to the service".
+   */
+  readonly markers?: ReadonlyArray<string>;
+  /**
+   * State the provider keeps between runs (an order still pending): declared with the inputs so
+   * that it is compared and carried like them, but never taken from a program (`check` refuses it).
+   */
+  readonly providerOwned?: ReadonlyArray<string>;
+  /** Rules across fields, run when no input is unknown. */
+  refine?(inputs: State): CheckFailure[];
+  /** Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel). */
+  refinePartial?(inputs: State): CheckFailure[];
+  /** Inputs derived from other inputs at `check`, before the rules (see `KindSpec.expand`). */
+  expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
+  create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;
+  /**
+   * The existing objects that match the inputs in every identifying field. Used for `adopt: true`
+   * (exactly one must match), to tell a create the service refused as a duplicate from other
+   * failures, and to find the object of one of our own creates whose answer was lost (then only
+   * objects created after that create started count, see `CreateMark`). Kinds without it cannot
+   * adopt. Similarity alone never makes an object ours.
+   */
+  findMatching?(ctx: ResourceContext, inputs: State): Promise<Created[]>;
+  /**
+   * Whether the service refuses a second object with the same identity (a unique name): then a
+   * refused create is checked against `findMatching`, and an object found there that this stack
+   * did not make gets the "already exists, set `adopt: true`" error. A function decides per
+   * declaration (a CNAME is unique at its name, an A record is not).
+   */
+  readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
+  /**
+   * For kinds that hold many objects (a zone's records): what a create of this resource that
+   * started at `mark` and never answered (the engine died) left behind, judged by the kind itself
+   * (only objects created since `mark`). Without it, `findMatching` decides, as for one object.
+   */
+  recover?(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created | undefined>;
+  /**
+   * For kinds whose objects carry no creation time: the highest existing id, noted before each
+   * create (one extra request) so that a lost answer can still be settled with proof.
+   */
+  highestIdBeforeCreate?(ctx: ResourceContext): Promise<number>;
+  /**
+   * Whether a replacement must delete the old object before creating the new one because the
+   * service does not let both exist (same unique name, say). Default: create the new one first,
+   * so a replaced DNS object is never absent.
+   */
+  deleteBeforeReplace?(olds: State, news: State): boolean;
+  /**
+   * For kinds whose `read` and `delete` accept a natural key (a domain's name): that key. When a
+   * create fails in a way that leaves open whether it took effect, and the client's read-back
+   * could not settle it, the object is kept in state under this id, marked unconfirmed; the next
+   * `up` reads it and creates it only if it is not there (a `refresh` settles it too).
+   */
+  naturalId?(inputs: State): string;
+  /** The object's current outputs, or undefined when it is gone. */
+  read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
+  /** In-place update of the inputs not listed in `replaceOnChange`. */
+  update?(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State>;
+  delete(ctx: ResourceContext, id: string, state: State): Promise<void>;
+}
