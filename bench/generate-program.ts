@@ -8,7 +8,7 @@
 import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { startEmulator } from "../emulator";
-import { generateProgramMain } from "../provider/generate/cli";
+import { generateProgramMain } from "../provider/cli/generate-program";
 import { createClient } from "../provider/client";
 import { registeredSeed, secretConfigOf, seedAccount } from "../test/e2e/account-seed";
 import { REPO_ROOT } from "../test/e2e/harness";

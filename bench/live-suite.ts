@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       const before = (await findLeftovers(client, 1, prefix)).length;
       const sweep = await run(
         "node",
-        ["dist/provider/review/cli.js", "sweep", "--prefix", prefix, "--account", "1", "--yes"],
+        ["dist/provider/cli/main.js", "sweep", "--prefix", prefix, "--account", "1", "--yes"],
         { cwd: REPO, env: { ...process.env, DNSIMPLE_TOKEN: TOKEN, DNSIMPLE_BASE_URL: emulator.v2Url } },
       ).then(
         () => 0,

@@ -5,7 +5,7 @@
  *
  * - `review_1000_changes_ms`: median of 15 runs of JSON text → parsed preview → Markdown, in process,
  *   on the real 1,000-change preview (`large-1000.json.gz`, 4 MB of JSON).
- * - `review_1000_cli_ms`: median of 5 runs of the installed command (`node dist/provider/review/cli.js
+ * - `review_1000_cli_ms`: median of 5 runs of the installed command (`node dist/provider/cli/main.js
  *   review --file …`), Node's start included: what a CI step waits for.
  * - `review_kinds_covered`: the kinds with an add, a delete and a replacement in the fixtures (every
  *   kind the provider registers; `review_kinds_total` counts those).
@@ -48,7 +48,7 @@ function main(): void {
   const temp = mkdtempSync(path.join(tmpdir(), "dnsimple-review-bench-"));
   const file = path.join(temp, "preview.json");
   writeFileSync(file, large.text);
-  const cli = path.join(root, "dist/provider/review/cli.js");
+  const cli = path.join(root, "dist/provider/cli/main.js");
   const cliRuns: number[] = [];
   try {
     for (let i = 0; i < 5; i++) {

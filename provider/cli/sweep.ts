@@ -14,9 +14,8 @@
  * - primary servers whose name starts with the prefix;
  * - contacts whose label starts with the prefix.
  */
-import { parseArgs } from "node:util";
 import { ApiError, type AccountId, type DnsimpleClient } from "../client";
-import { clientFromEnvironment } from "../client/from-environment";
+import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
 
 export const SWEEP_USAGE = `Usage: pulumi-dnsimple-dynamic sweep --prefix <prefix> --account <id> [--yes]
 
@@ -38,14 +37,6 @@ Exit status: 0 nothing left (or a dry run); 1 usage error; 2 something could not
 
 /** Short enough to type, long enough that no account's own names start with it by chance. */
 const PREFIX = /^[a-z0-9][a-z0-9-]{5,}$/;
-
-export interface SweepIo {
-  out(text: string): void;
-  err(text: string): void;
-  env: Record<string, string | undefined>;
-  /** The client (tests count its requests); default: one built from the environment. */
-  client?: DnsimpleClient;
-}
 
 /** One object the prefix owns: what it is, and how it goes. */
 export interface Leftover {
@@ -149,25 +140,13 @@ export async function findLeftovers(
   return found.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
 }
 
-class UsageError extends Error {}
-
 function readArgs(argv: string[]): { prefix: string; account: string; yes: boolean } | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        prefix: { type: "string" },
-        account: { type: "string" },
-        yes: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = readOptions(argv, {
+    prefix: { type: "string" },
+    account: { type: "string" },
+    yes: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  });
   if (values.help) return "help";
   if (values.prefix === undefined)
     throw new UsageError("--prefix is required (for example --prefix live-3f9a2c)");
@@ -176,25 +155,23 @@ function readArgs(argv: string[]): { prefix: string; account: string; yes: boole
       `--prefix must be at least 6 characters of lower-case letters, digits and dashes ` +
         `(for example live-3f9a2c), not "${values.prefix}"`,
     );
-  if (values.account === undefined || !/^\d+$/.test(values.account))
-    throw new UsageError(`--account must be a numeric account id (for example --account 1010)`);
-  return { prefix: values.prefix, account: values.account, yes: values.yes };
+  if (values.account === undefined)
+    throw new UsageError("--account must be a numeric account id (for example --account 1010)");
+  return { prefix: values.prefix, account: accountOption(values.account), yes: values.yes };
 }
 
 /** Runs the command; returns the exit status. */
-export async function sweepMain(argv: string[], io: SweepIo): Promise<number> {
-  let args;
-  try {
-    args = readArgs(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${SWEEP_USAGE}`);
-    return 1;
-  }
+export function sweepMain(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(SWEEP_USAGE, io, () => sweep(argv, io));
+}
+
+async function sweep(argv: string[], io: CommandIo): Promise<number> {
+  const args = readArgs(argv);
   if (args === "help") {
     io.out(SWEEP_USAGE);
     return 0;
   }
-  const client = io.client ?? clientFromEnvironment(io.env, "sweep");
+  const client = commandClient(io, "sweep");
   if (!client) {
     io.err("sweep needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
     return 1;

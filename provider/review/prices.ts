@@ -5,11 +5,11 @@
  *
  * @example
  * ```ts
- * const prices = await lookupPrices(model, { token: process.env.DNSIMPLE_TOKEN!, account: "1" });
+ * const prices = await lookupPrices(model, { client: createClient({ token }), account: "1" });
  * renderReview(model, { prices });
  * ```
  */
-import { createClient } from "../client";
+import type { DnsimpleClient } from "../client";
 import type { PreviewModel } from "./parse";
 import { moneyDomains } from "./spending";
 
@@ -28,11 +28,10 @@ export interface DomainPrice {
 export type Prices = Record<string, DomainPrice>;
 
 export interface PriceLookupOptions {
-  token: string;
+  /** The client that asks the service (the command builds it from the settings). */
+  client: DnsimpleClient;
   /** Account for changes that name none (the stack's `dnsimple:account`). */
   account?: string;
-  baseUrl?: string;
-  sandbox?: boolean;
 }
 
 const money = (n: number) => n.toFixed(2);
@@ -42,12 +41,7 @@ export async function lookupPrices(model: PreviewModel, options: PriceLookupOpti
   const wanted = moneyDomains(model);
   const prices: Prices = {};
   if (wanted.length === 0) return prices;
-  const client = createClient({
-    token: options.token,
-    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-    ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
-    retry: { maxRetries: 2 },
-  });
+  const { client } = options;
   for (const { domain, account } of wanted) {
     const accountId = account !== "" ? account : (options.account ?? "");
     try {

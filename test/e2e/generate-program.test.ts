@@ -22,7 +22,7 @@ import { programFolderStack } from "./program-folder";
 
 const run = promisify(execFile);
 const TOKEN = "e2e-generate-token-0d4e";
-const CLI = path.join(REPO_ROOT, "dist/provider/review/cli.js");
+const CLI = path.join(REPO_ROOT, "dist/provider/cli/main.js");
 let emulator: RunningEmulator;
 let seeded: SeededAccount;
 let outDir: string;

@@ -182,7 +182,7 @@ describe("the packed package", () => {
         "package/dist/sdk/index.js",
         "package/dist/sdk/index.d.ts",
         "package/dist/provider/resources/index.js",
-        "package/dist/provider/review/cli.js",
+        "package/dist/provider/cli/main.js",
         "package/LICENSE",
         "package/CHANGELOG.md",
         "package/README.md",

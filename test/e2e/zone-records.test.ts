@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createClient } from "../../provider/client";
-import { exportZoneFileMain } from "../../provider/zone-file/cli";
+import { exportZoneFileMain } from "../../provider/cli/export-zone-file";
 import { bindAvailable, bindRecords, checkZone } from "../zone-files/bind";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { KINDS, parsePreview, renderReview, type Change } from "../../provider/review";
-import { EXIT, main } from "../../provider/review/cli";
+import { main } from "../../provider/cli/main";
+import { EXIT } from "../../provider/cli/review";
 import { isMaskedField } from "../../provider/review/values";
 import { resourceKinds } from "../../provider/resources";
 import { emailForwardResource } from "../../provider/resources/email-forward";

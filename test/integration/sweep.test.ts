@@ -4,7 +4,7 @@
  * write, `--yes` deletes them and nothing else, and a second sweep finds nothing.
  */
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { main } from "../../provider/review/cli";
+import { main } from "../../provider/cli/main";
 import { findLeftovers, sweepMain } from "../../provider/cli/sweep";
 import { createClient, type DnsimpleClient } from "../../provider/client";
 

@@ -18,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node
 import * as path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startEmulator } from "../../emulator";
+import { createClient } from "../../provider/client";
 import { lookupPrices } from "../../provider/review/prices";
 import { parsePreview } from "../../provider/review/parse";
 import { installPackedPackage, PROGRAMS, REPO } from "../e2e/reliability-lib";
@@ -113,7 +114,10 @@ async function capture(scenario: Scenario): Promise<void> {
 
   // What the CLI's `--prices` would print for this preview, looked up at the same emulator.
   const model = parsePreview(JSON.parse(text));
-  const prices = await lookupPrices(model, { token: scenario.token, account: "1", baseUrl: emulator.v2Url });
+  const prices = await lookupPrices(model, {
+    client: createClient({ token: scenario.token, baseUrl: emulator.v2Url, retry: { maxRetries: 2 } }),
+    account: "1",
+  });
 
   mkdirSync(FIXTURES, { recursive: true });
   const base = path.join(FIXTURES, scenario.name);

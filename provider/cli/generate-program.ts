@@ -5,11 +5,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import type { DnsimpleClient } from "../client";
-import { clientFromEnvironment } from "../client/from-environment";
-import { type MovedZone, writeProgram } from "./program";
+import { type MovedZone, writeProgram } from "../generate/program";
+import { objectCount, readAccount } from "../generate/snapshot";
 import { zoneFileRecords } from "../zone-file/records";
-import { objectCount, readAccount } from "./snapshot";
+import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic generate-program --account <id> [options]
 
@@ -32,16 +31,6 @@ Webhook URLs and contacts' personal data are read from secret stack config: the 
 prints the keys to set, never their values.
 `;
 
-export interface GenerateIo {
-  out(text: string): void;
-  err(text: string): void;
-  env: Record<string, string | undefined>;
-  /** The client (tests count its requests); default: one built from the environment. */
-  client?: DnsimpleClient;
-}
-
-class UsageError extends Error {}
-
 interface Args {
   account: string;
   domains?: string[];
@@ -50,56 +39,52 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args | "help" {
-  let account: string | undefined;
+  const values = readOptions(argv, {
+    account: { type: "string" },
+    domains: { type: "string" },
+    out: { type: "string" },
+    "zone-file": { type: "string", multiple: true },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) return "help";
+  const account = accountOption(values.account);
+  const zoneFiles = (values["zone-file"] ?? []).map((value) => {
+    const eq = value.indexOf("=");
+    return eq > 0 && !value.slice(0, eq).includes("/")
+      ? { zone: value.slice(0, eq).toLowerCase(), file: value.slice(eq + 1) }
+      : { file: value };
+  });
   let domains: string[] | undefined;
-  let out: string | undefined;
-  const zoneFiles: Args["zoneFiles"] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    if (flag === "-h" || flag === "--help") return "help";
-    const value = argv[i + 1];
-    if (!["--account", "--domains", "--out", "--zone-file"].includes(flag))
-      throw new UsageError(`unknown option ${flag}`);
-    if (value === undefined || value.startsWith("--")) throw new UsageError(`${flag} needs a value`);
-    i++;
-    if (flag === "--account") {
-      if (!/^\d+$/.test(value))
-        throw new UsageError(`--account must be a numeric account id, not "${value}"`);
-      account = value;
-    } else if (flag === "--zone-file") {
-      const eq = value.indexOf("=");
-      zoneFiles.push(
-        eq > 0 && !value.slice(0, eq).includes("/")
-          ? { zone: value.slice(0, eq).toLowerCase(), file: value.slice(eq + 1) }
-          : { file: value },
-      );
-    } else if (flag === "--domains") {
-      domains = value
-        .split(",")
-        .map((d) => d.trim().toLowerCase())
-        .filter((d) => d !== "");
-      if (domains.length === 0) throw new UsageError("--domains needs at least one domain name");
-    } else out = value;
+  if (values.domains !== undefined) {
+    domains = values.domains
+      .split(",")
+      .map((d) => d.trim().toLowerCase())
+      .filter((d) => d !== "");
+    if (domains.length === 0) throw new UsageError("--domains needs at least one domain name");
   }
-  if (account === undefined) throw new UsageError("--account is required");
-  return { account, zoneFiles, ...(domains ? { domains } : {}), ...(out !== undefined ? { out } : {}) };
+  return {
+    account,
+    zoneFiles,
+    ...(domains ? { domains } : {}),
+    ...(values.out !== undefined ? { out: values.out } : {}),
+  };
 }
 
 /** Runs the command; returns the exit status (0 written, 1 usage error, 2 the account could not be read). */
-export async function generateProgramMain(argv: string[], io: GenerateIo): Promise<number> {
-  let args: Args | "help";
-  try {
-    args = parseArgs(argv);
-  } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
-    return 1;
-  }
-  if (args === "help") {
-    io.out(USAGE);
-    return 0;
-  }
-  if (args.zoneFiles.length > 0) return movedZonesMain(args, io);
-  const client = io.client ?? clientFromEnvironment(io.env, "generate-program");
+export function generateProgramMain(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(USAGE, io, async () => {
+    const args = parseArgs(argv);
+    if (args === "help") {
+      io.out(USAGE);
+      return 0;
+    }
+    return args.zoneFiles.length > 0 ? movedZonesMain(args, io) : accountMain(args, io);
+  });
+}
+
+/** The account read and written as a program that adopts everything. */
+async function accountMain(args: Args, io: CommandIo): Promise<number> {
+  const client = commandClient(io, "generate-program");
   if (!client) {
     io.err("generate-program needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
     return 1;
@@ -148,7 +133,7 @@ function zoneOf(given: string | undefined, text: string): string | undefined {
 }
 
 /** `--zone-file`: the zones read from files as a program that makes them (no account read). */
-function movedZonesMain(args: Args, io: GenerateIo): number {
+function movedZonesMain(args: Args, io: CommandIo): number {
   const moved: MovedZone[] = [];
   let refused = false;
   for (const { zone: given, file } of args.zoneFiles) {

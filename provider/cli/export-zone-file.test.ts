@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { DnsimpleClient } from "../client";
-import { generateProgramMain } from "../generate/cli";
-import { exportZoneFileMain } from "./cli";
+import { generateProgramMain } from "./generate-program";
+import { exportZoneFileMain } from "./export-zone-file";
 
 let dir: string;
 beforeEach(() => {
