@@ -15,7 +15,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { findLeftovers } from "../provider/cli/sweep";
@@ -28,6 +28,22 @@ const TOKEN = "bench-live-suite-token-29";
 const args = process.argv.slice(2);
 const KILLS = args.includes("--kills") ? Number(args[args.indexOf("--kills") + 1]) : 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Kills every process whose environment holds `LIVE_RUN_PREFIX=<prefix>`; how many there were. */
+function killProcessesOf(prefix: string): number {
+  let killed = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      if (!environ.includes(`LIVE_RUN_PREFIX=${prefix}`)) continue;
+      process.kill(Number(pid), "SIGKILL");
+      killed++;
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return killed;
+}
 
 async function main(): Promise<void> {
   const emulator = await spawnEmulator({ token: TOKEN, extraArgs: ["--no-admin"] });
@@ -66,6 +82,7 @@ async function main(): Promise<void> {
     // 2. Killed runs, each swept.
     const client = createClient({ token: TOKEN, baseUrl: emulator.v2Url });
     let leftBehind = 0;
+    let orphans = 0;
     let foundAfterKill = 0;
     const kills: string[] = [];
     for (let i = 0; i < KILLS; i++) {
@@ -82,8 +99,11 @@ async function main(): Promise<void> {
       const finished = await Promise.race([sleep(killAfter).then(() => false), exited.then(() => true)]);
       if (finished) throw new Error(`run ${i + 1} ended before ${killAfter} ms: no kill to sweep after`);
       process.kill(-child.pid!, "SIGKILL");
-      // A provider process may still be finishing a request its engine asked for.
+      // The engine's provider processes run in process groups of their own and outlive it: as a
+      // killed CI job's would, until the machine goes. They are found by the run's prefix in
+      // their environment and killed too, after a moment to finish a request already sent.
       await sleep(3000);
+      orphans += killProcessesOf(prefix);
       const before = (await findLeftovers(client, 1, prefix)).length;
       const sweep = await run(
         "node",
@@ -122,7 +142,10 @@ async function main(): Promise<void> {
         `Skipped in live mode (they need the emulator): ${skipped.length ? skipped.map((t) => `"${t}"`).join("; ") : "none"}.`,
         "",
         `Then ${KILLS} runs of the live suite killed with SIGKILL (the whole process group: jest, the engine,`,
-        "its provider processes) at a random moment, each followed by `sweep --prefix <its prefix> --yes`:",
+        "its provider processes) at a random moment, each followed by `sweep --prefix <its prefix> --yes`.",
+        `The engine's provider processes outlive the kill in process groups of their own: ${orphans} were found by`,
+        "the run's prefix in their environment and killed 3 s after the engine, before the sweep.",
+        "",
         "",
         "| run | killed after (s) | objects of its prefix | sweep exit | left after the sweep |",
         "|---|---|---|---|---|",

@@ -4,7 +4,7 @@
  * from the settings module (framework/settings.ts), the one place that reads `DNSIMPLE_*`.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
-import { createClient, type DnsimpleClient } from "../client";
+import type { DnsimpleClient } from "../client";
 import { resolveSettings } from "../resources/framework/settings";
 
 /** A command line a command cannot act on: printed with the command's usage, exit status 1. */
@@ -40,16 +40,18 @@ export function accountOption(value: string | undefined): string {
 /**
  * The client a command uses: the one given, or one from the environment's settings
  * (`DNSIMPLE_TOKEN`, `DNSIMPLE_BASE_URL`, `DNSIMPLE_SANDBOX`, `DNSIMPLE_MAX_RETRIES`); `undefined`
- * without a token.
+ * without a token. The client (undici, the schemas) is loaded only here: `review` without
+ * `--prices` never loads it.
  */
-export function commandClient(
+export async function commandClient(
   io: CommandIo,
   command: string,
   options: { maxRetries?: number } = {},
-): DnsimpleClient | undefined {
+): Promise<DnsimpleClient | undefined> {
   if (io.client) return io.client;
   const settings = resolveSettings(undefined, io.env);
   if (!settings.token) return undefined;
+  const { createClient } = await import("../client");
   return createClient({
     token: settings.token,
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),

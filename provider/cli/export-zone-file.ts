@@ -36,7 +36,7 @@ export function exportZoneFileMain(argv: string[], io: CommandIo): Promise<numbe
     }
     const account = accountOption(values.account);
     if (values.zone === undefined) throw new UsageError("--zone is required, e.g. --zone example.com");
-    const client = commandClient(io, "export-zone-file");
+    const client = await commandClient(io, "export-zone-file");
     if (!client) {
       io.err("export-zone-file needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
       return 1;

@@ -84,7 +84,7 @@ export function generateProgramMain(argv: string[], io: CommandIo): Promise<numb
 
 /** The account read and written as a program that adopts everything. */
 async function accountMain(args: Args, io: CommandIo): Promise<number> {
-  const client = commandClient(io, "generate-program");
+  const client = await commandClient(io, "generate-program");
   if (!client) {
     io.err("generate-program needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
     return 1;

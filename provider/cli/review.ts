@@ -115,7 +115,7 @@ export async function reviewMain(argv: string[], io: CommandIo): Promise<number>
     if (args.pricesFile !== undefined) prices = JSON.parse(readFileSync(args.pricesFile, "utf8")) as Prices;
     else if (args.prices) {
       // Prices are a courtesy of the review: a service that does not answer is not waited out.
-      const client = commandClient(io, "review", { maxRetries: 2 });
+      const client = await commandClient(io, "review", { maxRetries: 2 });
       if (!client) {
         io.err("--prices needs DNSIMPLE_TOKEN (and DNSIMPLE_ACCOUNT) in the environment\n");
         return EXIT.usage;

@@ -171,7 +171,7 @@ async function sweep(argv: string[], io: CommandIo): Promise<number> {
     io.out(SWEEP_USAGE);
     return 0;
   }
-  const client = commandClient(io, "sweep");
+  const client = await commandClient(io, "sweep");
   if (!client) {
     io.err("sweep needs DNSIMPLE_TOKEN in the environment (an API token of the account)\n");
     return 1;
