@@ -76,6 +76,10 @@ async function main(): Promise<void> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_NODEJS_TRANSPILE_ONLY: "",
+    // `pulumi new`'s `npm install` from the npm cache where it can (as the tests install).
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
   };
   const program = path.join(WORK, "program");
   try {

@@ -292,6 +292,11 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
     // What tsconfig.json says decides transpile-only, not the test command's shell.
     PULUMI_NODEJS_TRANSPILE_ONLY: "",
+    // The `npm install` that `pulumi new` runs takes what the npm cache has, as the other
+    // installs here do (`--prefer-offline`): no wait on the registry when the cache can answer.
+    npm_config_prefer_offline: "true",
+    npm_config_audit: "false",
+    npm_config_fund: "false",
     // Stack config, as `pulumi new` saved it, is the only way in.
     DNSIMPLE_TOKEN: "",
     DNSIMPLE_ACCOUNT: "",
