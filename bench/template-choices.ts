@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { spawnEmulator, REPO } from "../test/e2e/reliability-lib";
+import { pulumiHome } from "../test/e2e/pulumi-home";
 import { recordResults } from "./lib/record";
 
 const run = promisify(execFile);
@@ -54,7 +55,7 @@ function writeReadmeFigures(figures: Record<string, number>): void {
 async function main(): Promise<void> {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(path.join(WORK, "state/backend"), { recursive: true });
-  mkdirSync(path.join(WORK, "state/pulumi-home"), { recursive: true });
+  pulumiHome(path.join(WORK, "state/pulumi-home"));
   const { stdout } = await run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", WORK], {
     cwd: REPO,
   });

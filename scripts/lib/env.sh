@@ -28,3 +28,10 @@ export PULUMI_HOME="${PULUMI_HOME:-$ROOT/.work/pulumi-home}"
 export PULUMI_BACKEND_URL="${PULUMI_BACKEND_URL:-file://$ROOT/.work/state}"
 export PULUMI_NODEJS_TRANSPILE_ONLY=true
 mkdir -p "$PULUMI_HOME" "${PULUMI_BACKEND_URL#file://}" 2>/dev/null || true
+# In our own PULUMI_HOME, the CLI's automatic debug log (a gzip of every call's properties at every
+# command, half the engine's CPU for a big ZoneRecords) is off: a file stands where its folder
+# would be (test/e2e/pulumi-home.ts says the same for the tests' homes).
+if [ "$PULUMI_HOME" = "$ROOT/.work/pulumi-home" ] && [ ! -e "$PULUMI_HOME/logs" ]; then
+  echo "The Pulumi CLI's automatic debug log is off in this PULUMI_HOME: this file stands where its folder would be." \
+    > "$PULUMI_HOME/logs" 2>/dev/null || true
+fi

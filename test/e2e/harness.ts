@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { readsFromBackendFiles } from "./stack-reads";
+import { pulumiHome as makePulumiHome } from "./pulumi-home";
 
 /** The repository root, from the sources (ts-jest) or from their build in dist/ (benchmarks). */
 export function findRepoRoot(start: string): string {
@@ -146,7 +147,7 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
   const backendDir = path.join(workDir, "backend");
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });
-  mkdirSync(pulumiHome, { recursive: true });
+  makePulumiHome(pulumiHome);
   // The project: the folder the engine and the provider process run in.
   writeFileSync(
     path.join(workDir, "Pulumi.yaml"),

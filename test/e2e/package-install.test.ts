@@ -32,6 +32,7 @@ import { parse as parseYaml } from "yaml";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { newStack, REPO_ROOT } from "./harness";
+import { pulumiHome } from "./pulumi-home";
 
 const run = promisify(execFile);
 const TOKEN = "e2e-package-install-token-3c9d";
@@ -114,7 +115,7 @@ function writeProgram(dir: string, sdk: string, domain: string): void {
 
 async function programStack(dir: string): Promise<Stack> {
   mkdirSync(path.join(dir, "backend"), { recursive: true });
-  mkdirSync(path.join(dir, "pulumi-home"), { recursive: true });
+  pulumiHome(path.join(dir, "pulumi-home"));
   const stack = await newStack(dir, {
     envVars: {
       PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
@@ -328,7 +329,7 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     pkg.dependencies["@pulumi/pulumi"] = OURS;
     writeFileSync(path.join(template, "package.json"), JSON.stringify(pkg, null, 2));
     mkdirSync(path.join(stateDir, "backend"), { recursive: true });
-    mkdirSync(path.join(stateDir, "pulumi-home"), { recursive: true });
+    pulumiHome(path.join(stateDir, "pulumi-home"));
     // As a user answers its questions, on the command line instead of at the prompts.
     await run(
       "pulumi",

@@ -11,6 +11,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { installPackedPackage } from "./reliability-lib";
 import { newStack } from "./harness";
+import { pulumiHome } from "./pulumi-home";
 
 const TOKEN = "e2e-packaged-token-71aa";
 let emulator: RunningEmulator;
@@ -42,7 +43,7 @@ beforeAll(async () => {
     {
       envVars: {
         PULUMI_BACKEND_URL: `file://${project}`,
-        PULUMI_HOME: path.join(project, ".pulumi-home"),
+        PULUMI_HOME: pulumiHome(path.join(project, ".pulumi-home")),
         PULUMI_CONFIG_PASSPHRASE: "packaged",
       },
     },

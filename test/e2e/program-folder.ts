@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { newStack, REPO_ROOT } from "./harness";
+import { pulumiHome } from "./pulumi-home";
 
 /** The files a user copies; a README stays behind. */
 export const PROGRAM_FILES = ["Pulumi.yaml", "index.ts", "tsconfig.json", "package.json"];
@@ -36,7 +37,7 @@ export async function programFolderStack(
 ): Promise<{ stack: Stack; workDir: string }> {
   const workDir = path.join(REPO_ROOT, ".work/e2e", `${options.label}-${randomUUID().slice(0, 8)}`);
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
+  pulumiHome(path.join(workDir, "pulumi-home"));
   for (const file of [...PROGRAM_FILES, ...(options.extraFiles ?? [])]) {
     mkdirSync(path.dirname(path.join(workDir, file)), { recursive: true });
     copyFileSync(path.join(options.source, file), path.join(workDir, file));

@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { TEMPLATE_SETTINGS } from "../program-template";
 import { REPO_ROOT } from "./harness";
+import { pulumiHome } from "./pulumi-home";
 
 const run = promisify(execFile);
 
@@ -240,7 +241,7 @@ export async function runShape(
 ): Promise<ShapeRun> {
   const dir = path.join(project, "shapes", shape.name);
   mkdirSync(path.join(dir, "backend"), { recursive: true });
-  mkdirSync(path.join(dir, "pulumi-home"), { recursive: true });
+  pulumiHome(path.join(dir, "pulumi-home"));
   for (const [file, text] of Object.entries(shape.files)) writeFileSync(path.join(dir, file), text);
   const sdk: string = JSON.parse(
     readFileSync(path.join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),

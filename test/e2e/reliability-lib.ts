@@ -22,6 +22,7 @@ import {
 import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
 import { declarations, findRepoRoot, inlineGenericProgram, newStack } from "./harness";
+import { pulumiHome as makePulumiHome } from "./pulumi-home";
 
 export const REPO = findRepoRoot(__dirname);
 
@@ -251,7 +252,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
   const backendDir = path.join(workDir, "backend");
   const pulumiHome = path.join(workDir, "pulumi-home");
   mkdirSync(backendDir, { recursive: true });
-  mkdirSync(pulumiHome, { recursive: true });
+  makePulumiHome(pulumiHome);
   writeFileSync(
     path.join(workDir, "Pulumi.yaml"),
     "name: e2e\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n",

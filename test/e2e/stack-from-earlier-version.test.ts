@@ -36,6 +36,7 @@ import { startEmulator, type ObservedExchange, type RunningEmulator } from "../.
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
 import { newStack, REPO_ROOT } from "./harness";
 import { installPackedPackage } from "./reliability-lib";
+import { pulumiHome } from "./pulumi-home";
 
 const run = promisify(execFile);
 /** The account token the fixture was made with (its emulator data file holds it). */
@@ -183,7 +184,7 @@ beforeAll(async () => {
   for (const file of ["Pulumi.yaml", "index.ts", "stack-export.json"])
     copyFileSync(path.join(FIXTURE, file), path.join(workDir, file));
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
+  pulumiHome(path.join(workDir, "pulumi-home"));
   // The project and stack names of the fixture: URNs and each resource's ownerKey hold them.
   stack = await newStack(workDir, {
     envVars: {

@@ -2,8 +2,11 @@
  * The harness reads a stack's outputs and last update from the file backend (stack-reads.ts)
  * instead of three CLI processes per `up`: here both ways read the same real stack and agree.
  */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { collect, createE2eStack, type E2eStack } from "./harness";
+import { AUTOMATIC_LOG_OFF } from "./pulumi-home";
 
 const TOKEN = "e2e-stack-reads-token-8a2c";
 let emulator: RunningEmulator;
@@ -50,5 +53,16 @@ describe("reading a stack from the file backend", () => {
       result: "succeeded",
       resourceChanges: cliDestroy!.resourceChanges,
     });
+  });
+
+  it("runs the engine without its automatic debug log (test/e2e/pulumi-home.ts)", async () => {
+    await e2e.stack.preview();
+    const home = path.join(e2e.workDir, "pulumi-home");
+    expect(statSync(path.join(home, "logs")).isFile()).toBe(true);
+    expect(readFileSync(path.join(home, "logs"), "utf8")).toBe(AUTOMATIC_LOG_OFF);
+    const logs = readdirSync(home, { recursive: true, encoding: "utf8" }).filter((f) =>
+      /(^|\/)pulumi-\d{8}T\d{6}-.*\.log$/.test(f),
+    );
+    expect(logs).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { createClient } from "../../provider/client";
 import { lookupPrices } from "../../provider/review/prices";
 import { parsePreview } from "../../provider/review/parse";
 import { installPackedPackage, PROGRAMS, REPO } from "../e2e/reliability-lib";
+import { pulumiHome } from "../e2e/pulumi-home";
 import { FORBIDDEN_VALUES, SCENARIOS, type Scenario } from "./scenarios";
 
 const FIXTURES = path.join(REPO, "test/review/fixtures");
@@ -53,7 +54,7 @@ async function capture(scenario: Scenario): Promise<void> {
   const workDir = path.join(PROJECT, "stacks", scenario.name);
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  mkdirSync(path.join(workDir, "pulumi-home"), { recursive: true });
+  pulumiHome(path.join(workDir, "pulumi-home"));
   writeFileSync(
     path.join(workDir, "Pulumi.yaml"),
     `name: ${scenario.project}\nruntime:\n  name: nodejs\n  options:\n    typescript: false\nmain: index.js\n`,
