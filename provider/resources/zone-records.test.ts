@@ -1,0 +1,696 @@
+/**
+ * `ZoneRecords` against a zone held in memory: which records a set creates, changes, takes over,
+ * keeps and deletes, and in how many requests (zone-record-batcher.ts). The service is a fake
+ * client with the calls the kind uses; every request is logged, so a test can say what was sent.
+ */
+import {
+  ApiConnectionError,
+  createStatusError,
+  type DnsimpleClient,
+  type ZoneRecord,
+  type ZoneRecordBatch,
+  type ZoneRecordInput,
+  type ZoneRecordUpdate,
+} from "../client/internal";
+import { configureRuntime, resetRuntime } from "./framework/runtime";
+import { PartialCreateError } from "./framework/partial";
+import { toDynamicProvider } from "./framework/define-resource";
+import { UNKNOWN } from "./framework/unknown";
+import { batchStats, setBatching } from "./zone-record-batcher";
+import { identityKey, zoneRecordsResource } from "./zone-records";
+
+const ZONE = "example.com";
+const T0 = Date.parse("2026-11-26T10:00:00Z");
+
+/** A zone of the service, in memory, and a client of it that logs every request. */
+class FakeZone {
+  records: ZoneRecord[] = [];
+  requests: string[] = [];
+  clock = T0;
+  private nextId = 100;
+  /** When set, a batch request fails with what it returns (once per call that returns an error). */
+  failBatch: ((body: ZoneRecordBatch) => Error | undefined) | undefined;
+  /** When set, a single create fails with what it returns. */
+  failCreate: ((input: ZoneRecordInput) => Error | undefined) | undefined;
+  zoneMissing = false;
+
+  add(r: Partial<ZoneRecord> & { name: string; type: string; content: string }): ZoneRecord {
+    const record: ZoneRecord = {
+      id: this.nextId++,
+      zone_id: ZONE,
+      parent_id: null,
+      ttl: 3600,
+      priority: null,
+      regions: ["global"],
+      system_record: false,
+      created_at: new Date(this.clock).toISOString(),
+      updated_at: new Date(this.clock).toISOString(),
+      ...r,
+    };
+    this.records.push(record);
+    return record;
+  }
+
+  make(input: ZoneRecordInput): ZoneRecord {
+    return this.add({
+      name: input.name ?? "",
+      type: input.type,
+      content: input.content,
+      ttl: input.ttl ?? 3600,
+      priority: input.priority ?? null,
+      regions: input.regions ?? ["global"],
+    });
+  }
+
+  change(id: number, patch: ZoneRecordUpdate): ZoneRecord {
+    const r = this.records.find((x) => x.id === id);
+    if (!r) throw notFound(`/zones/${ZONE}/records/${id}`, "Record `" + id + "` not found");
+    Object.assign(r, patch);
+    return { ...r };
+  }
+
+  remove(id: number): void {
+    const i = this.records.findIndex((x) => x.id === id);
+    if (i < 0) throw notFound(`/zones/${ZONE}/records/${id}`, "Record `" + id + "` not found");
+    this.records.splice(i, 1);
+  }
+
+  client(): DnsimpleClient {
+    return clientOf(this);
+  }
+}
+
+/** A client of `zone` with the calls `ZoneRecords` makes. */
+function clientOf(zone: FakeZone): DnsimpleClient {
+  const api = {
+    transport: { serviceTime: () => new Date(zone.clock) },
+    zones: {
+      records: {
+        async *iterate(account: string, name: string) {
+          zone.requests.push(`list ${account}/${name}`);
+          if (zone.zoneMissing) throw notFound(`/zones/${name}/records`, "Zone `" + name + "` not found");
+          for (const r of [...zone.records]) yield { ...r };
+        },
+        async create(_account: string, _zone: string, input: ZoneRecordInput) {
+          zone.requests.push(`create ${input.name || "@"} ${input.type} ${input.content}`);
+          const failure = zone.failCreate?.(input);
+          if (failure) throw failure;
+          return { ...zone.make(input) };
+        },
+        async update(_account: string, _zone: string, id: number, patch: ZoneRecordUpdate) {
+          zone.requests.push(`update ${id} ${JSON.stringify(patch)}`);
+          return zone.change(id, patch);
+        },
+        async delete(_account: string, _zone: string, id: number) {
+          zone.requests.push(`delete ${id}`);
+          zone.remove(id);
+        },
+        async batch(_account: string, _zone: string, body: ZoneRecordBatch) {
+          zone.requests.push(
+            `batch c${body.creates?.length ?? 0} u${body.updates?.length ?? 0} d${body.deletes?.length ?? 0}`,
+          );
+          const failure = zone.failBatch?.(body);
+          if (failure) throw failure;
+          for (const { id } of body.deletes ?? []) zone.remove(id);
+          const updates = (body.updates ?? []).map(({ id, ...patch }) => zone.change(id, patch));
+          const creates = (body.creates ?? []).map((input) => ({ ...zone.make(input) }));
+          return { creates, updates };
+        },
+      },
+    },
+  };
+  return api as unknown as DnsimpleClient;
+}
+
+function notFound(path: string, message: string) {
+  return createStatusError({
+    status: 404,
+    method: "GET",
+    url: `https://api.test/v2/1${path}`,
+    body: { message },
+  });
+}
+function refused(status: number, body: unknown) {
+  return createStatusError({
+    status,
+    method: "POST",
+    url: `https://api.test/v2/1/zones/${ZONE}/batch`,
+    body,
+  });
+}
+
+let zone: FakeZone;
+let ctx: { client: DnsimpleClient; account: string };
+beforeEach(() => {
+  configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] });
+  setBatching(true);
+  zone = new FakeZone();
+  ctx = { client: zone.client(), account: "1" };
+});
+afterAll(() => resetRuntime());
+
+const A = (name: string, content: string, ttl = 3600) => ({ name, type: "A", content, ttl });
+const provider = toDynamicProvider(zoneRecordsResource);
+/** `check` as the engine calls it: the program's inputs in, the inputs state keeps out. */
+async function checked(props: Record<string, unknown>): Promise<Record<string, any>> {
+  const { inputs, failures } = await provider.check!({}, { zoneName: ZONE, ...props });
+  expect(failures).toEqual([]);
+  return inputs;
+}
+const create = async (props: Record<string, unknown>) =>
+  (await zoneRecordsResource.create(ctx, await checked(props), { since: new Date(zone.clock) } as never))
+    .outs as Record<string, any>;
+const update = async (olds: Record<string, any>, props: Record<string, unknown>) =>
+  (await zoneRecordsResource.update!(ctx, olds["setId"], olds, await checked(props))) as Record<string, any>;
+const live = () =>
+  zone.records
+    .filter((r) => !r.system_record)
+    .map((r) => `${r.name || "@"} ${r.type} ${r.content} ${r.ttl}`)
+    .sort();
+
+describe("a list's keys", () => {
+  it("are name, type and content, canonical, @ for the apex; CNAME and ALIAS by name and type", () => {
+    expect(identityKey({ name: "WWW", type: "a", content: "192.0.2.1" })).toBe("www A 192.0.2.1");
+    expect(identityKey({ name: "", type: "MX", content: "Mail.Example.com" })).toBe("@ MX mail.example.com");
+    expect(identityKey({ name: "@", type: "TXT", content: '"v=spf1 -all"' })).toBe("@ TXT v=spf1 -all");
+    expect(identityKey({ name: "docs", type: "CNAME", content: "a.example.net" })).toBe("docs CNAME");
+    expect(identityKey({ name: "", type: "alias", content: "a.example.net" })).toBe("@ ALIAS");
+  });
+
+  it("order the records in state; a map keeps its own keys", async () => {
+    const list = await checked({ records: [A("b", "192.0.2.2"), A("a", "192.0.2.1")] });
+    expect(Object.keys(list["records"])).toEqual(["a A 192.0.2.1", "b A 192.0.2.2"]);
+    const map = await checked({ records: { web: A("www", "192.0.2.3"), api: A("api", "192.0.2.4", 60) } });
+    expect(map["records"]).toEqual({ api: A("api", "192.0.2.4", 60), web: A("www", "192.0.2.3") });
+  });
+});
+
+describe("check refuses", () => {
+  const failures = async (props: Record<string, unknown>) =>
+    (await provider.check!({}, { zoneName: ZONE, ...props })).failures ?? [];
+
+  it("a record declared twice in a list, naming the first", async () => {
+    expect(await failures({ records: [A("www", "192.0.2.1"), A("WWW", "192.0.2.1", 60)] })).toEqual([
+      {
+        property: "records[1]",
+        reason: "declares the same record as records[0] (www A 192.0.2.1); each record once",
+      },
+    ]);
+  });
+
+  it("neither records nor a zone file, with an example", async () => {
+    expect(await failures({})).toEqual([
+      {
+        property: "records",
+        reason: expect.stringContaining(
+          'declare the records, a zoneFile, or both, e.g. records: [{ name: "www"',
+        ),
+      },
+    ]);
+  });
+
+  it("records that are neither a list nor a map", async () => {
+    expect(await failures({ records: "www A 192.0.2.1" })).toEqual([
+      { property: "records", reason: expect.stringContaining("must be a list of records, or a map") },
+    ]);
+  });
+
+  it("a bad record by its place in a list or its key in a map, while other inputs are unknown", async () => {
+    const list = await failures({ zoneName: UNKNOWN, records: [A("www", "192.0.2.1"), A("api", "1.2.3")] });
+    expect(list).toEqual([
+      { property: "records.api A 1.2.3.content", reason: expect.stringContaining("IPv4") },
+    ]);
+    const map = await failures({ zoneName: UNKNOWN, records: { web: A("www", "1.2.3") } });
+    expect(map).toEqual([{ property: "records.web.content", reason: expect.stringContaining("IPv4") }]);
+  });
+
+  it("a CNAME beside other records of its name, but not a record whose content is unknown", async () => {
+    const cname = { name: "www", type: "CNAME", content: "a.example.net", ttl: 3600 };
+    const both = await failures({ zoneName: UNKNOWN, records: { c: cname, a: A("www", "192.0.2.1") } });
+    expect(both.map((f) => f.property)).toContain("records.c");
+    expect(both.map((f) => f.reason).join()).toMatch(/CNAME/);
+    const unknown = await failures({ zoneName: UNKNOWN, records: { c: cname, a: A("www", UNKNOWN) } });
+    expect(unknown).toEqual([]);
+  });
+
+  it("nothing in a list whose entries are not objects yet, or records not known at all", async () => {
+    expect(await failures({ zoneName: UNKNOWN, records: UNKNOWN })).toEqual([]);
+    expect(await failures({ zoneName: UNKNOWN, records: [UNKNOWN, A("www", "192.0.2.1")] })).toEqual([]);
+  });
+});
+
+describe("diff", () => {
+  it("sees no change when the program spells the same records differently", async () => {
+    const inputs = await checked({ records: [A("www", "192.0.2.1")] });
+    const olds = { ...inputs, ...(await zoneRecordsResource.create(ctx, inputs, {} as never)).outs };
+    const news = await checked({
+      zoneName: "Example.COM",
+      records: [{ name: "WWW", type: "a", content: "192.0.2.1", ttl: 3600 }],
+    });
+    expect((await provider.diff!(olds["setId"], olds, news)).changes).toBe(false);
+    const ttl = await checked({ records: [A("www", "192.0.2.1", 60)] });
+    expect((await provider.diff!(olds["setId"], olds, ttl)).changes).toBe(true);
+  });
+});
+
+describe("create", () => {
+  it("makes every declared record in one batch request and keeps each under its key", async () => {
+    const outs = await create({ records: [A("www", "192.0.2.1"), A("api", "192.0.2.2", 60)] });
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    expect(live()).toEqual(["api A 192.0.2.2 60", "www A 192.0.2.1 3600"]);
+    expect(outs["setId"]).toMatch(/^example\.com\/[0-9a-f]{8}$/);
+    expect(outs["zoneName"]).toBe(ZONE);
+    expect(outs["recordCount"]).toBe(2);
+    expect(outs["unconfirmed"]).toBeNull();
+    const api = zone.records.find((r) => r.name === "api")!;
+    expect(outs["recordIds"]).toEqual({
+      "api A 192.0.2.2": api.id,
+      "www A 192.0.2.1": zone.records.find((r) => r.name === "www")!.id,
+    });
+    expect(outs["managedRecords"]["api A 192.0.2.2"]).toEqual({
+      id: api.id,
+      name: "api",
+      type: "A",
+      content: "192.0.2.2",
+      ttl: 60,
+      priority: null,
+      regions: ["global"],
+    });
+    expect(outs["records"]["api A 192.0.2.2"]).toEqual(A("api", "192.0.2.2", 60));
+  });
+
+  it("sends a lone record as a single request, and every record alone with batching off", async () => {
+    await create({ records: [A("www", "192.0.2.1")] });
+    expect(zone.requests).toEqual(["create www A 192.0.2.1"]);
+    zone.requests = [];
+    setBatching(false);
+    configureRuntime({
+      get: (key) => ({ "dnsimple:account": "1", "dnsimple:batchZoneRecords": "false" })[key],
+    });
+    await create({ records: [A("a", "192.0.2.5"), A("b", "192.0.2.6")] });
+    expect(zone.requests.sort()).toEqual(["create a A 192.0.2.5", "create b A 192.0.2.6"]);
+  });
+
+  it("additive: leaves the zone's other records alone, an identical one included", async () => {
+    zone.add(A("www", "192.0.2.1"));
+    zone.add(A("old", "192.0.2.9"));
+    await create({ records: [A("www", "192.0.2.1"), A("new", "192.0.2.7")] });
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    expect(live()).toEqual([
+      "new A 192.0.2.7 3600",
+      "old A 192.0.2.9 3600",
+      "www A 192.0.2.1 3600",
+      "www A 192.0.2.1 3600",
+    ]);
+  });
+
+  it("authoritative: takes over identical records, corrects their TTL, deletes the undeclared, never system records", async () => {
+    const www = zone.add(A("www", "192.0.2.1", 60));
+    const same = zone.add(A("same", "192.0.2.3"));
+    const stray = zone.add(A("stray", "192.0.2.9"));
+    zone.add({ name: "", type: "NS", content: "ns1.dnsimple.com", system_record: true });
+    const outs = await create({
+      authoritative: true,
+      records: [A("www", "192.0.2.1", 3600), A("same", "192.0.2.3"), A("new", "192.0.2.7")],
+    });
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, "batch c1 u1 d1"]);
+    expect(live()).toEqual(["new A 192.0.2.7 3600", "same A 192.0.2.3 3600", "www A 192.0.2.1 3600"]);
+    expect(zone.records.some((r) => r.type === "NS")).toBe(true);
+    expect(zone.records.some((r) => r.id === stray.id)).toBe(false);
+    expect(outs["recordIds"]["www A 192.0.2.1"]).toBe(www.id);
+    expect(outs["recordIds"]["same A 192.0.2.3"]).toBe(same.id);
+    expect(outs["managedRecords"]["www A 192.0.2.1"].ttl).toBe(3600);
+  });
+
+  it("authoritative: a record whose content differs only in spelling is taken over without a change", async () => {
+    const mx = zone.add({ name: "", type: "MX", content: "mail.example.com", priority: 10 });
+    await create({
+      authoritative: true,
+      records: [{ name: "", type: "MX", content: "Mail.Example.com", priority: 10, ttl: 3600 }],
+    });
+    expect(zone.requests).toEqual([`list 1/${ZONE}`]);
+    expect(zone.records.map((r) => r.id)).toEqual([mx.id]);
+  });
+
+  it("keeps what was made when some records fail, and names the failures", async () => {
+    zone.failBatch = (body) =>
+      body.creates?.length === 3
+        ? refused(400, {
+            message: "Validation failed",
+            errors: { creates: [{ index: 1, message: "Name is invalid", errors: { name: ["is invalid"] } }] },
+          })
+        : undefined;
+    let error: unknown;
+    try {
+      await create({ records: [A("a", "192.0.2.1"), A("b", "192.0.2.2"), A("c", "192.0.2.3")] });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(PartialCreateError);
+    const partial = error as PartialCreateError;
+    expect(partial.message).toMatch(
+      /^1 of 3 record changes in example\.com failed: b A 192\.0\.2\.2: .*Name is invalid.*\. The records that were changed are kept in the stack; the next `pulumi up` tries the rest$/,
+    );
+    const outs = partial.created.outs as Record<string, any>;
+    expect(Object.keys(outs["records"])).toEqual(["a A 192.0.2.1", "c A 192.0.2.3"]);
+    expect(outs["unconfirmed"]).toBeNull();
+    expect(zone.requests).toEqual(["batch c3 u0 d0", "batch c2 u0 d0"]);
+  });
+
+  it("lists at most ten failures", async () => {
+    zone.failCreate = (input) => refused(400, { message: `no ${input.name}` });
+    setBatching(false);
+    configureRuntime({
+      get: (key) => ({ "dnsimple:account": "1", "dnsimple:batchZoneRecords": "false" })[key],
+    });
+    const records = Array.from({ length: 12 }, (_, i) => A(`h${i}`, `192.0.2.${i + 1}`));
+    await expect(create({ records })).rejects.toThrow(
+      /^12 of 12 record changes in example\.com failed: .*; …\. The records/,
+    );
+    const ten = await create({ records: records.slice(0, 10) }).catch((e: Error) => e.message);
+    expect(ten).toMatch(/^10 of 10 record changes/);
+    expect(ten).toContain("no h9");
+    expect(ten).not.toContain("…");
+  });
+
+  it("remembers a create whose answer was lost, and settles it at the next update", async () => {
+    zone.failBatch = () =>
+      new ApiConnectionError("socket hang up", { method: "POST", url: "https://api.test/x" });
+    let partial: any;
+    try {
+      await create({ records: [A("a", "192.0.2.1"), A("b", "192.0.2.2")] });
+    } catch (e) {
+      partial = (e as PartialCreateError).created;
+    }
+    expect(partial.outs.unconfirmed).toEqual([
+      { key: "a A 192.0.2.1", since: new Date(T0).toISOString(), name: "a", type: "A", content: "192.0.2.1" },
+      { key: "b A 192.0.2.2", since: new Date(T0).toISOString(), name: "b", type: "A", content: "192.0.2.2" },
+    ]);
+    // The batch did go through after all; a record identical to `b` was there before it started.
+    zone.failBatch = undefined;
+    zone.clock = T0 - 60_000;
+    zone.add(A("b", "192.0.2.2"));
+    zone.clock = T0 + 1000;
+    const a = zone.add(A("a", "192.0.2.1"));
+    zone.requests = [];
+    const outs = await update(
+      { ...partial.outs, setId: partial.id },
+      { records: [A("a", "192.0.2.1"), A("b", "192.0.2.2")] },
+    );
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, "create b A 192.0.2.2"]);
+    expect(outs["recordIds"]["a A 192.0.2.1"]).toBe(a.id);
+    expect(outs["unconfirmed"]).toBeNull();
+  });
+});
+
+describe("update", () => {
+  it("sends nothing when nothing changed", async () => {
+    const olds = await create({ records: [A("www", "192.0.2.1")] });
+    zone.requests = [];
+    const outs = await update(olds, { records: [A("www", "192.0.2.1")] });
+    expect(zone.requests).toEqual([]);
+    expect(outs["recordIds"]).toEqual(olds["recordIds"]);
+  });
+
+  it("changes TTL, content, name, priority and regions in place under a map's keys", async () => {
+    const olds = await create({
+      records: {
+        web: A("www", "192.0.2.1"),
+        mx: { name: "", type: "MX", content: "mx.example.com", ttl: 3600, priority: 10, regions: ["global"] },
+      },
+    });
+    const ids = { ...olds["recordIds"] };
+    zone.requests = [];
+    const outs = await update(olds, {
+      records: {
+        web: A("web", "192.0.2.2", 60),
+        mx: {
+          name: "",
+          type: "MX",
+          content: "mx.example.com",
+          ttl: 3600,
+          priority: 20,
+          regions: ["IAD", "AMS"],
+        },
+      },
+    });
+    expect(zone.requests).toEqual(["batch c0 u2 d0"]);
+    expect(live()).toEqual(["@ MX mx.example.com 3600", "web A 192.0.2.2 60"]);
+    expect(outs["recordIds"]).toEqual(ids);
+    expect(outs["managedRecords"]["mx"]).toMatchObject({ priority: 20, regions: ["IAD", "AMS"] });
+  });
+
+  it("sends only what changed in a record", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1") } });
+    zone.requests = [];
+    await update(olds, { records: { web: A("www", "192.0.2.1", 300) } });
+    expect(zone.requests).toEqual([`update ${olds["recordIds"]["web"]} {"ttl":300}`]);
+  });
+
+  it("replaces a record whose type changed, and deletes one no longer declared", async () => {
+    const olds = await create({
+      records: { web: A("www", "192.0.2.1"), gone: A("old", "192.0.2.9") },
+    });
+    zone.requests = [];
+    const outs = await update(olds, {
+      records: { web: { name: "www", type: "AAAA", content: "2001:db8::1", ttl: 3600 } },
+    });
+    expect(zone.requests).toEqual(["batch c1 u0 d2"]);
+    expect(live()).toEqual(["www AAAA 2001:db8::1 3600"]);
+    expect(Object.keys(outs["managedRecords"])).toEqual(["web"]);
+  });
+
+  it("moves a record to the key the declaration now spells, without a request", async () => {
+    const olds = await create({ records: { old: A("www", "192.0.2.1") } });
+    zone.requests = [];
+    const outs = await update(olds, { records: { renamed: A("www", "192.0.2.1") } });
+    expect(zone.requests).toEqual([]);
+    expect(outs["recordIds"]).toEqual({ renamed: olds["recordIds"]["old"] });
+  });
+
+  it("keeps the program's spelling of what the service stores differently", async () => {
+    const olds = await create({
+      records: { mail: { name: "", type: "MX", content: "mx.example.com", ttl: 3600 } },
+    });
+    // The service lower-cases host names; the program wrote them in capitals.
+    const outs = await update(olds, {
+      records: { mail: { name: "@", type: "MX", content: "MX.Example.com", ttl: 3600 } },
+    });
+    expect(outs["records"]["mail"]).toEqual({ name: "@", type: "MX", content: "MX.Example.com", ttl: 3600 });
+  });
+
+  it("authoritative: deletes records made outside since, and takes over an identical one for a new key", async () => {
+    const olds = await create({ authoritative: true, records: [A("www", "192.0.2.1")] });
+    const outside = zone.add(A("outside", "192.0.2.8"));
+    const twin = zone.add(A("api", "192.0.2.2"));
+    zone.requests = [];
+    const outs = await update(olds, {
+      authoritative: true,
+      records: [A("www", "192.0.2.1"), A("api", "192.0.2.2")],
+    });
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, `delete ${outside.id}`]);
+    expect(outs["recordIds"]["api A 192.0.2.2"]).toBe(twin.id);
+  });
+});
+
+describe("read", () => {
+  it("follows the service: values changed outside, records deleted outside", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
+    const web = zone.records.find((r) => r.name === "www")!;
+    web.ttl = 60;
+    web.content = "192.0.2.50";
+    zone.records = zone.records.filter((r) => r.name !== "api");
+    const outs = (await zoneRecordsResource.read(ctx, olds["setId"], olds))!;
+    expect(Object.keys(outs["managedRecords"] as object)).toEqual(["web"]);
+    expect((outs["records"] as any)["web"]).toEqual(A("www", "192.0.2.50", 60));
+    expect(outs["recordCount"]).toBe(1);
+  });
+
+  it("says the set is gone when the zone is", async () => {
+    const olds = await create({ records: [A("www", "192.0.2.1")] });
+    zone.zoneMissing = true;
+    expect(await zoneRecordsResource.read(ctx, olds["setId"], olds)).toBeUndefined();
+  });
+
+  it("fails on any other error", async () => {
+    const olds = await create({ records: [A("www", "192.0.2.1")] });
+    const client = zone.client() as any;
+    client.zones.records.iterate = () => ({
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(refused(500, { message: "boom" })) }),
+    });
+    await expect(zoneRecordsResource.read({ client, account: "1" }, olds["setId"], olds)).rejects.toThrow(
+      /boom/,
+    );
+  });
+
+  it("authoritative: shows undeclared records of the zone, to be removed, each under its own key", async () => {
+    const olds = await create({ authoritative: true, records: [A("www", "192.0.2.1")] });
+    const one = zone.add(A("extra", "192.0.2.5"));
+    const two = zone.add(A("extra", "192.0.2.5"));
+    zone.add({
+      name: "",
+      type: "SOA",
+      content: "ns1.dnsimple.com admin.dnsimple.com 1 2 3 4 5",
+      system_record: true,
+    });
+    const outs = (await zoneRecordsResource.read(ctx, olds["setId"], { ...olds, authoritative: true }))!;
+    expect((outs["recordIds"] as any)["extra A 192.0.2.5"]).toBe(one.id);
+    expect((outs["recordIds"] as any)[`extra A 192.0.2.5#${two.id}`]).toBe(two.id);
+    expect(Object.keys(outs["recordIds"] as object)).toHaveLength(3);
+  });
+
+  it("without managedRecords (a create whose answer the engine never saved): the identical records", async () => {
+    zone.add(A("www", "192.0.2.1"));
+    const state = { zoneName: ZONE, records: { "www A 192.0.2.1": A("www", "192.0.2.1") } };
+    const outs = (await zoneRecordsResource.read(ctx, `${ZONE}/abcdef12`, state))!;
+    expect(outs["recordCount"]).toBe(1);
+    expect(outs["setId"]).toBe(`${ZONE}/abcdef12`);
+  });
+});
+
+describe("adopt and crash recovery", () => {
+  it("adopt finds the identical records, one per key, and claims no creation time", async () => {
+    const first = zone.add(A("www", "192.0.2.1"));
+    zone.add(A("www", "192.0.2.1"));
+    const found = await zoneRecordsResource.findMatching!(
+      ctx,
+      await checked({ records: [A("www", "192.0.2.1")] }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]!.createdAt).toBeNull();
+    expect((found[0]!.outs["recordIds"] as any)["www A 192.0.2.1"]).toBe(first.id);
+    expect(
+      await zoneRecordsResource.findMatching!(ctx, await checked({ records: [A("api", "192.0.2.2")] })),
+    ).toEqual([]);
+  });
+
+  it("recovery takes only identical records created since the dead run's create started", async () => {
+    zone.clock = T0 - 1000;
+    zone.add(A("old", "192.0.2.1"));
+    zone.clock = T0 + 1000;
+    const mine = zone.add(A("new", "192.0.2.2"));
+    const inputs = await checked({ records: [A("old", "192.0.2.1"), A("new", "192.0.2.2")] });
+    const recovered = await zoneRecordsResource.recover!(ctx, inputs, { since: new Date(T0) } as never);
+    expect(recovered!.outs["recordIds"]).toEqual({ "new A 192.0.2.2": mine.id });
+    const none = await zoneRecordsResource.recover!(
+      ctx,
+      await checked({ records: [A("old", "192.0.2.1")] }),
+      {
+        since: new Date(T0),
+      } as never,
+    );
+    expect(none).toBeUndefined();
+  });
+});
+
+describe("delete", () => {
+  it("deletes what the set owns in one request, counting records already gone as deleted", async () => {
+    const olds = await create({ records: [A("a", "192.0.2.1"), A("b", "192.0.2.2"), A("c", "192.0.2.3")] });
+    zone.add(A("other", "192.0.2.9"));
+    zone.records = zone.records.filter((r) => r.name !== "b");
+    zone.failBatch = (body) =>
+      body.deletes?.length === 3
+        ? refused(400, {
+            message: "Validation failed",
+            errors: { deletes: [{ index: 1, message: "not found" }] },
+          })
+        : undefined;
+    zone.requests = [];
+    await zoneRecordsResource.delete(ctx, olds["setId"], olds);
+    expect(live()).toEqual(["other A 192.0.2.9 3600"]);
+    expect(zone.requests).toEqual([
+      "batch c0 u0 d3",
+      "batch c0 u0 d2",
+      `delete ${olds["recordIds"]["b A 192.0.2.2"]}`,
+    ]);
+  });
+
+  it("fails when a delete fails for another reason", async () => {
+    const olds = await create({ records: [A("a", "192.0.2.1")] });
+    const client = zone.client() as any;
+    client.zones.records.delete = async () => {
+      throw refused(403, { message: "forbidden here" });
+    };
+    await expect(zoneRecordsResource.delete({ client, account: "1" }, olds["setId"], olds)).rejects.toThrow(
+      /1 of 1 record changes in example\.com failed: a A 192\.0\.2\.1: .*forbidden here/,
+    );
+  });
+});
+
+describe("the batches", () => {
+  const many = (n: number) => Array.from({ length: n }, (_, i) => A(`h${i}`, `192.0.2.${(i % 250) + 1}`));
+
+  it("split a batch refused as a whole: 100 at most, then halves, and keep the size that worked", async () => {
+    const client = zone.client();
+    ctx = { client, account: "1" };
+    zone.failBatch = (body) =>
+      (body.creates?.length ?? 0) > 50 ? refused(400, { message: "Too many operations" }) : undefined;
+    batchStats.batches = 0;
+    await create({ records: many(120) });
+    // 120 refused; 100 refused, then 50 + 50; 20.
+    expect(zone.requests).toEqual([
+      "batch c120 u0 d0",
+      "batch c100 u0 d0",
+      "batch c50 u0 d0",
+      "batch c50 u0 d0",
+      "batch c20 u0 d0",
+    ]);
+    zone.requests = [];
+    await create({ records: many(120).map((r) => ({ ...r, name: `x${r.name}` })) });
+    expect(zone.requests).toEqual(["batch c50 u0 d0", "batch c50 u0 d0", "batch c20 u0 d0"]);
+  });
+
+  it("fall back to single requests for good on an account without batch changes, said once", async () => {
+    zone.failBatch = () => refused(402, { message: "Your plan does not include batch changes" });
+    await create({ records: many(3) });
+    expect(zone.requests.sort()).toEqual([
+      "batch c3 u0 d0",
+      "create h0 A 192.0.2.1",
+      "create h1 A 192.0.2.2",
+      "create h2 A 192.0.2.3",
+    ]);
+    zone.requests = [];
+    await create({ records: many(2).map((r) => ({ ...r, name: `y${r.name}` })) });
+    expect(zone.requests.sort()).toEqual(["create yh0 A 192.0.2.1", "create yh1 A 192.0.2.2"]);
+  });
+
+  it("send each change alone when the zone is not found, each getting its own answer", async () => {
+    zone.failBatch = () => refused(404, { message: "Zone `example.com` not found" });
+    await create({ records: many(2) });
+    expect(zone.requests.sort()).toEqual([
+      "batch c2 u0 d0",
+      "create h0 A 192.0.2.1",
+      "create h1 A 192.0.2.2",
+    ]);
+    zone.requests = [];
+    // Not a fallback for good: the next batch is tried.
+    zone.failBatch = undefined;
+    await create({ records: many(2).map((r) => ({ ...r, name: `z${r.name}` })) });
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+  });
+
+  it("give every change the failure of a batch the service did not refuse (5xx, 429)", async () => {
+    for (const status of [500, 429]) {
+      zone.failBatch = () => refused(status, { message: `status ${status}` });
+      zone.requests = [];
+      const error = await create({ records: many(2) }).catch((e: unknown) => e as PartialCreateError);
+      expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+      expect((error as Error).message).toMatch(new RegExp(`^2 of 2 record changes .*status ${status}`));
+      const outs = (error as PartialCreateError).created.outs as Record<string, any>;
+      expect(outs.unconfirmed?.length ?? 0).toBe(status >= 500 ? 2 : 0);
+    }
+  });
+
+  it("reject a change the batch answer has no record for", async () => {
+    const client = zone.client() as any;
+    client.zones.records.batch = async (_a: string, _z: string, body: ZoneRecordBatch) => ({
+      creates: (body.creates ?? [])
+        .slice(1)
+        .map((input, i) => ({ ...A(input.name ?? "", input.content), id: i + 1 })),
+      updates: [],
+    });
+    await expect(
+      zoneRecordsResource.create({ client, account: "1" }, await checked({ records: many(2) }), {} as never),
+    ).rejects.toThrow(/the batch answer has no record for create 1 \(example\.com\)/);
+  });
+});
