@@ -14,7 +14,7 @@
  *   integration and e2e suites.
  *
  * ```bash
- * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds] [--incremental] [--report-only] [--list] [--working-tree]
+ * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N]
  * ```
  * `--report-only` combines the groups' last reports (bench/.runs/mutation/<group>.json) without
  * running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
@@ -206,7 +206,12 @@ function runGroup(group: string, incremental: boolean): void {
   const file = path.join(RUNS, `stryker.${group}.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   console.log(`==> stryker: ${group} (${config.mutate.length} patterns)`);
-  const result = spawnSync("npx", ["stryker", "run", file], {
+  // `--concurrency N` (default 1, the config's): test runners side by side, one core each.
+  const args = process.argv.slice(2);
+  const concurrency = args.includes("--concurrency")
+    ? ["--concurrency", args[args.indexOf("--concurrency") + 1]!]
+    : [];
+  const result = spawnSync("npx", ["stryker", "run", file, ...concurrency], {
     cwd: root,
     stdio: "inherit",
   });
