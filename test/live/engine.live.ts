@@ -6,7 +6,15 @@
  */
 import { collect, type DnsimpleClient } from "../../provider/client";
 import { createE2eStack, type Declaration, type E2eStack } from "../e2e/harness";
-import { closeTarget, itWithEmulator, liveTarget, named, targetClient, type Target } from "./target";
+import {
+  closeTarget,
+  itWithEmulator,
+  liveTarget,
+  named,
+  requestsLogged,
+  targetClient,
+  type Target,
+} from "./target";
 
 let target: Target;
 let client: DnsimpleClient;
@@ -65,18 +73,6 @@ function program(options: { ttl?: number; adoptHook?: boolean; takeOutside?: boo
   ];
 }
 
-/**
- * The provider's requests in the engine's output from line `from` on, as `METHOD path` by
- * request id (the engine prints each log line twice: as it happens and in the summary).
- */
-function requestsLogged(from = 0): Map<string, string> {
-  const found = new Map<string, string>();
-  const line = /dnsimple: request (GET|POST|PUT|PATCH|DELETE) (\S+): .*?request id ([\w-]+)/g;
-  for (const m of e2e.output.slice(from).join("\n").matchAll(line))
-    found.set(m[3]!, `${m[1]} ${m[2]!.replace(/\?.*$/, "")}`);
-  return found;
-}
-
 async function records(): Promise<string[]> {
   const all = await collect(client.zones.records.iterate(target.account, DOMAIN));
   return all
@@ -123,7 +119,7 @@ describe("the engine against the target", () => {
     const from = e2e.output.length;
     const preview = await e2e.stack.preview({ onOutput: (l) => e2e.output.push(l) });
     expect(preview.changeSummary).toEqual({ same: 8 });
-    expect([...requestsLogged(from).values()]).toEqual([]);
+    expect([...requestsLogged(e2e.output, from).values()]).toEqual([]);
   });
 
   it("changes a TTL in place: one update, one request", async () => {
@@ -131,7 +127,7 @@ describe("the engine against the target", () => {
     const from = e2e.output.length;
     const up = await e2e.stack.up({ onOutput: (l) => e2e.output.push(l) });
     expect(up.summary.resourceChanges).toEqual({ same: 7, update: 1 });
-    const writes = [...requestsLogged(from).values()].filter((r) => !r.startsWith("GET "));
+    const writes = [...requestsLogged(e2e.output, from).values()].filter((r) => !r.startsWith("GET "));
     expect(writes).toEqual([expect.stringMatching(/^PATCH \/v2\/\d+\/zones\/.+\/records\/\d+$/)]);
     expect(await records()).toContain(`${named("www")} A 192.0.2.10 600`);
   });
@@ -179,7 +175,7 @@ describe("the engine against the target", () => {
     "logged every request the emulator answered for it, by request id",
     "reads the emulator's request log",
     async () => {
-      const provider = requestsLogged();
+      const provider = requestsLogged(e2e.output);
       const answered = target.emulator!.requests().filter((r) => provider.has(r.requestId));
       expect(provider.size).toBeGreaterThan(10);
       expect(answered.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...provider.values()].sort());

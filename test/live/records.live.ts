@@ -6,7 +6,7 @@
  */
 import { collect, type DnsimpleClient } from "../../provider/client";
 import { createE2eStack, type Declaration, type E2eStack } from "../e2e/harness";
-import { closeTarget, liveTarget, named, targetClient, type Target } from "./target";
+import { closeTarget, liveTarget, named, requestsLogged, targetClient, type Target } from "./target";
 
 let target: Target;
 let client: DnsimpleClient;
@@ -53,15 +53,6 @@ function program(
   ];
 }
 
-/** `METHOD path` of the provider's requests in the engine's output from line `from` on, once each. */
-function requestsLogged(from: number): string[] {
-  const found = new Map<string, string>();
-  const line = /dnsimple: request (GET|POST|PUT|PATCH|DELETE) (\S+): .*?request id ([\w-]+)/g;
-  for (const m of e2e.output.slice(from).join("\n").matchAll(line))
-    found.set(m[3]!, `${m[1]} ${m[2]!.replace(/\?.*$/, "")}`);
-  return [...found.values()];
-}
-
 async function records(): Promise<string[]> {
   const all = await collect(client.zones.records.iterate(target.account, DOMAIN));
   return all.filter((r) => !r.system_record).map((r) => `${r.name} ${r.type} ${r.content}`);
@@ -90,7 +81,7 @@ describe("records against the target", () => {
     const up = await e2e.stack.up({ onOutput: push });
     expect(up.summary.resourceChanges).toEqual({ create: 4 });
     expect((await records()).filter((r) => r.startsWith(named("h")))).toHaveLength(50);
-    const writes = requestsLogged(from).filter((r) => !r.startsWith("GET "));
+    const writes = [...requestsLogged(e2e.output, from).values()].filter((r) => !r.startsWith("GET "));
     expect(writes.filter((r) => r.endsWith("/batch")).length).toBeGreaterThanOrEqual(1);
     expect(writes.length).toBeLessThanOrEqual(5);
   });
@@ -127,7 +118,9 @@ describe("records against the target", () => {
     const up = await e2e.stack.up({ onOutput: push });
     expect(up.summary.resourceChanges?.delete).toBe(1);
     expect((await records()).filter((r) => r.startsWith(named("h")))).toEqual([]);
-    expect(requestsLogged(from).filter((r) => r.startsWith("DELETE ")).length).toBeLessThanOrEqual(1);
+    expect(
+      [...requestsLogged(e2e.output, from).values()].filter((r) => r.startsWith("DELETE ")).length,
+    ).toBeLessThanOrEqual(1);
     const destroy = await e2e.stack.destroy({ onOutput: push });
     expect(destroy.summary.resourceChanges?.delete).toBe(4);
     expect(await client.domains.find(target.account, DOMAIN)).toBeUndefined();

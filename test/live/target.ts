@@ -102,3 +102,16 @@ export function itPaid(name: string, fn: () => Promise<void>, timeout?: number):
   if (LIVE && !PAID) it.skip(`${name} (paid: DNSIMPLE_LIVE_PAID=1 runs it on the sandbox)`, fn);
   else it(name, fn, timeout);
 }
+
+/**
+ * The provider's requests in the engine's output (`lines`, from line `from` on), as `METHOD path`
+ * by request id: the engine prints each log line twice (as it happens and in the summary), so a
+ * request counts once. Counts requests the same way against the real service and the emulator.
+ */
+export function requestsLogged(lines: readonly string[], from = 0): Map<string, string> {
+  const found = new Map<string, string>();
+  const line = /dnsimple: request (GET|POST|PUT|PATCH|DELETE) (\S+): .*?request id ([\w-]+)/g;
+  for (const m of lines.slice(from).join("\n").matchAll(line))
+    found.set(m[3]!, `${m[1]} ${m[2]!.replace(/\?.*$/, "")}`);
+  return found;
+}
