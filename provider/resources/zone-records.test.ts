@@ -12,11 +12,19 @@ import {
   type ZoneRecordInput,
   type ZoneRecordUpdate,
 } from "../client/internal";
+import { flushReports, setLogSink } from "./framework/engine-log";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
+import { resetStepsInFlight, stepStarted } from "./framework/steps-in-flight";
 import { PartialCreateError } from "./framework/partial";
 import { toDynamicProvider } from "./framework/define-resource";
 import { UNKNOWN } from "./framework/unknown";
-import { batchStats, setBatching } from "./zone-record-batcher";
+import {
+  batchStats,
+  type RecordOp,
+  setBatching,
+  submitRecordOp,
+  submitRecordOps,
+} from "./zone-record-batcher";
 import { identityKey, zoneRecordsResource } from "./zone-records";
 
 const ZONE = "example.com";
@@ -692,5 +700,135 @@ describe("the batches", () => {
     await expect(
       zoneRecordsResource.create({ client, account: "1" }, await checked({ records: many(2) }), {} as never),
     ).rejects.toThrow(/the batch answer has no record for create 1 \(example\.com\)/);
+  });
+});
+
+describe("the batcher", () => {
+  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
+    kind: "create",
+    input: { name, type: "A", content, ttl: 3600 },
+  });
+  const settled = (results: PromiseSettledResult<unknown>[]) => results.map((r) => r.status);
+
+  it("holds back a create of a record the batch already creates, and sends it after", async () => {
+    const results = await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("A"), input("b")]);
+    expect(settled(results)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create A A 192.0.2.1"]);
+  });
+
+  it("gathers changes that are not engine steps and sends them together", async () => {
+    const results = await Promise.all([
+      submitRecordOp(ctx.client, "1", ZONE, input("a")),
+      submitRecordOp(ctx.client, "1", ZONE, input("b")),
+    ]);
+    expect(results.map((r) => r?.name)).toEqual(["a", "b"]);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    // A lone change goes as the single request it always was.
+    await submitRecordOp(ctx.client, "1", ZONE, input("c"));
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+  });
+
+  it("sends at once when every engine step in flight waits in it", async () => {
+    process.env["PULUMI_PARALLEL"] = "2";
+    resetStepsInFlight();
+    const done = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
+    try {
+      await Promise.all([
+        submitRecordOp(ctx.client, "1", ZONE, input("a"), "ZoneRecord"),
+        submitRecordOp(ctx.client, "1", ZONE, input("b"), "ZoneRecord"),
+      ]);
+      expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    } finally {
+      done.forEach((answered) => answered());
+      delete process.env["PULUMI_PARALLEL"];
+      resetStepsInFlight();
+    }
+  });
+
+  it("gives each refused update its own error, as a single request would", async () => {
+    const a = zone.add(A("a", "192.0.2.1"));
+    const b = zone.add(A("b", "192.0.2.2"));
+    zone.failBatch = (body) =>
+      body.updates?.length === 2
+        ? refused(400, {
+            message: "Validation failed",
+            errors: { updates: [{ index: 0, message: "TTL too low", errors: { ttl: ["is too low"] } }] },
+          })
+        : undefined;
+    const results = await submitRecordOps(ctx.client, "1", ZONE, [
+      { kind: "update", id: a.id, patch: { ttl: 1 } },
+      { kind: "update", id: b.id, patch: { ttl: 60 } },
+    ]);
+    expect(settled(results)).toEqual(["rejected", "fulfilled"]);
+    const error = (results[0] as PromiseRejectedResult).reason;
+    expect(error).toMatchObject({ status: 400, method: "POST", apiMessage: "TTL too low" });
+    expect(error.message).toMatch(
+      /^400 TTL too low: ttl: is too low \(POST \/v2\/1\/zones\/example\.com\/batch\)$/,
+    );
+    expect(zone.requests).toEqual(["batch c0 u2 d0", `update ${b.id} {"ttl":60}`]);
+  });
+
+  it("rejects an update the batch answer has no record for", async () => {
+    const a = zone.add(A("a", "192.0.2.1"));
+    const b = zone.add(A("b", "192.0.2.2"));
+    const client = zone.client() as any;
+    client.zones.records.batch = async () => ({ creates: [], updates: [{ ...a }] });
+    const results = await submitRecordOps(client, "1", ZONE, [
+      { kind: "update", id: a.id, patch: { ttl: 60 } },
+      { kind: "update", id: b.id, patch: { ttl: 60 } },
+    ]);
+    expect(settled(results)).toEqual(["fulfilled", "rejected"]);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe(
+      "the batch answer has no record for update 1 (example.com)",
+    );
+  });
+
+  it("splits a refused batch of a few in halves", async () => {
+    zone.failBatch = (body) =>
+      (body.creates?.length ?? 0) > 4 ? refused(400, { message: "Too many" }) : undefined;
+    const ops = ["a", "b", "c", "d", "e", "f", "g"].map((n) => input(n));
+    expect(settled(await submitRecordOps(ctx.client, "1", ZONE, ops))).toEqual(Array(7).fill("fulfilled"));
+    expect(zone.requests).toEqual(["batch c7 u0 d0", "batch c4 u0 d0", "batch c3 u0 d0"]);
+  });
+
+  it.each([403, 405])("falls back to single requests for good on %i, and says so once", async (status) => {
+    const said: string[] = [];
+    setLogSink({ write: async (_severity, message) => void said.push(message) });
+    try {
+      zone.failBatch = () => refused(status, { message: "No batches here" });
+      await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+      await submitRecordOps(ctx.client, "1", ZONE, [input("c"), input("d")]);
+      await flushReports();
+      expect(zone.requests.filter((r) => r.startsWith("batch"))).toEqual(["batch c2 u0 d0"]);
+      expect(zone.requests.filter((r) => r.startsWith("create"))).toHaveLength(4);
+      expect(said).toEqual([
+        `dnsimple: account 1 cannot use batch changes of zone records (${status} No batches here); zone records are sent one request each`,
+      ]);
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("falls back for good when the batch route itself is not found", async () => {
+    zone.failBatch = () => refused(404, { message: "Not Found" });
+    await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    zone.requests = [];
+    await submitRecordOps(ctx.client, "1", ZONE, [input("c"), input("d")]);
+    expect(zone.requests.sort()).toEqual(["create c A 192.0.2.1", "create d A 192.0.2.1"]);
+  });
+
+  it("gives every change a failure that is not an answer of the service", async () => {
+    const lost = new Error("the client gave up");
+    zone.failBatch = () => lost;
+    const results = await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason)).toEqual([lost, lost]);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+  });
+
+  it("sends every change alone with batching off", async () => {
+    setBatching(false);
+    await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    expect(zone.requests.sort()).toEqual(["create a A 192.0.2.1", "create b A 192.0.2.1"]);
+    expect(batchStats.singles).toBeGreaterThanOrEqual(2);
   });
 });
