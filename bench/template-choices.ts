@@ -15,6 +15,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { spawnEmulator, REPO } from "../test/e2e/reliability-lib";
 import { pulumiHome } from "../test/e2e/pulumi-home";
+import { pulumiNewArgs } from "../test/template-new";
 import { recordResults } from "./lib/record";
 
 const run = promisify(execFile);
@@ -86,24 +87,12 @@ async function main(): Promise<void> {
   try {
     const created = await seconds(
       "pulumi",
-      [
-        "new",
-        template,
-        "--yes",
-        "--non-interactive",
-        "--name",
-        "template-bench",
-        "--stack",
-        "dev",
-        "--dir",
-        program,
-        "--config",
-        "dnsimple:account=1",
-        "--config",
-        "domain=template-bench.com",
-        "--config",
-        `dnsimple:baseUrl=${emulator.v2Url}`,
-      ],
+      pulumiNewArgs(template, {
+        name: "template-bench",
+        dir: program,
+        domain: "template-bench.com",
+        baseUrl: emulator.v2Url,
+      }),
       { cwd: WORK, env },
     );
     // The token as a secret (`--config` would save it in clear).

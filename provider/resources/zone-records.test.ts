@@ -832,3 +832,243 @@ describe("the batcher", () => {
     expect(batchStats.singles).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe("the rules in detail", () => {
+  const outcome = async (props: Record<string, unknown>) => provider.check!({}, { zoneName: ZONE, ...props });
+
+  it("keeps keys in order in inputs and outputs, whatever order the program gives", async () => {
+    const outs = await create({ records: [A("c", "192.0.2.3"), A("b", "192.0.2.2"), A("a", "192.0.2.1")] });
+    expect(Object.keys(outs["records"])).toEqual(["a A 192.0.2.1", "b A 192.0.2.2", "c A 192.0.2.3"]);
+    expect(Object.keys(outs["managedRecords"]).sort()).toEqual(Object.keys(outs["records"]));
+  });
+
+  it("reads a zone file without a name as `the zone file`, and lists 20 problems at most", async () => {
+    const bad = Array.from({ length: 23 }, (_, i) => `h${i} A 1.2.3`).join("\n");
+    const { failures } = await outcome({ zoneFile: { text: `$TTL 300\n${bad}\n` } });
+    expect(failures).toHaveLength(21);
+    expect(failures![0]).toEqual({
+      property: "zoneFile",
+      reason: expect.stringMatching(/^the zone file line 2: /),
+    });
+    expect(failures![20]).toEqual({
+      property: "zoneFile",
+      reason: "the zone file: 3 more problems after these",
+    });
+    const twenty = Array.from({ length: 20 }, (_, i) => `h${i} A 1.2.3`).join("\n");
+    expect((await outcome({ zoneFile: { text: `$TTL 300\n${twenty}\n` } })).failures).toHaveLength(20);
+  });
+
+  it("says once which apex SOA and NS lines of a zone file it leaves out", async () => {
+    const said: string[] = [];
+    setLogSink({ write: async (_severity, message) => void said.push(message) });
+    try {
+      const text = "$TTL 300\n@ SOA ns1.x. admin.x. 1 2 3 4 5\n@ NS ns1.x.\nwww A 192.0.2.1\n";
+      await checked({ zoneFile: { name: "z.zone", text } });
+      await checked({ zoneFile: { name: "z.zone", text } });
+      await checked({ zoneFile: { name: "plain.zone", text: "$TTL 300\nwww A 192.0.2.1\n" } });
+      await flushReports();
+      expect(said).toEqual([
+        "dnsimple: z.zone: the apex SOA and NS records (lines 2, 3) are the service's own and are left out",
+      ]);
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("leaves a zone file's records unknown while the zone is", async () => {
+    const { inputs, failures } = await provider.check!(
+      {},
+      { zoneName: UNKNOWN, zoneFile: { text: "www A 1.2.3" } },
+    );
+    expect(failures).toEqual([]);
+    expect(inputs["records"]).toBe(UNKNOWN);
+    expect(inputs["zoneFile"]).toEqual({ name: "zone file" });
+  });
+
+  it("refinePartial names a list's record by its place, skips what is not a record yet, and leaves zone files alone", () => {
+    const refine = zoneRecordsResource.refinePartial!;
+    expect(refine({ zoneName: ZONE, records: [A("www", "192.0.2.1"), 7, A("api", "1.2.3")] })).toEqual([
+      { property: "records[2].content", reason: expect.stringContaining("IPv4") },
+    ]);
+    expect(refine({ zoneName: ZONE, records: { web: A("www", "1.2.3") } })).toEqual([
+      { property: "records.web.content", reason: expect.stringContaining("IPv4") },
+    ]);
+    expect(refine({ zoneName: ZONE, zoneFile: { text: "" }, records: [A("api", "1.2.3")] })).toEqual([]);
+    expect(refine({ zoneName: ZONE, records: null })).toEqual([]);
+  });
+
+  it("accepts a zone file alone", async () => {
+    expect((await outcome({ zoneFile: { text: "$TTL 300\nwww A 192.0.2.1\n" } })).failures).toEqual([]);
+  });
+
+  it("keeps priority and regions in records only where the program declares them", async () => {
+    const outs = await create({
+      records: {
+        mx: { name: "", type: "MX", content: "mx.example.com", ttl: 3600, priority: 10 },
+        plain: { name: "", type: "MX", content: "mx2.example.com", ttl: 3600 },
+        here: { ...A("www", "192.0.2.1"), regions: ["IAD"] },
+      },
+    });
+    expect(outs["records"]["mx"]).toEqual({
+      name: "",
+      type: "MX",
+      content: "mx.example.com",
+      ttl: 3600,
+      priority: 10,
+    });
+    expect(outs["records"]["plain"]).toEqual({ name: "", type: "MX", content: "mx2.example.com", ttl: 3600 });
+    expect(outs["records"]["here"]).toEqual({ ...A("www", "192.0.2.1"), regions: ["IAD"] });
+    // A record the service holds without regions: the default region.
+    const bare = zone.records.find((r) => r.name === "www")!;
+    delete bare.regions;
+    const read = (await zoneRecordsResource.read(ctx, outs["setId"], outs))!;
+    expect((read["managedRecords"] as any)["here"].regions).toEqual(["global"]);
+    expect((read["records"] as any)["here"].regions).toEqual(["global"]);
+  });
+
+  it("sends no priority or regions the program does not declare, and compares regions as sets", async () => {
+    const olds = await create({
+      records: {
+        mx: {
+          name: "",
+          type: "MX",
+          content: "mx.example.com",
+          ttl: 3600,
+          priority: 10,
+          regions: ["IAD", "AMS"],
+        },
+      },
+    });
+    zone.requests = [];
+    await update(olds, {
+      records: {
+        mx: { name: "", type: "MX", content: "mx.example.com", ttl: 3600, regions: ["AMS", "IAD"] },
+      },
+    });
+    expect(zone.requests).toEqual([]);
+    const diff = await provider.diff!(
+      olds["setId"],
+      { ...olds, authoritative: false },
+      await checked({
+        records: {
+          mx: {
+            name: "",
+            type: "MX",
+            content: "mx.example.com",
+            ttl: 3600,
+            priority: 10,
+            regions: ["AMS", "IAD"],
+          },
+        },
+      }),
+    );
+    expect(diff.changes).toBe(false);
+    const moved = await provider.diff!(
+      olds["setId"],
+      { ...olds, authoritative: false },
+      await checked({
+        records: {
+          mx: {
+            name: "",
+            type: "MX",
+            content: "mx.example.com",
+            ttl: 3600,
+            priority: 20,
+            regions: ["AMS", "IAD"],
+          },
+        },
+      }),
+    );
+    expect(moved.changes).toBe(true);
+  });
+
+  it("adopts only a record of the same name, type and content, the oldest first, each once", async () => {
+    zone.add(A("www", "192.0.2.9"));
+    zone.add({ name: "www", type: "AAAA", content: "2001:db8::1" });
+    zone.add(A("api", "192.0.2.1"));
+    const newer = zone.add(A("www", "192.0.2.1"));
+    const older = { ...newer, id: 1 };
+    zone.records.push(older);
+    const found = await zoneRecordsResource.findMatching!(ctx, {
+      zoneName: ZONE,
+      records: { first: A("www", "192.0.2.1"), second: A("www", "192.0.2.1") },
+    });
+    expect(found[0]!.outs["recordIds"]).toEqual({ first: 1, second: newer.id });
+    zone.records = zone.records.filter((r) => r.id !== newer.id);
+    const once = await zoneRecordsResource.findMatching!(ctx, {
+      zoneName: ZONE,
+      records: { first: A("www", "192.0.2.1"), second: A("www", "192.0.2.1") },
+    });
+    expect(once[0]!.outs["recordIds"]).toEqual({ first: 1 });
+  });
+
+  it("settles a lost create only with an identical record, not owned, not a system record, made since", async () => {
+    const olds = await create({ records: { keep: A("keep", "192.0.2.50") } });
+    const since = new Date(T0).toISOString();
+    const unconfirmed = [{ key: "k", since, name: "k", type: "A", content: "192.0.2.1" }];
+    zone.clock = T0 + 1000;
+    zone.add({ ...A("k", "192.0.2.1"), system_record: true });
+    zone.add(A("k", "192.0.2.2"));
+    zone.add({ name: "k", type: "AAAA", content: "192.0.2.1" });
+    zone.add(A("other", "192.0.2.1"));
+    zone.requests = [];
+    const outs = await update(
+      { ...olds, unconfirmed },
+      { records: { keep: A("keep", "192.0.2.50"), k: A("k", "192.0.2.1") } },
+    );
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, "create k A 192.0.2.1"]);
+    expect(outs["unconfirmed"]).toBeNull();
+    // A lost create already settled under its key is not settled again.
+    const settled = await update(
+      { ...outs, unconfirmed: [{ key: "k", since, name: "k", type: "A", content: "192.0.2.1" }] },
+      { records: { keep: A("keep", "192.0.2.50"), k: A("k", "192.0.2.1") } },
+    );
+    expect(settled["recordIds"]["k"]).toBe(outs["recordIds"]["k"]);
+  });
+
+  it("moves a record to a new key only when no record is kept under that key", async () => {
+    const olds = await create({ records: { a: A("www", "192.0.2.1"), b: A("api", "192.0.2.2") } });
+    zone.requests = [];
+    const outs = await update(olds, { records: { b: A("www", "192.0.2.1") } });
+    expect(zone.requests).toEqual(["batch c0 u1 d1"]);
+    expect(outs["recordIds"]).toEqual({ b: olds["recordIds"]["b"] });
+  });
+
+  it("authoritative: corrects the content of a record taken over whose TTL differs", async () => {
+    const mx = zone.add({ name: "", type: "MX", content: "mail.example.com", priority: 10, ttl: 60 });
+    zone.requests = [];
+    await create({
+      authoritative: true,
+      records: [{ name: "", type: "MX", content: "Mail.Example.com", priority: 10, ttl: 3600 }],
+    });
+    expect(zone.requests).toEqual([
+      `list 1/${ZONE}`,
+      `update ${mx.id} {"content":"Mail.Example.com","ttl":3600}`,
+    ]);
+  });
+
+  it("names a record the set does not own by its id when its delete fails", async () => {
+    const stray = zone.add(A("stray", "192.0.2.9"));
+    const client = zone.client() as any;
+    client.zones.records.delete = async () => {
+      throw refused(403, { message: "locked" });
+    };
+    await expect(
+      zoneRecordsResource.create(
+        { client, account: "1" },
+        await checked({ authoritative: true, records: [] }),
+        {} as never,
+      ),
+    ).rejects.toThrow(
+      new RegExp(`^1 of 1 record changes in example\\.com failed: record ${stray.id}: .*locked`),
+    );
+  });
+
+  it("counts a lone record already gone as deleted", async () => {
+    const olds = await create({ records: [A("a", "192.0.2.1")] });
+    zone.records = [];
+    zone.requests = [];
+    await zoneRecordsResource.delete(ctx, olds["setId"], olds);
+    expect(zone.requests).toEqual([`delete ${olds["recordIds"]["a A 192.0.2.1"]}`]);
+  });
+});

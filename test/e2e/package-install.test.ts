@@ -33,6 +33,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
+import { pulumiNewArgs } from "../template-new";
 
 const run = promisify(execFile);
 const TOKEN = "e2e-package-install-token-3c9d";
@@ -333,26 +334,7 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     // As a user answers its questions, on the command line instead of at the prompts.
     await run(
       "pulumi",
-      [
-        "new",
-        template,
-        "--yes",
-        "--non-interactive",
-        "--name",
-        "from-template",
-        "--stack",
-        "dev",
-        "--dir",
-        dir,
-        // Not the token: `--config` values are saved as given, in clear, even for a key the
-        // template marks secret (only the prompt encrypts). It is set as a secret below.
-        "--config",
-        "dnsimple:account=1",
-        "--config",
-        `domain=${domain}`,
-        "--config",
-        `dnsimple:baseUrl=${emulator.v2Url}`,
-      ],
+      pulumiNewArgs(template, { name: "from-template", dir, domain, baseUrl: emulator.v2Url }),
       { cwd: WORK, env, maxBuffer: 64 * 1024 * 1024 },
     );
     stack = await LocalWorkspace.selectStack(
