@@ -14,7 +14,7 @@
  *   integration and e2e suites.
  *
  * ```bash
- * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N]
+ * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N] [--retest-survivors]
  * ```
  * `--report-only` combines the groups' last reports (bench/.runs/mutation/<group>.json) without
  * running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
@@ -159,7 +159,7 @@ interface Mutant {
   mutatorName: string;
   replacement?: string;
   status: string;
-  location: { start: { line: number; column: number } };
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 interface Report {
   files: Record<string, { source: string; mutants: Mutant[] }>;
@@ -188,15 +188,15 @@ function tally(mutants: Mutant[]): Tally {
 /** Killed (or timed out) over all valid mutants: survivors and mutants no test reaches both count against. */
 const score = (t: Tally) => (t.mutants === 0 ? 100 : Math.round((1000 * t.killed) / t.mutants) / 10);
 
-function runGroup(group: string, incremental: boolean): void {
+function runGroup(group: string, incremental: boolean, only?: { mutate: string[]; report: string }): void {
   const base = JSON.parse(readFileSync(BASE_CONFIG, "utf8")) as Record<string, unknown>;
   const config = {
     ...base,
     $schema: undefined,
-    mutate: GROUPS[group]!(),
+    mutate: only?.mutate ?? GROUPS[group]!(),
     incremental,
     incrementalFile: path.join(RUNS, `incremental-${group}.json`),
-    jsonReporter: { fileName: path.join(RUNS, `${group}.json`) },
+    jsonReporter: { fileName: only?.report ?? path.join(RUNS, `${group}.json`) },
     // The exported tree is a throwaway copy: mutate it in place (a sandbox of it would lack the
     // checkout's node_modules, which is only linked).
     ...(root === TREE ? { inPlace: true } : {}),
@@ -216,7 +216,58 @@ function runGroup(group: string, incremental: boolean): void {
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error(`stryker failed for ${group} (exit ${result.status})`);
-  writeFileSync(path.join(RUNS, `${group}.measured`), `${measured}\n`);
+  if (!only) writeFileSync(path.join(RUNS, `${group}.measured`), `${measured}\n`);
+}
+
+/**
+ * `--retest-survivors`: after tests were added and the mutated files did not change, only the
+ * lines where mutants survived (or no test reached them) in the group's last report are mutated
+ * again; each of those mutants takes its new status, the others keep theirs (a mutant killed
+ * stays killed when tests are only added). Refused when a mutated file changed since.
+ */
+function retestSurvivors(group: string): void {
+  const reportFile = path.join(RUNS, `${group}.json`);
+  const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report & {
+    files: Record<string, { source: string; mutants: Mutant[] }>;
+  };
+  const ranges: string[] = [];
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
+    if (readFileSync(path.join(root, rel), "utf8") !== source)
+      throw new Error(`${rel} changed since the last run of ${group}: run the whole group again`);
+    // The report's columns are 1-based, Stryker's ranges' 0-based.
+    for (const m of mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
+      const { start, end } = m.location;
+      ranges.push(`${rel}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`);
+    }
+  }
+  const again = path.join(RUNS, `${group}.retest.json`);
+  console.log(`==> ${group}: ${ranges.length} surviving mutants measured again`);
+  runGroup(group, false, { mutate: ranges, report: again });
+  const retested = JSON.parse(readFileSync(again, "utf8")) as Report;
+  const key = (m: Mutant) =>
+    `${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ""}`;
+  const statusOf = new Map<string, string>();
+  for (const [file, { mutants }] of Object.entries(retested.files)) {
+    const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
+    for (const m of mutants) statusOf.set(`${rel}|${key(m)}`, m.status);
+  }
+  let changed = 0;
+  for (const [file, { mutants }] of Object.entries(report.files)) {
+    const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
+    for (const m of mutants) {
+      if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
+      const now = statusOf.get(`${rel}|${key(m)}`);
+      if (now === undefined)
+        throw new Error(`${rel}:${m.location.start.line} ${m.mutatorName} was not measured again`);
+      if (now !== m.status) changed++;
+      m.status = now;
+    }
+  }
+  writeFileSync(reportFile, JSON.stringify(report));
+  const before = readFileSync(path.join(RUNS, `${group}.measured`), "utf8").trim();
+  writeFileSync(path.join(RUNS, `${group}.measured`), `${before}, survivors measured again on ${measured}\n`);
+  console.log(`==> ${group}: ${changed} survivors now killed`);
 }
 
 /** The committed tree in TREE, with the checkout's node_modules. */
@@ -248,7 +299,9 @@ function main(): void {
   }
   mkdirSync(RUNS, { recursive: true });
   if (!args.includes("--working-tree") && !args.includes("--report-only")) exportHead();
-  if (!args.includes("--report-only")) for (const g of groups) runGroup(g, args.includes("--incremental"));
+  if (args.includes("--retest-survivors")) for (const g of groups) retestSurvivors(g);
+  else if (!args.includes("--report-only"))
+    for (const g of groups) runGroup(g, args.includes("--incremental"));
   // Some groups named: their own figures, each measured now; the combined ones need every group.
   if (groupArg >= 0) {
     for (const g of groups) recordGroup(g);
@@ -342,6 +395,12 @@ function groupReport(group: string): Map<string, Mutant[]> {
   return byFile;
 }
 
+/** What the group's last report measured (a commit, and the commit its survivors were measured again on). */
+function readMeasured(group: string): string {
+  const file = path.join(RUNS, `${group}.measured`);
+  return existsSync(file) ? readFileSync(file, "utf8").trim() : measured;
+}
+
 /** `mutation_score_<group>` and the group's table of files and survivors, from its last report. */
 function recordGroup(group: string): void {
   const byFile = groupReport(group);
@@ -360,7 +419,7 @@ function recordGroup(group: string): void {
   );
   const body =
     `Stryker ${stryker()} over the group \`${group}\` (${GROUPS[group]!().join(", ")}), jest on the unit ` +
-    `tests beside the code, measured on ${measured}.\n\n` +
+    `tests beside the code, measured on ${readMeasured(group)}.\n\n` +
     `| file | mutants | killed | survived | no coverage | score |\n|---|---|---|---|---|---|\n` +
     [...byFile.entries()]
       .map(([file, mutants]) => {
