@@ -342,18 +342,7 @@ function main(): void {
       const t = tally(mutants);
       return `| ${file} | ${t.mutants} | ${t.killed} | ${t.survived} | ${t.noCoverage} | ${score(t)} % |`;
     });
-  const survivors = [...byFile.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([file, mutants]) =>
-      mutants
-        .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
-        .sort((a, b) => a.location.start.line - b.location.start.line)
-        .map(
-          (m) =>
-            `- ${file}:${m.location.start.line} ${m.mutatorName}${m.status === "NoCoverage" ? " (no test reaches it)" : ""}: ` +
-            `\`${(m.replacement ?? "").replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 90)}\``,
-        ),
-    );
+  const survivors = survivorLines(byFile);
   const measuredOn = Object.keys(GROUPS)
     .map((g) => {
       const file = path.join(RUNS, `${g}.measured`);
@@ -407,16 +396,7 @@ function recordGroup(group: string): void {
   const t = tally([...byFile.values()].flat());
   const key = `mutation_score_${group.replace(/-/g, "_")}`;
   const figures = { [key]: score(t), [`mutation_mutants_${group.replace(/-/g, "_")}`]: t.mutants };
-  const survivors = [...byFile.entries()].flatMap(([file, mutants]) =>
-    mutants
-      .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
-      .sort((a, b) => a.location.start.line - b.location.start.line)
-      .map(
-        (m) =>
-          `- ${file}:${m.location.start.line} ${m.mutatorName}${m.status === "NoCoverage" ? " (no test reaches it)" : ""}: ` +
-          `\`${(m.replacement ?? "").replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 90)}\``,
-      ),
-  );
+  const survivors = survivorLines(byFile);
   const body =
     `Stryker ${stryker()} over the group \`${group}\` (${GROUPS[group]!().join(", ")}), jest on the unit ` +
     `tests beside the code, measured on ${readMeasured(group)}.\n\n` +
@@ -435,6 +415,22 @@ function recordGroup(group: string): void {
     command: `npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js --group ${group}`,
     body,
   });
+}
+
+/** One line per mutant left alive (survived, or reached by no test), by file and line. */
+function survivorLines(byFile: Map<string, Mutant[]>): string[] {
+  return [...byFile.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([file, mutants]) =>
+      mutants
+        .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
+        .sort((a, b) => a.location.start.line - b.location.start.line)
+        .map(
+          (m) =>
+            `- ${file}:${m.location.start.line} ${m.mutatorName}${m.status === "NoCoverage" ? " (no test reaches it)" : ""}: ` +
+            `\`${(m.replacement ?? "").replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 90)}\``,
+        ),
+    );
 }
 
 function stryker(): string {

@@ -946,39 +946,25 @@ describe("the rules in detail", () => {
       },
     });
     expect(zone.requests).toEqual([]);
-    const diff = await provider.diff!(
-      olds["setId"],
-      { ...olds, authoritative: false },
-      await checked({
-        records: {
-          mx: {
-            name: "",
-            type: "MX",
-            content: "mx.example.com",
-            ttl: 3600,
-            priority: 10,
-            regions: ["AMS", "IAD"],
+    const diffWith = async (priority: number) =>
+      provider.diff!(
+        olds["setId"],
+        { ...olds, authoritative: false },
+        await checked({
+          records: {
+            mx: {
+              name: "",
+              type: "MX",
+              content: "mx.example.com",
+              ttl: 3600,
+              priority,
+              regions: ["AMS", "IAD"],
+            },
           },
-        },
-      }),
-    );
-    expect(diff.changes).toBe(false);
-    const moved = await provider.diff!(
-      olds["setId"],
-      { ...olds, authoritative: false },
-      await checked({
-        records: {
-          mx: {
-            name: "",
-            type: "MX",
-            content: "mx.example.com",
-            ttl: 3600,
-            priority: 20,
-            regions: ["AMS", "IAD"],
-          },
-        },
-      }),
-    );
+        }),
+      );
+    expect((await diffWith(10)).changes).toBe(false);
+    const moved = await diffWith(20);
     expect(moved.changes).toBe(true);
   });
 
