@@ -5,6 +5,7 @@
  * kinds of one program, so it loads the framework and those definitions only.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { saveCompiledCodeSoon } from "./framework/compiled-code";
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
@@ -78,11 +79,13 @@ export function providerFor(kind: string): dynamic.ResourceProvider {
     }
     provider = toDynamicProvider(definition);
     providers.set(kind, provider);
+    saveCompiledCodeSoon();
   }
   return provider;
 }
 
-/** Receives the stack config from Pulumi's `configure` call. */
+/** Receives the stack config from Pulumi's `configure` call, the first call of a provider process. */
 export function configure(config: ConfigSource | undefined): void {
   configureRuntime(config);
+  saveCompiledCodeSoon();
 }
