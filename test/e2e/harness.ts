@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import * as path from "node:path";
 import { readsFromBackendFiles } from "./stack-reads";
 import { pulumiHome as makePulumiHome } from "./pulumi-home";
+import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 /** The repository root, from the sources (ts-jest) or from their build in dist/ (benchmarks). */
 export function findRepoRoot(start: string): string {
@@ -171,10 +172,13 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
   const stack = await newStack(
     workDir,
     {
+      // Secrets sealed with a data key the test process's keeper opens, not a passphrase: no
+      // key derivation in every CLI process (secrets-keeper.ts).
+      secretsProvider: KEEPER_PROVIDER_URL,
       envVars: {
         PULUMI_BACKEND_URL: `file://${backendDir}`,
         PULUMI_HOME: pulumiHome,
-        PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+        ...(await keeperEnv()),
         PULUMI_SKIP_UPDATE_CHECK: "true",
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",

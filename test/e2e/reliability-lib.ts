@@ -23,6 +23,7 @@ import * as path from "node:path";
 import { emulatorAdmin, emulatorApi } from "./emulator-api";
 import { declarations, findRepoRoot, inlineGenericProgram, newStack } from "./harness";
 import { pulumiHome as makePulumiHome } from "./pulumi-home";
+import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 export const REPO = findRepoRoot(__dirname);
 
@@ -268,7 +269,9 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     // atomically; the sidecar adds nothing Pulumi needs.
     PULUMI_BACKEND_URL: `file://${backendDir}?metadata=skip`,
     PULUMI_HOME: pulumiHome,
-    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    // Secrets sealed with a data key the test process's keeper opens, not a passphrase: no key
+    // derivation in every CLI process (secrets-keeper.ts).
+    ...(await keeperEnv()),
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
@@ -279,7 +282,7 @@ export async function createStack(options: StackOptions): Promise<TestStack> {
     throw new Error("only the generic program from the checkout runs inline");
   const stack = await newStack(
     workDir,
-    { envVars },
+    { envVars, secretsProvider: KEEPER_PROVIDER_URL },
     "test",
     options.inline ? inlineGenericProgram : undefined,
   );

@@ -1,8 +1,9 @@
 /**
  * Finds secrets in clear in what an end-to-end project leaves on disk: state files (current,
  * history, backups), engine output and any log. The secrets of a project are harvested from the
- * project itself with its passphrase: every secret config value and every secret value in its
- * state, so nothing has to be listed by hand. They are decrypted here, as Pulumi's passphrase
+ * project itself with its passphrase or the end-to-end keeper's key (secrets-keeper.ts): every
+ * secret config value and every secret value in its state, so nothing has to be listed by hand.
+ * They are decrypted here, as Pulumi's passphrase
  * secrets manager does (`sdk/go/common/resource/config/crypt.go`: a PBKDF2-SHA256 key of 1,000,000
  * rounds from the passphrase and the stack's salt, AES-256-GCM values `v1:<nonce>:<sealed>`):
  * one key derivation per project, where `pulumi config --show-secrets` and
@@ -18,6 +19,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { parse as parseYaml } from "yaml";
 import { inPool } from "./in-pool";
+import { KEEPER_PROVIDER_URL, openSealed } from "./secrets-keeper";
 
 /** Pulumi's marker of a secret value in serialized state. */
 const PULUMI_SIG_MARKER = "1b47061264138c4ac30d75fd1eb44270";
@@ -36,12 +38,9 @@ function stringLeaves(value: unknown, out: Set<string>): void {
     Object.values(value).forEach((v) => stringLeaves(v, out));
 }
 
-/** Opens the passphrase secrets of one salt (`v1:<salt>:v1:<nonce>:<sealed "pulumi">`). */
-async function passphraseCrypter(salt: string, passphrase: string): Promise<(sealed: string) => string> {
-  const [version, saltText, ...check] = salt.split(":");
-  if (version !== "v1" || saltText === undefined) throw new Error(`unknown encryption salt ${salt}`);
-  const key = await promisify(pbkdf2)(passphrase, Buffer.from(saltText, "base64"), 1_000_000, 32, "sha256");
-  const open = (sealed: string): string => {
+/** Opens Pulumi's symmetric secrets (`v1:<nonce>:<sealed>`, AES-256-GCM) sealed with `key`. */
+function symmetricOpener(key: Buffer): (sealed: string) => string {
+  return (sealed: string): string => {
     const [v, nonce, data] = sealed.split(":");
     if (v !== "v1" || nonce === undefined || data === undefined) throw new Error(`unknown secret ${sealed}`);
     const bytes = Buffer.from(data, "base64");
@@ -52,8 +51,26 @@ async function passphraseCrypter(salt: string, passphrase: string): Promise<(sea
       decipher.final(),
     ]).toString();
   };
+}
+
+/** Opens the passphrase secrets of one salt (`v1:<salt>:v1:<nonce>:<sealed "pulumi">`). */
+async function passphraseCrypter(salt: string, passphrase: string): Promise<(sealed: string) => string> {
+  const [version, saltText, ...check] = salt.split(":");
+  if (version !== "v1" || saltText === undefined) throw new Error(`unknown encryption salt ${salt}`);
+  const key = await promisify(pbkdf2)(passphrase, Buffer.from(saltText, "base64"), 1_000_000, 32, "sha256");
+  const open = symmetricOpener(key);
   if (open(check.join(":")) !== "pulumi") throw new Error("the passphrase does not open this project's salt");
   return open;
+}
+
+/**
+ * Opens the secrets of a stack whose secrets provider is the end-to-end keeper
+ * (secrets-keeper.ts): its data key, sealed by the keeper, base64 in config and state.
+ */
+function keeperCrypter(url: unknown, encryptedKey: unknown): (sealed: string) => string {
+  if (url !== KEEPER_PROVIDER_URL || typeof encryptedKey !== "string")
+    throw new Error(`secrets provider ${String(url)} is neither the passphrase nor the end-to-end keeper`);
+  return symmetricOpener(openSealed(Buffer.from(encryptedKey, "base64").toString()));
 }
 
 /** Secure config values (`{secure: "v1:…"}`, also inside structured values), opened. */
@@ -109,17 +126,23 @@ export async function harvestSecrets(workDir: string, passphrase = "e2e-passphra
   const config = (parseYaml(readFileSync(configFile, "utf8")) ?? {}) as Record<string, unknown>;
   if (typeof config.encryptionsalt === "string")
     secureConfig(config.config, await crypter(config.encryptionsalt), found);
+  else if (config.encryptedkey !== undefined)
+    secureConfig(config.config, keeperCrypter(config.secretsprovider, config.encryptedkey), found);
   const latest = checkpointOf(workDir)?.latest;
   if (latest !== undefined) {
     const provider = latest.secrets_providers;
     const sealed = JSON.stringify(latest.resources ?? []).includes('"ciphertext"');
-    if (sealed && provider?.type !== "passphrase")
-      throw new Error(`${workDir}: secrets provider ${provider?.type} is not the passphrase`);
-    const open = sealed
-      ? await crypter(provider.state.salt)
-      : () => {
+    const open = !sealed
+      ? () => {
           throw new Error("no ciphertext expected");
-        };
+        }
+      : provider?.type === "passphrase"
+        ? await crypter(provider.state.salt)
+        : provider?.type === "cloud"
+          ? keeperCrypter(provider.state?.url, provider.state?.encryptedkey)
+          : () => {
+              throw new Error(`${workDir}: secrets provider ${provider?.type} is not one the scan can open`);
+            };
     secretsInDeployment(latest.resources ?? [], open, found);
   }
   // A secret nested in a secret keeps Pulumi's marker string: that is not a value of ours.
