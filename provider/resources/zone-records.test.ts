@@ -927,41 +927,22 @@ describe("the rules in detail", () => {
   });
 
   it("sends no priority or regions the program does not declare, and compares regions as sets", async () => {
-    const olds = await create({
-      records: {
-        mx: {
-          name: "",
-          type: "MX",
-          content: "mx.example.com",
-          ttl: 3600,
-          priority: 10,
-          regions: ["IAD", "AMS"],
-        },
-      },
+    const mx = (extra: Record<string, unknown>) => ({
+      name: "",
+      type: "MX",
+      content: "mx.example.com",
+      ttl: 3600,
+      ...extra,
     });
+    const olds = await create({ records: { mx: mx({ priority: 10, regions: ["IAD", "AMS"] }) } });
     zone.requests = [];
-    await update(olds, {
-      records: {
-        mx: { name: "", type: "MX", content: "mx.example.com", ttl: 3600, regions: ["AMS", "IAD"] },
-      },
-    });
+    await update(olds, { records: { mx: mx({ regions: ["AMS", "IAD"] }) } });
     expect(zone.requests).toEqual([]);
     const diffWith = async (priority: number) =>
       provider.diff!(
         olds["setId"],
         { ...olds, authoritative: false },
-        await checked({
-          records: {
-            mx: {
-              name: "",
-              type: "MX",
-              content: "mx.example.com",
-              ttl: 3600,
-              priority,
-              regions: ["AMS", "IAD"],
-            },
-          },
-        }),
+        await checked({ records: { mx: mx({ priority, regions: ["AMS", "IAD"] }) } }),
       );
     expect((await diffWith(10)).changes).toBe(false);
     const moved = await diffWith(20);
