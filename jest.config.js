@@ -58,10 +58,14 @@ module.exports = {
     {
       ...common,
       // The live suite (scripts/test-live): a real account when DNSIMPLE_LIVE_TOKEN is set, else
-      // an emulator per file. Never part of scripts/test.
+      // an emulator per file. Its own files and the end-to-end files that need no emulator
+      // (test/live/e2e-files.json). Never part of scripts/test.
       displayName: "live",
       setupFilesAfterEnv: ["<rootDir>/test/e2e/setup.ts"],
-      testMatch: ["<rootDir>/test/live/**/*.live.ts"],
+      testMatch: [
+        "<rootDir>/test/live/**/*.live.ts",
+        ...require("./test/live/e2e-files.json").runLive.map((file) => `<rootDir>/${file}`),
+      ],
     },
     {
       ...common,

@@ -15,7 +15,13 @@ async function main(): Promise<void> {
   try {
     await emulator.clearRequests();
     const started = Date.now();
-    const outcomes = await previewEachRow(emulator, TOKEN);
+    const outcomes = await previewEachRow({
+      baseUrl: emulator.v2Url,
+      token: TOKEN,
+      account: 1,
+      requests: () => emulator.requests(),
+      close: () => emulator.close(),
+    });
     const ms = Date.now() - started;
     const calls = (await emulator.requests()).length;
     const rejected = outcomes.filter((o) => o.code !== 0).length;

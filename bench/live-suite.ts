@@ -7,9 +7,13 @@
  * anything of the prefix.
  *
  * Figures: `live_suite_tests` (tests the live run ran), `live_suite_skipped` (those that need the
- * emulator, skipped), `live_suite_against_adminless_emulator_failed`, `sweeper_left_behind`
- * (objects of a killed run's prefix found after its sweep, all five runs together) and
- * `sweeper_found_after_kill` (what the sweeps found to delete).
+ * emulator, skipped), `live_suite_e2e_scenarios` (of those, the tests of test/e2e files),
+ * `e2e_scenarios` (every test of the end-to-end suites, as scripts/test runs them),
+ * `live_suite_share_of_e2e_scenarios` (the two together: the live run's tests, its own files
+ * included, over the end-to-end tests and its own files), `live_suite_against_adminless_emulator_failed`,
+ * `sweeper_left_behind` (objects of a killed run's prefix found after its sweep, all five runs
+ * together) and `sweeper_found_after_kill` (what the sweeps found to delete). The end-to-end
+ * files it does not run are listed with their reasons (test/live/e2e-files.json).
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/live-suite.js [--kills N]
  */
@@ -24,6 +28,31 @@ import { spawnEmulator, REPO } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
 
 const run = promisify(execFile);
+const E2E_FILES = JSON.parse(readFileSync(path.join(REPO, "test/live/e2e-files.json"), "utf8")) as {
+  runLive: string[];
+  needTheEmulator: Record<string, string>;
+};
+
+/** Every test of the end-to-end suites (e2e, e2e-long), counted by jest without running one. */
+async function e2eScenarios(): Promise<number> {
+  const report = path.join(REPO, ".work/e2e-listing.json");
+  await run(
+    "npx",
+    [
+      "jest",
+      "--selectProjects",
+      "e2e",
+      "e2e-long",
+      "--testNamePattern",
+      "^$nothing^",
+      "--json",
+      `--outputFile=${report}`,
+    ],
+    { cwd: REPO, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const listing = JSON.parse(readFileSync(report, "utf8"));
+  return listing.numTotalTests;
+}
 const TOKEN = "bench-live-suite-token-29";
 const args = process.argv.slice(2);
 const KILLS = args.includes("--kills") ? Number(args[args.indexOf("--kills") + 1]) : 5;
@@ -89,7 +118,8 @@ async function main(): Promise<void> {
       const prefix = `live-k${i}${randomBytes(2).toString("hex")}`;
       // Within the suite's first 15 s: it runs about 20 s on this machine.
       const killAfter = 2000 + Math.floor(Math.random() * 13_000);
-      const child = spawn("npx", ["jest", "--selectProjects", "live", "--runInBand"], {
+      // The suite's own files (test/live): the end-to-end files it runs too make fewer objects.
+      const child = spawn("npx", ["jest", "--selectProjects", "live", "--runInBand", "test/live/"], {
         cwd: REPO,
         env: { ...env, LIVE_RUN_PREFIX: prefix },
         stdio: "ignore",
@@ -123,9 +153,23 @@ async function main(): Promise<void> {
       );
     }
 
+    const ran = (file: any) =>
+      file.assertionResults.filter((t: any) => t.status === "passed" || t.status === "failed").length;
+    const liveE2e = jest.testResults
+      .filter((file: any) => file.name.includes(`${path.sep}test${path.sep}e2e${path.sep}`))
+      .reduce((n: number, file: any) => n + ran(file), 0);
+    const liveOwn = jest.testResults
+      .filter((file: any) => file.name.includes(`${path.sep}test${path.sep}live${path.sep}`))
+      .reduce((n: number, file: any) => n + file.assertionResults.length, 0);
+    const e2eTotal = await e2eScenarios();
     const figures = {
       live_suite_tests: jest.numPassedTests + jest.numFailedTests,
       live_suite_skipped: jest.numPendingTests,
+      live_suite_e2e_scenarios: liveE2e,
+      e2e_scenarios: e2eTotal,
+      live_suite_share_of_e2e_scenarios: Number(
+        ((jest.numPassedTests + jest.numFailedTests) / (e2eTotal + liveOwn)).toFixed(3),
+      ),
       live_suite_against_adminless_emulator_failed: jest.numFailedTests + (whole.code === 0 ? 0 : 1),
       sweeper_left_behind: leftBehind,
       sweeper_found_after_kill: foundAfterKill,
@@ -140,6 +184,16 @@ async function main(): Promise<void> {
         `\`--no-admin\` (\`/__admin/*\` answers 404 there): ${figures.live_suite_tests} tests ran in ${seconds.toFixed(0)} s, ` +
           `${jest.numFailedTests} failed, exit status ${whole.code}; the run's own sweep ended it.`,
         `Skipped in live mode (they need the emulator): ${skipped.length ? skipped.map((t) => `"${t}"`).join("; ") : "none"}.`,
+        "",
+        `Of the ${e2eTotal} tests of the end-to-end suites (e2e and e2e-long), the live run ran ${liveE2e}: the files`,
+        `${E2E_FILES.runLive.map((f) => `\`${f}\``).join(", ")}, and ${figures.live_suite_tests - liveE2e} tests of its own`,
+        `(test/live). Its share: ${figures.live_suite_tests} of ${e2eTotal + liveOwn} (the end-to-end tests and its own) =`,
+        `${figures.live_suite_share_of_e2e_scenarios}. The other end-to-end files need the emulator or this machine`,
+        "(test/live/e2e-files.json):",
+        "",
+        "| file | why it does not run live |",
+        "|---|---|",
+        ...Object.entries(E2E_FILES.needTheEmulator).map(([file, why]) => `| \`${file}\` | ${why} |`),
         "",
         `Then ${KILLS} runs of the live suite killed with SIGKILL (the whole process group: jest, the engine,`,
         "its provider processes) at a random moment, each followed by `sweep --prefix <its prefix> --yes`.",

@@ -9,6 +9,7 @@
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/ownership.js
  */
 import { runHandMadeScenario, runOutputsScenario } from "../test/e2e/ownership-scenarios";
+import { startEmulator } from "../emulator";
 import { type Declaration, createStack, spawnEmulator } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
 
@@ -45,7 +46,11 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(`  ${line}`);
   const creates = await createRequestsPerRecord();
   log(`create_requests_per_record ${creates.perRecord} ${JSON.stringify(creates.byRoute)}`);
-  const handMade = await runHandMadeScenario(log);
+  const handMadeEmulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
+  const handMade = await runHandMadeScenario(
+    { baseUrl: handMadeEmulator.v2Url, token: TOKEN, account: "1", named: (what) => `bench-${what}` },
+    log,
+  ).finally(() => handMadeEmulator.close());
   const outputs = await runOutputsScenario();
   const missing = Object.values(outputs.missing).reduce((n, names) => n + names.length, 0);
   log(`outputs missing ${missing}: ${JSON.stringify(outputs.missing)}`);

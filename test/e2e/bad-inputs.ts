@@ -3,8 +3,9 @@
  * wrong in exactly one property, and must be rejected by `check` (before any API call) with a
  * message naming that property. Used by test/e2e/bad-input.test.ts and bench/bad-input.ts.
  */
+import { LIVE, liveTarget, requestsLogged } from "../live/target";
 import { inPool } from "./in-pool";
-import { createStack, type Declaration, type EmulatorProcess } from "./reliability-lib";
+import { createStack, spawnEmulator, type Declaration } from "./reliability-lib";
 
 export interface BadInput {
   kind: string;
@@ -293,8 +294,43 @@ export interface PreviewOutcome {
   /** Exit code of `pulumi preview` (non-zero expected). */
   code: number;
   text: string;
-  /** API calls in the emulator's request log when this preview finished (cumulative). */
-  callsSoFar: number;
+  /**
+   * API calls in the target's request log when this preview finished (cumulative), where the log
+   * can be read (the emulator's); undefined against the service.
+   */
+  callsSoFar: number | undefined;
+  /** Requests the provider logged in this preview (`dnsimple:requestLog`): counted on any target. */
+  requestsLogged: number;
+}
+
+/**
+ * Where the previews run: an emulator of this process's own (its request log is read), or, in
+ * live mode (scripts/test-live), the account of test/live/target.ts, where only the provider's
+ * own request log counts calls. Nothing is made on it: every row fails in `check`.
+ */
+export interface PreviewTarget {
+  baseUrl: string;
+  token: string;
+  account: string | number;
+  /** Every API call the target has seen so far, where it can tell (the emulator). */
+  requests?: () => Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+export async function openPreviewTarget(token: string): Promise<PreviewTarget> {
+  if (LIVE) {
+    const live = await liveTarget();
+    return { baseUrl: live.baseUrl, token: live.token, account: live.account, close: async () => {} };
+  }
+  const emulator = await spawnEmulator({ token });
+  await emulator.clearRequests();
+  return {
+    baseUrl: emulator.v2Url,
+    token,
+    account: 1,
+    requests: () => emulator.requests(),
+    close: () => emulator.close(),
+  };
 }
 
 /**
@@ -315,8 +351,7 @@ export function isFirstOfItsKind(rows: readonly BadInput[], index: number): bool
  * input that previewed without error, and gRPC calls to an engine already gone).
  */
 export async function previewEachRow(
-  emulator: EmulatorProcess,
-  token: string,
+  target: PreviewTarget,
   rows: BadInput[] = BAD_INPUTS,
   workers = 3,
 ): Promise<PreviewOutcome[]> {
@@ -324,7 +359,15 @@ export async function previewEachRow(
   const stacks = await Promise.all(
     Array.from({ length: Math.min(workers, rows.length) }, () =>
       // The token in the environment: no secret config, so no key derivation per preview.
-      createStack({ program: "generic", baseUrl: emulator.v2Url, token, tokenIn: "env", account: 1 }),
+      createStack({
+        program: "generic",
+        baseUrl: target.baseUrl,
+        token: target.token,
+        tokenIn: "env",
+        account: target.account,
+        // One line per request in the engine's output: how calls are counted on the service.
+        config: { "dnsimple:requestLog": "true" },
+      }),
     ),
   );
   // At most one row per stack at a time: a row takes an idle stack and gives it back.
@@ -336,7 +379,14 @@ export async function previewEachRow(
         const name = resourceName(i);
         await stack.declare([{ type: row.kind, name, args: row.args }]);
         const { code, text } = await stack.cli(["preview"], { allowFailure: true });
-        outcomes[i] = { row, name, code, text, callsSoFar: (await emulator.requests()).length };
+        outcomes[i] = {
+          row,
+          name,
+          code,
+          text,
+          callsSoFar: target.requests && (await target.requests()).length,
+          requestsLogged: requestsLogged(text.split("\n")).size,
+        };
       } finally {
         idle.push(stack);
       }

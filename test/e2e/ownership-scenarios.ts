@@ -31,170 +31,200 @@ interface HandMadeCase {
   unique: boolean;
 }
 
-const ZONE = "handmade-e2e.com";
+/**
+ * Where the hand-made scenario runs (test/live/target.ts): the emulator, or an account of the
+ * service in live mode. Every name is made with `named` (the run's prefix), so that the objects
+ * of one run are told apart from everything else in the account, and swept after it.
+ */
+export interface HandMadeTarget {
+  baseUrl: string;
+  token: string;
+  account: string;
+  named(what: string): string;
+}
 
-export const HAND_MADE_CASES: HandMadeCase[] = [
-  {
-    kind: "ZoneRecord",
-    declaration: {
-      type: "ZoneRecord",
-      name: "www",
-      args: { zoneName: ZONE, name: "www", type: "A", content: "192.0.2.10" },
-    },
-    make: async (api) => {
-      await api("POST", `/1/zones/${ZONE}/records`, { name: "www", type: "A", content: "192.0.2.10" });
-    },
-    find: async (api) =>
-      (await api("GET", `/1/zones/${ZONE}/records?name=www&type=A`)).body.data.map((r: any) => String(r.id)),
-    unique: false,
-  },
-  {
-    kind: "DsRecord",
-    declaration: {
-      type: "DsRecord",
-      name: "ds",
-      args: { domain: ZONE, algorithm: "13", digestType: "2", keytag: "2371", digest: DIGEST },
-    },
-    make: async (api) => {
-      await api("POST", `/1/domains/${ZONE}/ds_records`, {
-        algorithm: "13",
-        digest_type: "2",
-        keytag: "2371",
-        digest: DIGEST,
-      });
-    },
-    find: async (api) =>
-      (await api("GET", `/1/domains/${ZONE}/ds_records`)).body.data
-        .filter((r: any) => String(r.digest).toLowerCase() === DIGEST)
-        .map((r: any) => String(r.id)),
-    unique: false,
-  },
-  {
-    kind: "Webhook",
-    declaration: { type: "Webhook", name: "hook", args: { url: "https://hooks.example.com/handmade" } },
-    make: async (api) => {
-      await api("POST", "/1/webhooks", { url: "https://hooks.example.com/handmade" });
-    },
-    find: async (api) =>
-      (await api("GET", "/1/webhooks")).body.data
-        .filter((w: any) => w.url === "https://hooks.example.com/handmade")
-        .map((w: any) => String(w.id)),
-    unique: false,
-  },
-  {
-    kind: "Contact",
-    declaration: {
-      type: "Contact",
-      name: "contact",
-      args: {
-        label: "handmade",
-        firstName: "Hand",
-        lastName: "Made",
-        email: "hand@example.org",
-        phone: "+1.5555550100",
-        address1: "1 Main St",
-        city: "Springfield",
-        stateProvince: "IL",
-        postalCode: "62701",
-        country: "US",
+/** The names of the scenario's objects, all carrying the run's prefix. */
+function handMadeNames(named: (what: string) => string) {
+  return {
+    zone: named("handmade-e2e.com"),
+    dnssecDomain: named("handmade-dnssec.com"),
+    hook: `https://hooks.example.com/${named("handmade")}`,
+    contactLabel: named("handmade"),
+    primary: named("handmade-primary"),
+    secondary: named("handmade-secondary.net"),
+    domain: named("handmade-domain.com"),
+  };
+}
+
+/** Every kind of the scenario, with its hand-made twin in `account`. */
+export function handMadeCases(account: string, named: (what: string) => string): HandMadeCase[] {
+  const { zone: ZONE, dnssecDomain, hook, contactLabel, primary, secondary, domain } = handMadeNames(named);
+  const a = `/${account}`;
+  return [
+    {
+      kind: "ZoneRecord",
+      declaration: {
+        type: "ZoneRecord",
+        name: "www",
+        args: { zoneName: ZONE, name: "www", type: "A", content: "192.0.2.10" },
       },
+      make: async (api) => {
+        await api("POST", `${a}/zones/${ZONE}/records`, { name: "www", type: "A", content: "192.0.2.10" });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/zones/${ZONE}/records?name=www&type=A`)).body.data.map((r: any) =>
+          String(r.id),
+        ),
+      unique: false,
     },
-    make: async (api) => {
-      await api("POST", "/1/contacts", {
-        label: "handmade",
-        first_name: "Hand",
-        last_name: "Made",
-        email: "hand@example.org",
-        phone: "+1.5555550100",
-        address1: "1 Main St",
-        city: "Springfield",
-        state_province: "IL",
-        postal_code: "62701",
-        country: "US",
-      });
+    {
+      kind: "DsRecord",
+      declaration: {
+        type: "DsRecord",
+        name: "ds",
+        args: { domain: ZONE, algorithm: "13", digestType: "2", keytag: "2371", digest: DIGEST },
+      },
+      make: async (api) => {
+        await api("POST", `${a}/domains/${ZONE}/ds_records`, {
+          algorithm: "13",
+          digest_type: "2",
+          keytag: "2371",
+          digest: DIGEST,
+        });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/domains/${ZONE}/ds_records`)).body.data
+          .filter((r: any) => String(r.digest).toLowerCase() === DIGEST)
+          .map((r: any) => String(r.id)),
+      unique: false,
     },
-    find: async (api) =>
-      (await api("GET", "/1/contacts")).body.data
-        .filter((c: any) => c.label === "handmade")
-        .map((c: any) => String(c.id)),
-    unique: false,
-  },
-  {
-    kind: "EmailForward",
-    declaration: {
-      type: "EmailForward",
-      name: "forward",
-      args: { domain: ZONE, aliasName: "sales", destinationEmail: "team@example.org" },
+    {
+      kind: "Webhook",
+      declaration: { type: "Webhook", name: "hook", args: { url: hook } },
+      make: async (api) => {
+        await api("POST", `${a}/webhooks`, { url: hook });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/webhooks`)).body.data
+          .filter((w: any) => w.url === hook)
+          .map((w: any) => String(w.id)),
+      unique: false,
     },
-    make: async (api) => {
-      await api("POST", `/1/domains/${ZONE}/email_forwards`, {
-        alias_name: "sales",
-        destination_email: "team@example.org",
-      });
+    {
+      kind: "Contact",
+      declaration: {
+        type: "Contact",
+        name: "contact",
+        args: {
+          label: contactLabel,
+          firstName: "Hand",
+          lastName: "Made",
+          email: "hand@example.org",
+          phone: "+1.5555550100",
+          address1: "1 Main St",
+          city: "Springfield",
+          stateProvince: "IL",
+          postalCode: "62701",
+          country: "US",
+        },
+      },
+      make: async (api) => {
+        await api("POST", `${a}/contacts`, {
+          label: contactLabel,
+          first_name: "Hand",
+          last_name: "Made",
+          email: "hand@example.org",
+          phone: "+1.5555550100",
+          address1: "1 Main St",
+          city: "Springfield",
+          state_province: "IL",
+          postal_code: "62701",
+          country: "US",
+        });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body.data
+          .filter((c: any) => c.label === contactLabel)
+          .map((c: any) => String(c.id)),
+      unique: false,
     },
-    find: async (api) =>
-      (await api("GET", `/1/domains/${ZONE}/email_forwards`)).body.data
-        .filter((f: any) => f.alias_email.startsWith("sales@"))
-        .map((f: any) => String(f.id)),
-    unique: true,
-  },
-  {
-    kind: "PrimaryServer",
-    declaration: {
-      type: "PrimaryServer",
-      name: "primary",
-      args: { name: "handmade-primary", ip: "192.0.2.77" },
+    {
+      kind: "EmailForward",
+      declaration: {
+        type: "EmailForward",
+        name: "forward",
+        args: { domain: ZONE, aliasName: "sales", destinationEmail: "team@example.org" },
+      },
+      make: async (api) => {
+        await api("POST", `${a}/domains/${ZONE}/email_forwards`, {
+          alias_name: "sales",
+          destination_email: "team@example.org",
+        });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/domains/${ZONE}/email_forwards`)).body.data
+          .filter((f: any) => f.alias_email.startsWith("sales@"))
+          .map((f: any) => String(f.id)),
+      unique: true,
     },
-    make: async (api) => {
-      await api("POST", "/1/secondary_dns/primaries", {
-        name: "handmade-primary",
-        ip: "192.0.2.77",
-        port: 53,
-      });
+    {
+      kind: "PrimaryServer",
+      declaration: {
+        type: "PrimaryServer",
+        name: "primary",
+        args: { name: primary, ip: "192.0.2.77" },
+      },
+      make: async (api) => {
+        await api("POST", `${a}/secondary_dns/primaries`, {
+          name: primary,
+          ip: "192.0.2.77",
+          port: 53,
+        });
+      },
+      find: async (api) =>
+        (await api("GET", `${a}/secondary_dns/primaries?per_page=100`)).body.data
+          .filter((p: any) => p.name === primary)
+          .map((p: any) => String(p.id)),
+      unique: true,
     },
-    find: async (api) =>
-      (await api("GET", "/1/secondary_dns/primaries")).body.data
-        .filter((p: any) => p.name === "handmade-primary")
-        .map((p: any) => String(p.id)),
-    unique: true,
-  },
-  {
-    kind: "SecondaryZone",
-    declaration: { type: "SecondaryZone", name: "secondary", args: { name: "handmade-secondary.net" } },
-    make: async (api) => {
-      await api("POST", "/1/secondary_dns/zones", { name: "handmade-secondary.net" });
+    {
+      kind: "SecondaryZone",
+      declaration: { type: "SecondaryZone", name: "secondary", args: { name: secondary } },
+      make: async (api) => {
+        await api("POST", `${a}/secondary_dns/zones`, { name: secondary });
+      },
+      find: async (api) => {
+        const zone = await api("GET", `${a}/zones/${secondary}`);
+        return zone.status === 200 ? [String(zone.body.data.id)] : [];
+      },
+      unique: true,
     },
-    find: async (api) => {
-      const zone = await api("GET", "/1/zones/handmade-secondary.net");
-      return zone.status === 200 ? [String(zone.body.data.id)] : [];
+    {
+      kind: "Domain",
+      declaration: { type: "Domain", name: "domain", args: { name: domain } },
+      make: async (api) => {
+        await api("POST", `${a}/domains`, { name: domain });
+      },
+      find: async (api) => {
+        const answer = await api("GET", `${a}/domains/${domain}`);
+        return answer.status === 200 ? [String(answer.body.data.id)] : [];
+      },
+      unique: true,
     },
-    unique: true,
-  },
-  {
-    kind: "Domain",
-    declaration: { type: "Domain", name: "domain", args: { name: "handmade-domain.com" } },
-    make: async (api) => {
-      await api("POST", "/1/domains", { name: "handmade-domain.com" });
+    {
+      kind: "Dnssec",
+      declaration: { type: "Dnssec", name: "dnssec", args: { domain: dnssecDomain } },
+      make: async (api) => {
+        await api("POST", `${a}/domains/${dnssecDomain}/dnssec`);
+      },
+      find: async (api) => {
+        const status = await api("GET", `${a}/domains/${dnssecDomain}/dnssec`);
+        return status.status === 200 && status.body.data.enabled ? [dnssecDomain] : [];
+      },
+      unique: true,
     },
-    find: async (api) => {
-      const domain = await api("GET", "/1/domains/handmade-domain.com");
-      return domain.status === 200 ? [String(domain.body.data.id)] : [];
-    },
-    unique: true,
-  },
-  {
-    kind: "Dnssec",
-    declaration: { type: "Dnssec", name: "dnssec", args: { domain: "handmade-dnssec.com" } },
-    make: async (api) => {
-      await api("POST", "/1/domains/handmade-dnssec.com/dnssec");
-    },
-    find: async (api) => {
-      const status = await api("GET", "/1/domains/handmade-dnssec.com/dnssec");
-      return status.status === 200 && status.body.data.enabled ? ["handmade-dnssec.com"] : [];
-    },
-    unique: true,
-  },
-];
+  ];
+}
 
 export interface HandMadeOutcome {
   kind: string;
@@ -220,30 +250,61 @@ function stateIds(exported: string): Map<string, string> {
   return ids;
 }
 
+/**
+ * Deletes, best effort, what the scenario leaves on purpose (the hand-made objects a stack without
+ * adopt must not delete) and its two domains (their records, forwards and DS records go with
+ * them). Ids are read from the prefixed names: nothing else of the account is touched.
+ */
+async function removeHandMade(
+  api: ReturnType<typeof v2>,
+  account: string,
+  names: ReturnType<typeof handMadeNames>,
+): Promise<void> {
+  const a = `/${account}`;
+  const hooks = (await api("GET", `${a}/webhooks`)).body?.data ?? [];
+  for (const h of hooks) if (h.url === names.hook) await api("DELETE", `${a}/webhooks/${h.id}`);
+  const contacts = (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body?.data ?? [];
+  for (const c of contacts) if (c.label === names.contactLabel) await api("DELETE", `${a}/contacts/${c.id}`);
+  const primaries = (await api("GET", `${a}/secondary_dns/primaries?per_page=100`)).body?.data ?? [];
+  for (const p of primaries)
+    if (p.name === names.primary) await api("DELETE", `${a}/secondary_dns/primaries/${p.id}`);
+  for (const domain of [names.secondary, names.domain, names.dnssecDomain, names.zone])
+    await api("DELETE", `${a}/domains/${domain}`);
+}
+
 /** Cases run side by side: each waits on the engine most of the time. */
 const CASES_AT_A_TIME = 3;
 
 /**
- * Runs the hand-made scenario for every case: one stack per case and mode (so a refused create
- * of one kind does not stop the others), a few cases at a time.
+ * Runs the hand-made scenario for every case against `target`: one stack per case and mode (so a
+ * refused create of one kind does not stop the others), a few cases at a time. Only the public
+ * API is used, so it runs against the service as well (live mode). What the scenario made by hand
+ * and what survived on purpose is deleted at the end (what a killed run leaves, the sweeper
+ * finds by the prefix).
  */
-export async function runHandMadeScenario(log: (line: string) => void = () => undefined): Promise<{
+export async function runHandMadeScenario(
+  target: HandMadeTarget,
+  log: (line: string) => void = () => undefined,
+): Promise<{
   outcomes: HandMadeOutcome[];
   takenOver: number;
   deleted: number;
 }> {
-  const token = "e2e-handmade-token-2c4f";
-  const emulator = await startEmulator({ port: 0, token, accountId: 1 });
-  const api = v2(emulator.v2Url, token);
+  const { baseUrl, token, account } = target;
+  const api = v2(baseUrl, token);
+  const names = handMadeNames(target.named);
   const outcomes: HandMadeOutcome[] = [];
   try {
-    for (const name of [ZONE, "handmade-dnssec.com"]) await api("POST", "/1/domains", { name });
+    for (const name of [names.zone, names.dnssecDomain]) {
+      const made = await api("POST", `/${account}/domains`, { name });
+      if (made.status !== 201) throw new Error(`could not make domain ${name}: ${made.status}`);
+    }
     // The cases touch objects of different kinds (each finds only its own): a few at a time.
-    await inPool(HAND_MADE_CASES, CASES_AT_A_TIME, async (c, index) => {
+    await inPool(handMadeCases(account, target.named), CASES_AT_A_TIME, async (c, index) => {
       await c.make(api);
       const before = await c.find(api);
       // Without adopt: the program's own object, or the adopt hint; destroy leaves the hand-made one.
-      const plain = await createE2eStack({ baseUrl: emulator.v2Url, token, account: 1 });
+      const plain = await createE2eStack({ baseUrl, token, account });
       let upFailedWithAdoptHint = false;
       let ownId: string | undefined;
       let afterUp: string[] = [];
@@ -263,7 +324,7 @@ export async function runHandMadeScenario(log: (line: string) => void = () => un
         await plain.cleanup();
       }
       // With adopt: taken over, and deleted by destroy.
-      const adopting = await createE2eStack({ baseUrl: emulator.v2Url, token, account: 1 });
+      const adopting = await createE2eStack({ baseUrl, token, account });
       let adoptedId: string | undefined;
       let afterAdoptDestroy: string[] = [];
       try {
@@ -290,7 +351,7 @@ export async function runHandMadeScenario(log: (line: string) => void = () => un
       outcomes[index] = outcome;
     });
   } finally {
-    await emulator.close();
+    await removeHandMade(api, account, names);
   }
   // Taken over: the program's object is the hand-made one; deleted: the hand-made one is gone
   // after the destroy of a stack that did not adopt it.

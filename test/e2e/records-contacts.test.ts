@@ -1,20 +1,25 @@
 /**
  * Contact, ZoneRecord and Dnssec through the real engine against the emulator: create, no-change
  * preview, in-place update, replacement, refresh after outside changes and deletions, adopt,
- * destroy; personal data and the token never in clear in state.
+ * destroy; personal data and the token never in clear in state. Through the public API only, so
+ * the live suite (scripts/test-live) runs it against an account of the service too: the target
+ * is this file's emulator or that account (test/live/target.ts), every name carries the run's
+ * prefix, and requests are counted from the provider's own request log.
  */
 import { readFileSync } from "node:fs";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { admin, findResource, v2 } from "./extended-api";
+import { closeTarget, liveTarget, named, requestsLogged, type Target } from "../live/target";
+import { findResource, v2 } from "./extended-api";
 import { collect, createE2eStack, type Declaration, type E2eStack } from "./harness";
 
-const TOKEN = "e2e-records-token-71c2";
-const ZONE = "records-e2e.com";
+const ZONE = named("records-e2e.com");
+const OWNER_LABEL = named("owner");
 const PHONE = "+1.5555550142";
 const EMAIL = "ada.private@example.org";
-let emulator: RunningEmulator;
+let target: Target;
 let e2e: E2eStack;
 let api: ReturnType<typeof v2>;
+/** `/<account>`: the start of every path of the account's API. */
+let a: string;
 
 interface Knobs {
   wwwType?: "CNAME" | "A";
@@ -25,7 +30,7 @@ interface Knobs {
 }
 
 const BILLING = {
-  label: "billing",
+  label: named("billing"),
   firstName: "Grace",
   lastName: "Hopper",
   email: "grace.private@example.org",
@@ -44,7 +49,7 @@ function program(k: Knobs = {}): Declaration[] {
       type: "Contact",
       name: "owner",
       args: {
-        label: "owner",
+        label: OWNER_LABEL,
         firstName: "Ada",
         lastName: "Lovelace",
         email: EMAIL,
@@ -103,22 +108,25 @@ async function declare(resources: Declaration[]): Promise<void> {
 }
 
 async function records(): Promise<any[]> {
-  return (await api("GET", `/1/zones/${ZONE}/records?per_page=100`)).body.data.filter(
+  return (await api("GET", `${a}/zones/${ZONE}/records?per_page=100`)).body.data.filter(
     (r: any) => !r.system_record,
   );
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
-  api = v2(emulator.v2Url, TOKEN);
-  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
+  target = await liveTarget();
+  a = `/${target.account}`;
+  api = v2(target.baseUrl, target.token);
+  e2e = await createE2eStack({ baseUrl: target.baseUrl, token: target.token, account: target.account });
+  // One line per request in the engine's output: how requests are counted on any target.
+  await e2e.stack.setConfig("dnsimple:requestLog", { value: "true" });
   await declare(program());
 }, 120_000);
 
 afterAll(async () => {
   await e2e?.stack.destroy().catch(() => undefined);
   await e2e?.cleanup();
-  await emulator?.close();
+  await closeTarget();
 });
 
 describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
@@ -131,11 +139,11 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
     const ids = result.outputs.ids?.value as Record<string, string>;
     wwwId = ids.www as string;
     contactId = ids.owner as string;
-    const www = await api("GET", `/1/zones/${ZONE}/records/${wwwId}`);
+    const www = await api("GET", `${a}/zones/${ZONE}/records/${wwwId}`);
     expect(www.body.data).toMatchObject({ name: "www", type: "CNAME", ttl: 3600 });
-    const contact = await api("GET", `/1/contacts/${contactId}`);
+    const contact = await api("GET", `${a}/contacts/${contactId}`);
     expect(contact.body.data).toMatchObject({ phone: PHONE, country: "GB" });
-    expect((await api("GET", `/1/domains/${ZONE}/dnssec`)).body.data.enabled).toBe(true);
+    expect((await api("GET", `${a}/domains/${ZONE}/dnssec`)).body.data.enabled).toBe(true);
   });
 
   it("shows no changes on a second preview (the service's rewrites are not diffs)", async () => {
@@ -148,9 +156,9 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges).toMatchObject({ update: 2, same: 4 });
     expect((result.outputs.ids?.value as Record<string, string>).www).toBe(wwwId);
-    const www = (await api("GET", `/1/zones/${ZONE}/records/${wwwId}`)).body.data;
+    const www = (await api("GET", `${a}/zones/${ZONE}/records/${wwwId}`)).body.data;
     expect(www).toMatchObject({ content: "other.example.net", ttl: 600 });
-    expect((await api("GET", `/1/contacts/${contactId}`)).body.data.phone).toBe("+1.5555550199");
+    expect((await api("GET", `${a}/contacts/${contactId}`)).body.data.phone).toBe("+1.5555550199");
   });
 
   it("replaces the record when its type changes", async () => {
@@ -159,42 +167,42 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
     expect(result.summary.resourceChanges).toMatchObject({ replace: 1 });
     const newId = (result.outputs.ids?.value as Record<string, string>).www as string;
     expect(newId).not.toBe(wwwId);
-    expect((await api("GET", `/1/zones/${ZONE}/records/${wwwId}`)).status).toBe(404);
+    expect((await api("GET", `${a}/zones/${ZONE}/records/${wwwId}`)).status).toBe(404);
     wwwId = newId;
   });
 
   it("refresh shows a change made outside Pulumi, and the next up puts it back", async () => {
-    await api("PATCH", `/1/zones/${ZONE}/records/${wwwId}`, { content: "192.0.2.99" });
-    await api("PATCH", `/1/contacts/${contactId}`, { city: "Paris" });
-    await admin(emulator.url)("DELETE", "/requests");
+    await api("PATCH", `${a}/zones/${ZONE}/records/${wwwId}`, { content: "192.0.2.99" });
+    await api("PATCH", `${a}/contacts/${contactId}`, { city: "Paris" });
+    const from = e2e.output.length;
     await e2e.stack.refresh(collect(e2e));
     // Records and contacts are read from their list pages, not with one GET each.
-    const log: Array<{ method: string; path: string }> = await admin(emulator.url)("GET", "/requests");
-    expect(log.filter((r) => /\/records\/\d+$|\/contacts\/\d+$/.test(r.path))).toEqual([]);
-    expect(log.filter((r) => r.path === `/v2/1/zones/${ZONE}/records`)).toHaveLength(1);
+    const log = [...requestsLogged(e2e.output, from).values()];
+    expect(log.filter((r) => /\/records\/\d+$|\/contacts\/\d+$/.test(r))).toEqual([]);
+    expect(log.filter((r) => r === `GET /v2/${target.account}/zones/${ZONE}/records`)).toHaveLength(1);
     const exported = await e2e.exportState();
     expect(findResource(exported, "www")?.outputs.content).toBe("192.0.2.99");
     const preview = await e2e.stack.preview(collect(e2e));
     expect(preview.changeSummary).toMatchObject({ update: 2 });
     await e2e.stack.up(collect(e2e));
-    expect((await api("GET", `/1/zones/${ZONE}/records/${wwwId}`)).body.data.content).toBe("192.0.2.10");
-    expect((await api("GET", `/1/contacts/${contactId}`)).body.data.city).toBe("London");
+    expect((await api("GET", `${a}/zones/${ZONE}/records/${wwwId}`)).body.data.content).toBe("192.0.2.10");
+    expect((await api("GET", `${a}/contacts/${contactId}`)).body.data.city).toBe("London");
   });
 
   it("refresh drops what was deleted outside Pulumi; up recreates it", async () => {
-    expect((await api("DELETE", `/1/contacts/${contactId}`)).status).toBe(204);
-    expect((await api("DELETE", `/1/zones/${ZONE}/records/${wwwId}`)).status).toBe(204);
-    expect((await api("DELETE", `/1/domains/${ZONE}/dnssec`)).status).toBe(204);
+    expect((await api("DELETE", `${a}/contacts/${contactId}`)).status).toBe(204);
+    expect((await api("DELETE", `${a}/zones/${ZONE}/records/${wwwId}`)).status).toBe(204);
+    expect((await api("DELETE", `${a}/domains/${ZONE}/dnssec`)).status).toBe(204);
     const refresh = await e2e.stack.refresh(collect(e2e));
     expect(refresh.summary.resourceChanges?.delete).toBe(3);
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges?.create).toBe(3);
-    expect((await api("GET", `/1/domains/${ZONE}/dnssec`)).body.data.enabled).toBe(true);
+    expect((await api("GET", `${a}/domains/${ZONE}/dnssec`)).body.data.enabled).toBe(true);
   });
 
   it("adopts an existing record and contact instead of creating duplicates", async () => {
-    const billing = await api("POST", "/1/contacts", {
-      label: "billing",
+    const billing = await api("POST", `${a}/contacts`, {
+      label: BILLING.label,
       first_name: "Old",
       last_name: "Name",
       email: "old.billing@example.org",
@@ -206,7 +214,7 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
       country: "US",
     });
     expect(billing.status).toBe(201);
-    const made = await api("POST", `/1/zones/${ZONE}/records`, {
+    const made = await api("POST", `${a}/zones/${ZONE}/records`, {
       name: "",
       type: "MX",
       content: "MX.example.net.",
@@ -218,7 +226,9 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
     );
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges?.create).toBe(2);
-    const contacts = (await api("GET", "/1/contacts")).body.data.filter((c: any) => c.label === "billing");
+    const contacts = (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body.data.filter(
+      (c: any) => c.label === BILLING.label,
+    );
     expect(contacts).toHaveLength(1);
     expect(contacts[0]).toMatchObject({ id: billing.body.data.id, first_name: "Grace", city: "Arlington" });
     const mx = (await records()).filter((r) => r.type === "MX");
@@ -232,8 +242,8 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
   it("keeps personal data and the token out of state in clear", async () => {
     const exported = await e2e.exportState();
     const file = readFileSync(e2e.stateFile(), "utf8");
-    expect(exported).not.toContain(TOKEN);
-    expect(file).not.toContain(TOKEN);
+    expect(exported).not.toContain(target.token);
+    expect(file).not.toContain(target.token);
     // The default provider's entry holds this test's own program config; judge the resources.
     for (const text of [exported, file]) {
       const parsed = JSON.parse(text);
@@ -246,7 +256,7 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
       expect(resources).not.toContain(BILLING.email);
       expect(resources).not.toContain("Compiler Lane");
       expect(resources).not.toContain("Analytical");
-      expect(resources).toContain("records-e2e.com");
+      expect(resources).toContain(ZONE);
     }
     const owner = findResource(exported, "owner");
     expect(owner?.outputs.phone).toMatchObject({ "4dabf18193072939515e22adb298388d": expect.any(String) });
@@ -256,13 +266,14 @@ describe("Contact, ZoneRecord and Dnssec with the real engine", () => {
 
   it("destroy deletes records and contact and disables DNSSEC", async () => {
     await e2e.stack.destroy(collect(e2e));
-    expect((await api("GET", `/1/domains/${ZONE}`)).status).toBe(404);
-    expect((await api("GET", `/1/contacts`)).body.data).toHaveLength(0);
+    expect((await api("GET", `${a}/domains/${ZONE}`)).status).toBe(404);
+    const contacts = (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body.data;
+    expect(contacts.filter((c: any) => [OWNER_LABEL, BILLING.label].includes(c.label))).toEqual([]);
   });
 
   it("never printed the token or personal data in the engine's output", () => {
     const output = e2e.output.join("\n");
-    expect(output).not.toContain(TOKEN);
+    expect(output).not.toContain(target.token);
     expect(output).not.toContain(EMAIL);
   });
 });

@@ -2,21 +2,25 @@
  * `ZoneRecords` through the real engine (issue 14): a zone's records as one resource. Its changes
  * leave in batch requests, its preview names the records added, changed and removed, refresh
  * shows drift, and it touches only what it owns unless it is authoritative (never system records).
+ * Through the public API only, so the live suite (scripts/test-live) runs it against an account of
+ * the service too: the target is this file's emulator or that account (test/live/target.ts), the
+ * zones carry the run's prefix, and requests are counted from the provider's own request log.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createClient } from "../../provider/client";
 import { exportZoneFileMain } from "../../provider/cli/export-zone-file";
 import { bindAvailable, bindRecords, checkZone } from "../zone-files/bind";
 import { v2 } from "./extended-api";
+import { closeTarget, liveTarget, named, requestsLogged, type Target } from "../live/target";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 
-const TOKEN = "e2e-zone-records-token-61b0";
-const ZONE = "zone-records-e2e.com";
-let emulator: RunningEmulator;
+const ZONE = named("zone-records-e2e.com");
+let target: Target;
 let e2e: E2eStack;
 let api: ReturnType<typeof v2>;
+/** `/<account>`: the start of every path of the account's API. */
+let a: string;
 
 interface Row {
   id: number;
@@ -48,31 +52,38 @@ async function declare(records: unknown, authoritative?: boolean): Promise<void>
 async function zoneRecords(): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 1; ; page++) {
-    const { body } = await api("GET", `/1/zones/${ZONE}/records?per_page=100&page=${page}`);
+    const { body } = await api("GET", `${a}/zones/${ZONE}/records?per_page=100&page=${page}`);
     rows.push(...body.data);
     if (page >= body.pagination.total_pages) return rows;
   }
 }
 
 const declaredRows = async () => (await zoneRecords()).filter((r) => !r.system_record);
-const requestsTo = (suffix: string) =>
-  emulator.requests().filter((r) => r.method !== "GET" && r.path.endsWith(suffix));
+/** Where the engine's output is now: the requests logged after this mark are the next step's. */
+const mark = () => e2e.output.length;
+/** The provider's requests logged since `from` (`METHOD /v2/...`), as the service saw them. */
+const requestsSince = (from: number) => [...requestsLogged(e2e.output, from).values()];
+const requestsTo = (suffix: string, from: number) =>
+  requestsSince(from).filter((r) => !r.startsWith("GET ") && r.endsWith(suffix));
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
-  api = v2(emulator.v2Url, TOKEN);
-  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
+  target = await liveTarget();
+  a = `/${target.account}`;
+  api = v2(target.baseUrl, target.token);
+  e2e = await createE2eStack({ baseUrl: target.baseUrl, token: target.token, account: target.account });
+  // One line per request in the engine's output: how requests are counted on any target.
+  await e2e.stack.setConfig("dnsimple:requestLog", { value: "true" });
 });
 
 afterAll(async () => {
   await e2e?.stack.destroy().catch(() => undefined);
   await e2e?.cleanup();
-  await emulator?.close();
+  await closeTarget();
 });
 
 it("creates 40 records in one batch request", async () => {
   await declare(hosts(40));
-  emulator.clearRequests();
+  const from = mark();
   await e2e.stack.up(collect(e2e));
   const rows = await declaredRows();
   expect(rows.map((r) => r.name).sort()).toEqual(
@@ -80,15 +91,15 @@ it("creates 40 records in one batch request", async () => {
       .map((h) => h.name)
       .sort(),
   );
-  expect(requestsTo("/batch")).toHaveLength(1);
-  expect(requestsTo("/records")).toHaveLength(0);
+  expect(requestsTo("/batch", from)).toHaveLength(1);
+  expect(requestsTo("/records", from)).toHaveLength(0);
 });
 
 it("previews no change afterwards, without a request", async () => {
-  emulator.clearRequests();
+  const from = mark();
   const preview = await e2e.stack.preview(collect(e2e));
   expect(preview.changeSummary).toEqual({ same: 3 });
-  expect(emulator.requests()).toHaveLength(0);
+  expect(requestsSince(from)).toEqual([]);
 });
 
 it("a preview names the records added, changed and removed", async () => {
@@ -111,7 +122,7 @@ it("a preview names the records added, changed and removed", async () => {
 });
 
 it("applies those changes in one batch request", async () => {
-  emulator.clearRequests();
+  const from = mark();
   await e2e.stack.up(collect(e2e));
   const rows = await declaredRows();
   const names = rows.map((r) => r.name);
@@ -119,12 +130,12 @@ it("applies those changes in one batch request", async () => {
   expect(names).not.toContain("host0");
   expect(names).not.toContain("host1");
   expect(rows.find((r) => r.name === "host2")!.ttl).toBe(600);
-  expect(requestsTo("/batch")).toHaveLength(1);
+  expect(requestsTo("/batch", from)).toHaveLength(1);
 });
 
 it("shows drift on refresh and repairs it on the next up", async () => {
   const host5 = (await declaredRows()).find((r) => r.name === "host5")!;
-  await api("DELETE", `/1/zones/${ZONE}/records/${host5.id}`);
+  await api("DELETE", `${a}/zones/${ZONE}/records/${host5.id}`);
   const refresh = await e2e.stack.refresh(collect(e2e));
   expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
   const preview = await e2e.stack.preview(collect(e2e));
@@ -136,7 +147,7 @@ it("shows drift on refresh and repairs it on the next up", async () => {
 });
 
 it("additive: a record made by hand in the zone is left alone", async () => {
-  await api("POST", `/1/zones/${ZONE}/records`, { name: "handmade", type: "TXT", content: "by hand" });
+  await api("POST", `${a}/zones/${ZONE}/records`, { name: "handmade", type: "TXT", content: "by hand" });
   const preview = await e2e.stack.preview(collect(e2e));
   expect(preview.changeSummary).toEqual({ same: 3 });
   await e2e.stack.up(collect(e2e));
@@ -160,12 +171,12 @@ it("authoritative: removes the records nobody declared, never the system records
 it("destroy deletes its records in one batch request", async () => {
   await declare(hosts(10));
   await e2e.stack.up(collect(e2e));
-  await api("POST", `/1/zones/${ZONE}/records`, { name: "later", type: "TXT", content: "by hand" });
+  await api("POST", `${a}/zones/${ZONE}/records`, { name: "later", type: "TXT", content: "by hand" });
   // Only the zone record resource goes: the domain stays so the zone can be inspected.
   await e2e.declare([{ type: "Domain", name: "domain", args: { name: ZONE } }]);
-  emulator.clearRequests();
+  const from = mark();
   await e2e.stack.up(collect(e2e));
-  expect(requestsTo("/batch")).toHaveLength(1);
+  expect(requestsTo("/batch", from)).toHaveLength(1);
   expect((await declaredRows()).map((r) => r.name)).toEqual(["later"]);
 });
 
@@ -173,8 +184,11 @@ it("destroy deletes its records in one batch request", async () => {
 const withBind = bindAvailable() || process.env.CI === "true" ? describe : describe.skip;
 
 withBind("a zone file as the records", () => {
-  const FILE_ZONE = "example.com";
-  const text = readFileSync(path.join(__dirname, "../zone-files/every-type.example.com.zone"), "utf8");
+  // The example zone under the run's prefix: its names and the names it points at in it alike.
+  const FILE_ZONE = named("zone-file.com");
+  const text = readFileSync(path.join(__dirname, "../zone-files/every-type.example.com.zone"), "utf8")
+    .split("example.com")
+    .join(FILE_ZONE);
   const declareFile = (fileText: string) =>
     e2e.declare([
       { type: "Domain", name: "file-domain", args: { name: FILE_ZONE } },
@@ -183,7 +197,7 @@ withBind("a zone file as the records", () => {
         name: "from-file",
         args: {
           zoneName: { $ref: "file-domain.name" },
-          zoneFile: { name: "zones/example.com.zone", text: fileText },
+          zoneFile: { name: `zones/${FILE_ZONE}.zone`, text: fileText },
         },
       },
     ]);
@@ -192,8 +206,8 @@ withBind("a zone file as the records", () => {
     await declareFile(text);
     await e2e.stack.up(collect(e2e));
     const out: string[] = [];
-    const client = createClient({ token: TOKEN, baseUrl: emulator.v2Url });
-    const status = await exportZoneFileMain(["--account", "1", "--zone", FILE_ZONE], {
+    const client = createClient({ token: target.token, baseUrl: target.baseUrl });
+    const status = await exportZoneFileMain(["--account", target.account, "--zone", FILE_ZONE], {
       out: (t) => out.push(t),
       err: () => undefined,
       env: {},
@@ -203,7 +217,8 @@ withBind("a zone file as the records", () => {
     const written = out.join("");
     expect(checkZone(FILE_ZONE, written)).toEqual({ ok: true, output: expect.stringContaining("OK") });
     // The apex SOA and NS are the service's: the rest is the file's, record for record.
-    const own = (lines: string[]) => lines.filter((l) => !/^example\.com\. \d+ IN (SOA|NS) /.test(l));
+    const apex = new RegExp(`^${FILE_ZONE.replace(/\./g, "\\.")}\\. \\d+ IN (SOA|NS) `);
+    const own = (lines: string[]) => lines.filter((l) => !apex.test(l));
     expect(own(bindRecords(FILE_ZONE, written))).toEqual(own(bindRecords(FILE_ZONE, text)));
   });
 

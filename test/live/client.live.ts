@@ -4,7 +4,8 @@
  * requests are counted through the client's own hook, never through the emulator's log.
  */
 import { collect, isApiError, isNotFound, type ApiError, type DnsimpleClient } from "../../provider/client";
-import { closeTarget, itWithEmulator, liveTarget, named, targetClient, type Target } from "./target";
+import { closeTarget, liveTarget, named, targetClient, type Target } from "./target";
+import { itWithEmulator } from "./tests";
 
 let target: Target;
 let client: DnsimpleClient;

@@ -6,15 +6,8 @@
  */
 import { collect, type DnsimpleClient } from "../../provider/client";
 import { createE2eStack, type Declaration, type E2eStack } from "../e2e/harness";
-import {
-  closeTarget,
-  itWithEmulator,
-  liveTarget,
-  named,
-  requestsLogged,
-  targetClient,
-  type Target,
-} from "./target";
+import { closeTarget, liveTarget, named, requestsLogged, targetClient, type Target } from "./target";
+import { itWithEmulator } from "./tests";
 
 let target: Target;
 let client: DnsimpleClient;

@@ -10,7 +10,8 @@
  *   certificates), and then only on the sandbox.
  *
  * A test that needs the emulator's admin surface (faults, delays, seeds, the request log) is
- * declared with `itWithEmulator`: skipped in live mode, with the reason in its name.
+ * declared with `itWithEmulator` (test/live/tests.ts): skipped in live mode, with the reason in
+ * its name. This module itself declares no test: the benchmarks load it too.
  */
 import { randomBytes } from "node:crypto";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -89,18 +90,6 @@ export function targetClient(
     hooks: { onRequest: (e) => void requests.push(`${e.method} ${new URL(e.url).pathname}`) },
   });
   return { client, requests };
-}
-
-/** A test that needs the emulator's admin surface: skipped in live mode, saying why. */
-export function itWithEmulator(name: string, why: string, fn: () => Promise<void>, timeout?: number): void {
-  if (LIVE) it.skip(`${name} (needs the emulator: ${why})`, fn);
-  else it(name, fn, timeout);
-}
-
-/** A test of a paid operation: runs only with DNSIMPLE_LIVE_PAID=1 on the sandbox, or on the emulator. */
-export function itPaid(name: string, fn: () => Promise<void>, timeout?: number): void {
-  if (LIVE && !PAID) it.skip(`${name} (paid: DNSIMPLE_LIVE_PAID=1 runs it on the sandbox)`, fn);
-  else it(name, fn, timeout);
 }
 
 /**
