@@ -28,9 +28,12 @@ describe("the public client index", () => {
         "SANDBOX_BASE_URL",
         "ServerError",
         "UnauthorizedError",
+        "backoffDelay",
         "batchItemErrors",
+        "batchOperationErrors",
         "collect",
         "createClient",
+        "createdSince",
         "getSharedDispatcher",
         "isApiError",
         "isConnectionError",
@@ -43,7 +46,7 @@ describe("the public client index", () => {
   });
 
   it("keeps the transport, retry decisions, paths and zod schemas inside", () => {
-    for (const name of ["Transport", "decideRetry", "RateLimiter", "path", "createdSince", "DomainSchema"]) {
+    for (const name of ["Transport", "decideRetry", "RateLimiter", "path", "createStatusError", "DomainSchema"]) {
       expect(name in internal).toBe(true);
       expect(name in publicClient).toBe(false);
     }

@@ -2,10 +2,12 @@
  * `pulumi-dnsimple-dynamic/client`: a typed client for the whole DNSimple API (v2 and legacy v1),
  * for one-shot actions that are not resources (a script that renews a domain, a check in CI).
  * The resources and functions use the same client. This index is the public surface, chosen on
- * purpose: the client, its options and hooks, the errors and their guards, the retry and timeout
- * defaults, pagination, and the types of the API's objects and inputs. How requests are sent
- * (transport, retry decisions, paths, zod schemas) stays inside; the resources import those
- * modules directly.
+ * purpose: the client, its options and hooks, the errors and their guards (a refused batch's
+ * operations among them), the retry and timeout defaults and the backoff they give, pagination,
+ * `createdSince` (whether an object was made since a moment, to the service's second: what proves
+ * an object is one's own after a lost answer), and the types of the API's objects and inputs. How
+ * requests are sent (transport, retry decisions, paths, zod schemas) stays inside. The provider's
+ * resources use this surface too, nothing else of the client.
  *
  * @example
  * import { createClient, isNotFound } from "pulumi-dnsimple-dynamic/client";
@@ -36,7 +38,8 @@ export {
   statusLeavesOutcomeOpen,
 } from "./errors";
 export type { ApiErrorCode, FieldErrors } from "./errors";
-export { DEFAULT_RETRY_OPTIONS } from "./retry";
+export { DEFAULT_RETRY_OPTIONS, backoffDelay } from "./retry";
+export { createdSince } from "./created-since";
 export type { RetryOptions } from "./retry";
 export type { ListOptions, Pagination } from "./schemas";
 export { collect } from "./pagination";
@@ -100,7 +103,7 @@ export type {
 export type { BillingApi, Charge, ChargeListOptions } from "./billing";
 export type { OAuthApi, OAuthExchangeInput, OAuthToken } from "./oauth";
 export type { Contact, ContactInput, ContactsApi } from "./contacts";
-export { batchItemErrors } from "./zones";
+export { batchItemErrors, batchOperationErrors } from "./zones";
 export type {
   BatchItemError,
   Zone,

@@ -518,6 +518,29 @@ export class RegistrarApi {
   }
 
   /**
+   * Turns WHOIS privacy on for a registered domain (`PUT .../whois_privacy`).
+   *
+   * @example
+   * await client.registrar.enableWhoisPrivacy(1, "example.com");
+   */
+  async enableWhoisPrivacy(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/whois_privacy` });
+  }
+
+  /**
+   * Turns WHOIS privacy off for a registered domain (`DELETE .../whois_privacy`).
+   *
+   * @example
+   * await client.registrar.disableWhoisPrivacy(1, "example.com");
+   */
+  async disableWhoisPrivacy(account: AccountId, domain: DomainRef): Promise<void> {
+    await this.t.request({
+      method: "DELETE",
+      path: path`/${account}/registrar/domains/${domain}/whois_privacy`,
+    });
+  }
+
+  /**
    * What changing the registrant of a domain to a contact requires: the TLD's extended
    * attributes and whether it is a change of owner at the registry. Reads only, so it is retried
    * like a GET. 404 names the missing domain or contact.

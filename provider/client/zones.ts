@@ -1,7 +1,7 @@
 /** Zones and zone records. */
 import { z } from "zod";
 import type { AccountId } from "./domains";
-import { isNotFound } from "./errors";
+import { createStatusError, isNotFound, type ApiError } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
@@ -108,6 +108,44 @@ export function batchItemErrors(
   const { creates = [], updates = [], deletes = [] } = parsed.data.errors;
   if (creates.length + updates.length + deletes.length === 0) return undefined;
   return { creates, updates, deletes };
+}
+
+/** Each failed operation of a refused batch as an error of its own, by its index in its list. */
+export interface BatchOperationErrors {
+  creates: Map<number, ApiError>;
+  updates: Map<number, ApiError>;
+  deletes: Map<number, ApiError>;
+}
+
+/**
+ * The operations a batch refusal (400) names, each with the error a single request of it would
+ * have had: the service's message and field errors, the batch request's method, URL, request id
+ * and retries. `undefined` when the refusal names no operation (refused as a whole).
+ *
+ * @example
+ * const failed = batchOperationErrors(error);
+ * if (failed) for (const [index, own] of failed.creates) console.log(index, own.message);
+ */
+export function batchOperationErrors(error: ApiError): BatchOperationErrors | undefined {
+  if (error.status !== 400) return undefined;
+  const failed = batchItemErrors(error.body);
+  if (!failed) return undefined;
+  const own = (item: BatchItemError): [number, ApiError] => [
+    item.index,
+    createStatusError({
+      status: 400,
+      method: error.method,
+      url: error.url,
+      requestId: error.requestId,
+      body: { message: item.message, ...(item.errors !== undefined ? { errors: item.errors } : {}) },
+      retries: error.retries,
+    }),
+  ];
+  return {
+    creates: new Map(failed.creates.map(own)),
+    updates: new Map(failed.updates.map(own)),
+    deletes: new Map(failed.deletes.map(own)),
+  };
 }
 
 /** Filters of record lists. */

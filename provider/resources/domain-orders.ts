@@ -4,7 +4,7 @@
  * through (a charge).
  */
 import { z } from "zod";
-import { createdSince } from "../client/internal";
+import { createdSince } from "../client";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import { canonicalDomainName } from "./names";
 

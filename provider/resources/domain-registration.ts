@@ -4,7 +4,7 @@
  * DomainTransfer (registrar-lifecycle.ts).
  */
 import { z } from "zod";
-import type { DnsimpleClient, DomainRegistration } from "../client/internal";
+import type { DnsimpleClient, DomainRegistration } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DomainRenewal } from "../client/internal";
+import type { DomainRenewal } from "../client";
 import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
 import { apiId, domainName } from "./framework/fields";
 import { stringIds, type OutputsOf } from "./framework/kind";

@@ -4,7 +4,7 @@
  * by surprise" are shared with DomainRegistration (registrar-lifecycle.ts).
  */
 import { z } from "zod";
-import type { DomainTransfer } from "../client/internal";
+import type { DomainTransfer } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";

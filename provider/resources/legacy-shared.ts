@@ -7,7 +7,7 @@
  * here except `domainToken` and `apiToken`, which are secret outputs.
  */
 import { z } from "zod";
-import { createdSince, type V1Certificate, type V1Domain } from "../client/internal";
+import { createdSince, type V1Certificate, type V1Domain } from "../client";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import type { OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { V1Subscription } from "../client/internal";
-import { createdSince } from "../client/internal";
+import type { V1Subscription } from "../client";
+import { createdSince } from "../client";
 import { nonEmptyString } from "./framework/fields";
 import { numericIds, type OutputsOf, secret } from "./framework/kind";
 import { hasStatus } from "./framework/lookup";

@@ -19,8 +19,8 @@ import type {
   DomainRegistration,
   DomainTransfer,
   RegistrantChange,
-} from "../client/internal";
-import { OPEN_REGISTRANT_CHANGE_STATES, path as apiPath } from "../client/internal";
+} from "../client";
+import { OPEN_REGISTRANT_CHANGE_STATES } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { apiId, domainName, numericId } from "./framework/fields";
 import type { InputsOf, OutputsOf } from "./framework/kind";
@@ -215,11 +215,8 @@ async function applySettings(
     else await client.registrar.disableAutoRenewal(account, name);
   }
   if (current.private_whois !== wantPrivacy) {
-    // The client has no WHOIS privacy methods yet: the transport's generic request.
-    await client.transport.request({
-      method: wantPrivacy ? "PUT" : "DELETE",
-      path: apiPath`/${account}/registrar/domains/${name}/whois_privacy`,
-    });
+    if (wantPrivacy) await client.registrar.enableWhoisPrivacy(account, name);
+    else await client.registrar.disableWhoisPrivacy(account, name);
   }
   return current.auto_renew !== wantRenew || current.private_whois !== wantPrivacy
     ? client.domains.get(account, name)

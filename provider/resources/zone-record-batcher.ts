@@ -36,8 +36,7 @@
  * with nothing else in flight goes at once, as the single request it always was.
  */
 import {
-  batchItemErrors,
-  createStatusError,
+  batchOperationErrors,
   type DnsimpleClient,
   isApiError,
   type ZoneRecord,
@@ -45,8 +44,7 @@ import {
   type ZoneRecordBatchUpdate,
   type ZoneRecordInput,
   type ZoneRecordUpdate,
-} from "../client/internal";
-import type { ApiError } from "../client/internal";
+} from "../client";
 import { reportOnce } from "./framework/engine-log";
 import { engineParallelism, onStepAnswered, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
@@ -465,7 +463,7 @@ async function afterRefusal(
     return settleAlone(q, items);
   }
   if (error.status === 404) return settleAlone(q, items); // the zone: each change gets its own 404
-  const failed = error.status === 400 ? batchItemErrors(error.body) : undefined;
+  const failed = batchOperationErrors(error);
   if (!failed) {
     // Refused as a whole: too many operations for the service, say. Smaller batches.
     const size = items.length > SERVICE_ANNOUNCED_MAX ? SERVICE_ANNOUNCED_MAX : Math.ceil(items.length / 2);
@@ -482,26 +480,13 @@ async function afterRefusal(
     [lists.updates, failed.updates],
     [lists.deletes, failed.deletes],
   ] as const) {
-    const byIndex = new Map(errors.map((e) => [e.index, e]));
     list.forEach((p, index) => {
-      const own = byIndex.get(index);
+      const own = errors.get(index);
       if (!own) rest.push(p);
       // A delete of a record already gone is done: alone, "not found" is ignored by the caller.
       else if (p.op.kind === "delete") alone.push(p);
-      else p.reject(itemError(error, own));
+      else p.reject(own);
     });
   }
   await Promise.all([sendGroup(q, rest), settleAlone(q, alone)]);
-}
-
-/** The error of one refused operation: the service's message and field errors, as for a single request. */
-function itemError(batchError: ApiError, item: { message: string; errors?: unknown }): ApiError {
-  return createStatusError({
-    status: 400,
-    method: batchError.method,
-    url: batchError.url,
-    requestId: batchError.requestId,
-    body: { message: item.message, ...(item.errors !== undefined ? { errors: item.errors } : {}) },
-    retries: batchError.retries,
-  });
 }

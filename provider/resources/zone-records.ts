@@ -15,8 +15,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { ZoneRecord, ZoneRecordUpdate } from "../client/internal";
-import { createdSince, isNotFound } from "../client/internal";
+import type { ZoneRecord, ZoneRecordUpdate } from "../client";
+import { createdSince, isNotFound } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, stringIds, type OutputsOf } from "./framework/kind";

@@ -246,6 +246,10 @@ describe("registrar", () => {
     await c.registrar.authorizeTransferOut(A, "fresh-name.com");
     await c.registrar.enableAutoRenewal(A, "fresh-name.com");
     await c.registrar.disableAutoRenewal(A, "fresh-name.com");
+    await c.registrar.enableWhoisPrivacy(A, "fresh-name.com");
+    expect((await c.domains.get(A, "fresh-name.com")).private_whois).toBe(true);
+    await c.registrar.disableWhoisPrivacy(A, "fresh-name.com");
+    expect((await c.domains.get(A, "fresh-name.com")).private_whois).toBe(false);
     await admin("PUT", "/__admin/delays", { transfer: 60_000 });
     const tr = await c.registrar.transfer(A, "incoming.com", {
       registrant_id: registrant.id,

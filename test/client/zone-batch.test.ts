@@ -5,7 +5,13 @@
  * answer settled by reading the zone back (never sent twice).
  */
 import { startEmulator } from "../../emulator";
-import { batchItemErrors, createClient, isApiError, type ApiError } from "../../provider/client";
+import {
+  batchItemErrors,
+  batchOperationErrors,
+  createClient,
+  isApiError,
+  type ApiError,
+} from "../../provider/client";
 
 type Emu = Awaited<ReturnType<typeof startEmulator>>;
 let emu: Emu;
@@ -98,6 +104,18 @@ describe("zone record batch", () => {
       },
     });
     expect(batchItemErrors(error.body)?.creates.map((e) => e.index)).toEqual([1]);
+    // Each refused operation as the error a single request of it would have had.
+    const own = batchOperationErrors(error)!;
+    expect([...own.creates.keys()]).toEqual([1]);
+    expect(own.creates.get(1)).toMatchObject({
+      status: 400,
+      method: "POST",
+      requestId: error.requestId,
+      errors: { record_type: ["unsupported"] },
+    });
+    expect(own.updates.get(0)?.message).toContain("Record not found ID=99999999");
+    expect(own.deletes.size).toBe(0);
+    expect(batchOperationErrors(Object.assign(Object.create(error), { status: 500 }))).toBeUndefined();
     expect((await userRecords()).map((r) => r.name)).toEqual(["a"]);
   });
 

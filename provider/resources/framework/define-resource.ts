@@ -6,7 +6,7 @@ import {
   DEFAULT_RETRY_OPTIONS,
   isApiError,
   outcomeUnknown,
-} from "../../client/internal";
+} from "../../client";
 import {
   beginCreate,
   createAnswered,

@@ -5,7 +5,7 @@
  * is imported here, so nothing imports in a circle.
  */
 import type { z } from "zod";
-import type { DnsimpleClient } from "../../client/internal";
+import type { DnsimpleClient } from "../../client";
 import type { CheckFailure, FieldSchemas } from "./validation";
 
 /** A kind's fields by name: each a zod schema, its doc given with `.describe()`. */

@@ -2,7 +2,7 @@
  * Provider settings: read inside the provider process, from stack config (handed to `configure`)
  * or the environment. Nothing here is ever captured into the serialized provider or the state.
  */
-import { DEFAULT_RETRY_OPTIONS } from "../../client/retry";
+import { DEFAULT_RETRY_OPTIONS } from "../../client";
 
 export interface ProviderSettings {
   /** API token (secret). */
