@@ -101,7 +101,6 @@ interface ZoneQueue {
   readonly account: string;
   readonly zone: string;
   pending: Pending[];
-  outstanding: number;
   /** Batches (or single requests) of this zone in flight. */
   sending: number;
   /** The records the batches in flight create (see `createKey`), with how many of each. */
@@ -152,7 +151,6 @@ function queueFor(client: DnsimpleClient, account: string, zone: string): ZoneQu
       account,
       zone,
       pending: [],
-      outstanding: 0,
       sending: 0,
       creating: new Map(),
       complete: false,
@@ -192,23 +190,27 @@ export function submitRecordOp(
 ): Promise<OpResult> {
   if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
   const q = queueFor(client, account, zone);
+  const result = enqueue(q, op, step);
+  schedule(q);
+  return result;
+}
+
+/** Adds one change to what `q` gathers (`schedule` decides when it leaves). */
+function enqueue(q: ZoneQueue, op: RecordOp, step: string | undefined): Promise<OpResult> {
   return new Promise<OpResult>((resolve, reject) => {
     const now = Date.now();
     const gap = now - q.lastAt;
     if (q.lastAt > 0 && gap < PAUSE_MS) q.gapMs = q.gapMs === 0 ? gap : 0.8 * q.gapMs + 0.2 * gap;
     q.lastAt = now;
-    q.outstanding++;
     if (step) waitingSteps.set(step, (waitingSteps.get(step) ?? 0) + 1);
     const settle =
       <T>(fn: (value: T) => void) =>
       (value: T) => {
-        q.outstanding--;
         if (step) waitingSteps.set(step, waitingSteps.get(step)! - 1);
         fn(value);
       };
     q.pending.push({ op, at: now, step, resolve: settle(resolve), reject: settle(reject) });
     gathering.add(q);
-    schedule(q);
   });
 }
 
@@ -222,9 +224,12 @@ export function submitRecordOps(
   zone: string,
   ops: readonly RecordOp[],
 ): Promise<PromiseSettledResult<OpResult>[]> {
-  const all = ops.map((op) => submitRecordOp(client, account, zone, op));
+  if (!enabled || batchUnavailable(client, account))
+    return Promise.allSettled(ops.map((op) => sendAlone(client, account, zone, op)));
+  // Every change joins before any leaves, and nothing more will join: no quiet window to wait
+  // for, and the set's batches go one after another.
   const q = queueFor(client, account, zone);
-  // Nothing more will join: do not wait for a quiet window.
+  const all = ops.map((op) => enqueue(q, op, undefined));
   q.complete = true;
   schedule(q);
   return Promise.allSettled(all);
@@ -311,7 +316,7 @@ export function leavesAt(g: Gathering): number {
 function createKey(op: RecordOp): string | undefined {
   if (op.kind !== "create") return undefined;
   const type = op.input.type.toUpperCase();
-  return `${(op.input.name ?? "").toLowerCase()} ${type} ${canonicalContent(type, op.input.content)}`;
+  return `${op.input.name.toLowerCase()} ${type} ${canonicalContent(type, op.input.content)}`;
 }
 
 async function flush(q: ZoneQueue): Promise<void> {

@@ -29,6 +29,10 @@ import { identityKey, zoneRecordsResource } from "./zone-records";
 
 const ZONE = "example.com";
 const T0 = Date.parse("2026-11-26T10:00:00Z");
+type BatchOptions = {
+  excludeIds?: ReadonlySet<number>;
+  sameContent?: (type: string, stored: string, sent: string) => boolean;
+};
 
 /** A zone of the service, in memory, and a client of it that logs every request. */
 class FakeZone {
@@ -41,6 +45,12 @@ class FakeZone {
   /** When set, a single create fails with what it returns. */
   failCreate: ((input: ZoneRecordInput) => Error | undefined) | undefined;
   zoneMissing = false;
+  /** Batch requests as sent: body and options. */
+  batches: Array<{ body: ZoneRecordBatch; options: BatchOptions }> = [];
+  /** When set, a batch answers only after a turn of the event loop (to see batches in flight). */
+  slowBatches = false;
+  batchesInFlight = 0;
+  mostBatchesInFlight = 0;
 
   add(r: Partial<ZoneRecord> & { name: string; type: string; content: string }): ZoneRecord {
     const record: ZoneRecord = {
@@ -113,10 +123,16 @@ function clientOf(zone: FakeZone): DnsimpleClient {
           zone.requests.push(`delete ${id}`);
           zone.remove(id);
         },
-        async batch(_account: string, _zone: string, body: ZoneRecordBatch) {
+        async batch(_account: string, _zone: string, body: ZoneRecordBatch, options: BatchOptions = {}) {
           zone.requests.push(
             `batch c${body.creates?.length ?? 0} u${body.updates?.length ?? 0} d${body.deletes?.length ?? 0}`,
           );
+          zone.batches.push({ body, options: { ...options, excludeIds: new Set(options.excludeIds) } });
+          if (zone.slowBatches) {
+            zone.mostBatchesInFlight = Math.max(zone.mostBatchesInFlight, ++zone.batchesInFlight);
+            await new Promise((resolve) => setImmediate(resolve));
+            zone.batchesInFlight--;
+          }
           const failure = zone.failBatch?.(body);
           if (failure) throw failure;
           for (const { id } of body.deletes ?? []) zone.remove(id);
@@ -1037,5 +1053,86 @@ describe("the rules in detail", () => {
     zone.requests = [];
     await zoneRecordsResource.delete(ctx, olds["setId"], olds);
     expect(zone.requests).toEqual([`delete ${olds["recordIds"]["a A 192.0.2.1"]}`]);
+  });
+});
+
+describe("the batcher's timing and bookkeeping", () => {
+  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
+    kind: "create",
+    input: { name, type: "A", content, ttl: 3600 },
+  });
+  const submit = (op: RecordOp) => submitRecordOp(ctx.client, "1", ZONE, op);
+
+  afterEach(() => jest.useRealTimers());
+
+  it("learns the usual gap between changes and waits four of them after the last", async () => {
+    jest.useFakeTimers({ now: T0 });
+    const sent = [submit(input("a"))];
+    await jest.advanceTimersByTimeAsync(80);
+    sent.push(submit(input("b")));
+    // The usual gap is 80 ms: the window, four of them, 320 ms. A change 250 ms later is in it,
+    // and moves the usual gap to 0.8 × 80 + 0.2 × 250 = 114 ms: a window of 456 ms.
+    await jest.advanceTimersByTimeAsync(250);
+    sent.push(submit(input("c")));
+    await jest.advanceTimersByTimeAsync(400);
+    expect(zone.requests).toEqual([]);
+    await jest.advanceTimersByTimeAsync(60);
+    expect(zone.requests).toEqual(["batch c3 u0 d0"]);
+    expect((await Promise.all(sent)).map((r) => r?.name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("waits 100 ms at least, and does not count a pause of 2 s or more as a gap", async () => {
+    jest.useFakeTimers({ now: T0 });
+    const first = [submit(input("a"))];
+    await jest.advanceTimersByTimeAsync(10);
+    first.push(submit(input("b")));
+    // A usual gap of 10 ms would be a window of 40 ms: it is 100 ms at least.
+    await jest.advanceTimersByTimeAsync(90);
+    expect(zone.requests).toEqual([]);
+    await jest.advanceTimersByTimeAsync(20);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    await Promise.all(first);
+    // 3 s later: a pause, not a gap. The usual gap stays 10 ms, the window 100 ms.
+    await jest.advanceTimersByTimeAsync(3000);
+    const lone = submit(input("c"));
+    await jest.advanceTimersByTimeAsync(110);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+    await lone;
+  });
+
+  it("sends a set's batches one after another, each of the size the service takes", async () => {
+    zone.slowBatches = true;
+    const ops = Array.from({ length: 2100 }, (_, i) => input(`h${i}`, `192.0.2.${(i % 250) + 1}`));
+    const results = await submitRecordOps(ctx.client, "1", ZONE, ops);
+    expect(results.every((r) => r.status === "fulfilled")).toBe(true);
+    expect(zone.requests).toEqual(["batch c1000 u0 d0", "batch c1000 u0 d0", "batch c100 u0 d0"]);
+    expect(zone.mostBatchesInFlight).toBe(1);
+  });
+
+  it("sends only the lists a batch has, and counts its batches", async () => {
+    const a = zone.add(A("a", "192.0.2.1"));
+    const b = zone.add(A("b", "192.0.2.2"));
+    batchStats.batches = 0;
+    await submitRecordOps(ctx.client, "1", ZONE, [
+      { kind: "update", id: a.id, patch: { ttl: 60 } },
+      { kind: "update", id: b.id, patch: { ttl: 60 } },
+    ]);
+    await submitRecordOps(ctx.client, "1", ZONE, [
+      { kind: "delete", id: a.id },
+      { kind: "delete", id: b.id },
+    ]);
+    await submitRecordOps(ctx.client, "1", ZONE, [input("c"), input("d")]);
+    expect(zone.batches.map((x) => Object.keys(x.body))).toEqual([["updates"], ["deletes"], ["creates"]]);
+    expect(batchStats.batches).toBe(3);
+  });
+
+  it("never takes a record an earlier batch made for a later one's, and compares content as the service stores it", async () => {
+    await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    const made = zone.records.filter((r) => ["a", "b"].includes(r.name)).map((r) => r.id);
+    await submitRecordOps(ctx.client, "1", ZONE, [input("c"), input("d")]);
+    const { excludeIds, sameContent } = zone.batches[1]!.options;
+    expect([...(excludeIds ?? [])].sort()).toEqual(made.sort());
+    expect(sameContent?.("AAAA", "2001:db8::1", "2001:DB8:0:0::1")).toBe(true);
+    expect(sameContent?.("A", "192.0.2.1", "192.0.2.2")).toBe(false);
   });
 });
