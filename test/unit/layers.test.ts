@@ -24,12 +24,20 @@ function clientModulesImported(file: string): string[] {
 
 const layers = ["provider/resources", "provider/cli", "provider/review", "provider/generate", "sdk"];
 
+/**
+ * The one exception, a leaf of constants: settings read the retry default from its module, since
+ * the SDK loads settings and the index would load the client's transport into every program
+ * (provider/module-loading.test.ts).
+ */
+const ALLOWED = new Set(["provider/resources/framework/settings.ts imports ../../client/retry"]);
+
 describe("outside the client, only its public index is imported", () => {
   it.each(layers)("%s", (layer) => {
     const offending = sourcesUnder(path.join(ROOT, layer)).flatMap((file) =>
       clientModulesImported(file)
         .filter((spec) => !/\/client\/index$/.test(spec))
-        .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+        .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`)
+        .filter((line) => !ALLOWED.has(line)),
     );
     expect(offending).toEqual([]);
   });

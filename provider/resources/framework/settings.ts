@@ -2,7 +2,9 @@
  * Provider settings: read inside the provider process, from stack config (handed to `configure`)
  * or the environment. Nothing here is ever captured into the serialized provider or the state.
  */
-import { DEFAULT_RETRY_OPTIONS } from "../../client";
+// The retry default straight from its module: the SDK reads settings, and the client's index
+// would load its transport into every program (provider/module-loading.test.ts).
+import { DEFAULT_RETRY_OPTIONS } from "../../client/retry";
 
 export interface ProviderSettings {
   /** API token (secret). */
