@@ -1,45 +1,45 @@
 /**
- * The Domain resource through the real Pulumi engine against the emulator: the whole lifecycle a
- * user goes through, and what lands in state.
+ * The Domain resource through the real Pulumi engine: the whole lifecycle a user goes through,
+ * and what lands in state. Through the public API only, so the live suite (scripts/test-live)
+ * runs it against an account of the service too: the target is this file's emulator or that
+ * account (test/live/target.ts), and every domain carries the run's prefix. A registered
+ * domain's delete guard needs a registered domain made by the emulator: domain-registered.test.ts.
  */
 import { readFileSync } from "node:fs";
-import { request } from "undici";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { emulatorAdmin } from "./emulator-api";
+import { closeTarget, liveTarget, named, type Target } from "../live/target";
+import { v2 } from "./extended-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 
-const TOKEN = "e2e-domain-token-5f0c";
-let emulator: RunningEmulator;
+const DOMAIN = named("e2e-domain.com");
+const EXISTING = named("existing-e2e.com");
+let target: Target;
 let e2e: E2eStack;
+let call: ReturnType<typeof v2>;
 
-async function api(method: "GET" | "DELETE", path: string) {
-  const response = await request(`${emulator.v2Url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, accept: "application/json" },
-  });
-  const text = await response.body.text();
-  return { status: response.statusCode, body: text ? JSON.parse(text) : undefined };
-}
+/** The account's API: `path` after `/<account>`. */
+const api = (method: "GET" | "POST" | "DELETE", path: string, body?: unknown) =>
+  call(method, `/${target.account}${path}`, body);
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
-  e2e = await createE2eStack({ baseUrl: emulator.v2Url, token: TOKEN, account: 1 });
-  await e2e.declare([{ type: "Domain", name: "main", args: { name: "e2e-domain.com" } }]);
+  target = await liveTarget();
+  call = v2(target.baseUrl, target.token);
+  e2e = await createE2eStack({ baseUrl: target.baseUrl, token: target.token, account: target.account });
+  await e2e.declare([{ type: "Domain", name: "main", args: { name: DOMAIN } }]);
 }, 120_000);
 
 afterAll(async () => {
   await e2e?.stack.destroy().catch(() => undefined);
   await e2e?.cleanup();
-  await emulator?.close();
+  await closeTarget();
 });
 
 describe("Domain with the real engine", () => {
-  it("creates the domain in the emulator on up", async () => {
+  it("creates the domain on up", async () => {
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges?.create).toBe(2); // the stack and the domain
-    const found = await api("GET", "/1/domains/e2e-domain.com");
+    const found = await api("GET", `/domains/${DOMAIN}`);
     expect(found.status).toBe(200);
-    expect(found.body.data.name).toBe("e2e-domain.com");
+    expect(found.body.data.name).toBe(DOMAIN);
     expect(String(found.body.data.id)).toBe(result.outputs.ids?.value.main);
   });
 
@@ -49,7 +49,7 @@ describe("Domain with the real engine", () => {
   });
 
   it("drops the domain from state on refresh after it was deleted behind Pulumi's back", async () => {
-    expect((await api("DELETE", "/1/domains/e2e-domain.com")).status).toBe(204);
+    expect((await api("DELETE", `/domains/${DOMAIN}`)).status).toBe(204);
     const refresh = await e2e.stack.refresh(collect(e2e));
     expect(refresh.summary.resourceChanges?.delete).toBe(1);
     const state = JSON.parse(await e2e.exportState());
@@ -60,13 +60,13 @@ describe("Domain with the real engine", () => {
   it("recreates it on the next up", async () => {
     const result = await e2e.stack.up(collect(e2e));
     expect(result.summary.resourceChanges?.create).toBe(1);
-    expect((await api("GET", "/1/domains/e2e-domain.com")).status).toBe(200);
+    expect((await api("GET", `/domains/${DOMAIN}`)).status).toBe(200);
   });
 
   it("keeps the token out of state and ships a small provider", async () => {
     const exported = await e2e.exportState();
-    expect(exported).not.toContain(TOKEN);
-    expect(readFileSync(e2e.stateFile(), "utf8")).not.toContain(TOKEN);
+    expect(exported).not.toContain(target.token);
+    expect(readFileSync(e2e.stateFile(), "utf8")).not.toContain(target.token);
     const state = JSON.parse(exported);
     const domain = state.deployment.resources.find(
       (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/dnsimple:Domain",
@@ -76,68 +76,35 @@ describe("Domain with the real engine", () => {
     expect(typeof code).toBe("string");
     expect(Buffer.byteLength(code)).toBeLessThan(600);
     expect(code).toContain('require("pulumi-dnsimple-dynamic/stubs/domain")');
-    expect(code).not.toContain(TOKEN);
+    expect(code).not.toContain(target.token);
   });
 
   it("deletes the domain on destroy", async () => {
     await e2e.stack.destroy(collect(e2e));
-    expect((await api("GET", "/1/domains/e2e-domain.com")).status).toBe(404);
+    expect((await api("GET", `/domains/${DOMAIN}`)).status).toBe(404);
   });
 
   it("never printed the token in the engine's output", () => {
-    expect(e2e.output.join("\n")).not.toContain(TOKEN);
+    expect(e2e.output.join("\n")).not.toContain(target.token);
   });
 });
 
 describe("Domain adoption and registered domains", () => {
   it("refuses to create a domain that already exists and says how to adopt it", async () => {
-    const created = await request(`${emulator.v2Url}/1/domains`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ name: "existing-e2e.com" }),
-    });
-    expect(created.statusCode).toBe(201);
-    await created.body.dump();
-    await e2e.declare([{ type: "Domain", name: "existing", args: { name: "existing-e2e.com" } }]);
+    const created = await api("POST", "/domains", { name: EXISTING });
+    expect(created.status).toBe(201);
+    await e2e.declare([{ type: "Domain", name: "existing", args: { name: EXISTING } }]);
     const lines: string[] = [];
     await expect(e2e.stack.up({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
     expect(lines.join("")).toMatch(/set `adopt: true` on this resource/);
   });
 
   it("adopts the existing domain with adopt: true, without a duplicate", async () => {
-    const existing = (await api("GET", "/1/domains/existing-e2e.com")).body.data;
-    await e2e.declare([
-      { type: "Domain", name: "existing", args: { name: "existing-e2e.com", adopt: true } },
-    ]);
+    const existing = (await api("GET", `/domains/${EXISTING}`)).body.data;
+    await e2e.declare([{ type: "Domain", name: "existing", args: { name: EXISTING, adopt: true } }]);
     const result = await e2e.stack.up(collect(e2e));
     expect(result.outputs.ids?.value.existing).toBe(String(existing.id));
-    const all = (await api("GET", "/1/domains?name_like=existing-e2e")).body.data;
+    const all = (await api("GET", `/domains?name_like=${EXISTING}`)).body.data;
     expect(all).toHaveLength(1);
-  });
-
-  it("will not delete a registered domain unless allowDeleteRegistered is set", async () => {
-    await emulatorAdmin(emulator.url).call("POST", "/seed", {
-      domains: [{ account: 1, name: "kept-registration.com", state: "registered", expiresOn: "2030-01-01" }],
-    });
-    await e2e.declare([
-      { type: "Domain", name: "kept", args: { name: "kept-registration.com", adopt: true } },
-    ]);
-    await e2e.stack.up(collect(e2e)); // also deletes the adopted "existing" domain, no longer declared
-    const lines: string[] = [];
-    await expect(e2e.stack.destroy({ onOutput: (l) => lines.push(l) })).rejects.toThrow();
-    expect(lines.join("")).toMatch(/kept-registration.com is registered.*allowDeleteRegistered: true/s);
-    expect((await api("GET", "/1/domains/kept-registration.com")).status).toBe(200);
-
-    await e2e.declare([
-      {
-        type: "Domain",
-        name: "kept",
-        args: { name: "kept-registration.com", adopt: true, allowDeleteRegistered: true },
-      },
-    ]);
-    const update = await e2e.stack.up(collect(e2e));
-    expect(update.summary.resourceChanges?.update).toBe(1);
-    await e2e.stack.destroy(collect(e2e));
-    expect((await api("GET", "/1/domains/kept-registration.com")).status).toBe(404);
   });
 });
