@@ -46,7 +46,14 @@ describe("the public client index", () => {
   });
 
   it("keeps the transport, retry decisions, paths and zod schemas inside", () => {
-    for (const name of ["Transport", "decideRetry", "RateLimiter", "path", "createStatusError", "DomainSchema"]) {
+    for (const name of [
+      "Transport",
+      "decideRetry",
+      "RateLimiter",
+      "path",
+      "createStatusError",
+      "DomainSchema",
+    ]) {
       expect(name in internal).toBe(true);
       expect(name in publicClient).toBe(false);
     }

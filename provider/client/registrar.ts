@@ -524,7 +524,10 @@ export class RegistrarApi {
    * await client.registrar.enableWhoisPrivacy(1, "example.com");
    */
   async enableWhoisPrivacy(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/whois_privacy` });
+    await this.t.request({
+      method: "PUT",
+      path: path`/${account}/registrar/domains/${domain}/whois_privacy`,
+    });
   }
 
   /**

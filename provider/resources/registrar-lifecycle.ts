@@ -13,13 +13,7 @@
  * with an explanation instead of ordering again, unless the program sets `orderAgain: true`.
  */
 import { z } from "zod";
-import type {
-  DnsimpleClient,
-  Domain,
-  DomainRegistration,
-  DomainTransfer,
-  RegistrantChange,
-} from "../client";
+import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer, RegistrantChange } from "../client";
 import { OPEN_REGISTRANT_CHANGE_STATES } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { apiId, domainName, numericId } from "./framework/fields";

@@ -1,12 +1,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { z } from "zod";
-import {
-  backoffDelay,
-  createdSince,
-  DEFAULT_RETRY_OPTIONS,
-  isApiError,
-  outcomeUnknown,
-} from "../../client";
+import { backoffDelay, createdSince, DEFAULT_RETRY_OPTIONS, isApiError, outcomeUnknown } from "../../client";
 import {
   beginCreate,
   createAnswered,
