@@ -4,6 +4,7 @@ import { emailAddress, nonEmptyString } from "./framework/fields";
 import { defineResource, type InputsOf, numericIds, type OutputsOf, secret } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
+import { str } from "./framework/review-text";
 
 /** Input property → the service's field. */
 const FIELDS = {
@@ -146,6 +147,52 @@ export const contactResource = defineResource({
       "export const contactId = owner.contactId;",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      phone: "+44.2071234567",
+      address1: "1 Street",
+      city: "London",
+      stateProvince: "London",
+      postalCode: "N1",
+      country: "GB",
+    },
+    replaces: {},
+    inPlace: { firstName: "Augusta", country: "FR", label: "work", fax: "+44.2071234568" },
+    same: [{ country: "gb", label: "", jobTitle: "", organizationName: "", fax: "", address2: "" }],
+    invalid: [
+      ["email", "not an e-mail address", { email: "nope" }],
+      ["phone", "letters as phone", { phone: "abc" }],
+      ["country", "three-letter country", { country: "USA" }],
+      ["firstName", "empty first name", { firstName: "" }],
+      ["jobTitle", "organization without job title", { organizationName: "Acme" }],
+    ],
+  },
+  review: {
+    section: "contacts",
+    noun: ["contact", "contacts"],
+    label: (p) => (str(p.label) !== "" ? str(p.label) : "(no label)"),
+    fields: [
+      "label",
+      "organizationName",
+      "jobTitle",
+      "country",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "fax",
+      "address1",
+      "address2",
+      "city",
+      "stateProvince",
+      "postalCode",
+    ],
+    public: ["label", "organizationName", "jobTitle", "country"],
+  },
+
   inputs,
   outputs,
   ids: numericIds,

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
-import { defineResource, type KindDocs, stringIds } from "./framework/kind";
+import { defineResource, type KindDocs, type KindExamples, stringIds } from "./framework/kind";
+import { str } from "./framework/review-text";
 import { canonicalDomainName } from "./names";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
@@ -49,6 +50,10 @@ function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
 /** What differs between the two APIs' delegation. */
 export interface DelegationApi {
   readonly kind: string;
+  /** Declarations wrong in one property (see `KindExamples.invalid`); the other examples are shared. */
+  readonly invalidExamples: KindExamples["invalid"];
+  /** Singular and plural noun of the review's headline. */
+  readonly noun: readonly [string, string];
   /** Most name servers the API accepts. */
   readonly maxServers: number;
   /** The API's name, for messages. */
@@ -76,6 +81,19 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
   return defineResource({
     kind: api.kind,
     docs,
+    examples: {
+      valid: { domain: "example.com", nameServers: ["ns1.example.net", "ns2.example.net"] },
+      replaces: { domain: "other.com" },
+      inPlace: { nameServers: ["ns1.example.net"] },
+      same: [{ domain: "Example.com.", nameServers: ["NS1.example.net.", "ns2.EXAMPLE.net"] }],
+      invalid: api.invalidExamples,
+    },
+    review: {
+      section: "delegation",
+      noun: api.noun,
+      label: (p) => str(p.domain),
+      fields: ["domain", "nameServers"],
+    },
     inputs: {
       domain: domainName().describe("A domain registered with the service."),
       nameServers: z

@@ -5,6 +5,7 @@ import { domainRef } from "./framework/fields";
 import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
+import { str } from "./framework/review-text";
 
 const outputs = {
   enabled: z.boolean().describe("True while signing is enabled."),
@@ -36,6 +37,25 @@ export const dnssecResource = defineResource({
       'new dnsimple.Dnssec("signing", { domain: domain.name });',
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com" },
+    same: [{ domain: "Example.com." }],
+    invalid: [["domain", "bad domain name", { domain: "nope" }]],
+  },
+  review: {
+    section: "dnssec",
+    noun: ["zone", "zones"],
+    verbs: {
+      create: "signed (DNSSEC on)",
+      delete: "unsigned (DNSSEC off)",
+      replace: "signed instead of another",
+    },
+    title: "DNSSEC signing of",
+    zone: "domain",
+    label: (p) => str(p.domain),
+  },
+
   inputs: { domain: domainRef().describe("The domain (name or numeric id) whose zone is signed.") },
   outputs,
   ids: stringIds,

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Push } from "../client";
 import { apiId, numericId } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
+import { str } from "./framework/review-text";
 
 const outputs = {
   domainId: z.number().describe("The pushed domain's id."),
@@ -37,6 +38,18 @@ export const domainPushAnswerResource = defineResource({
       'new dnsimple.DomainPushAnswer("decline", { account: 2002, pushId: 124, accept: false });',
     ].join("\n"),
   },
+  examples: {
+    valid: { pushId: "1", accept: true, contactId: "2" },
+    replaces: { pushId: "3", accept: false, contactId: "4" },
+    same: [{ pushId: 1, contactId: 2 }],
+    invalid: [["pushId", "push id not numeric", { pushId: "latest" }]],
+  },
+  review: {
+    section: "pushes",
+    noun: ["push answer", "push answers"],
+    label: (p) => `push ${str(p.pushId)}`,
+  },
+
   inputs: {
     pushId: numericId("pushId").describe("The pending push (e.g. `push.pushId`)."),
     accept: z.boolean().default(true).describe("Accept (default) or reject (`false`)."),

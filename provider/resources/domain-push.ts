@@ -8,6 +8,7 @@ import { domainRef, nonEmptyString } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
+import { str } from "./framework/review-text";
 
 const outputs = {
   pushId: z.number().describe("The push's id: what the target account answers."),
@@ -34,6 +35,23 @@ export const domainPushResource = defineResource({
       'new dnsimple.DomainPushAnswer("take", { account: 2002, pushId: push.pushId, contactId: 55 });',
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", targetAccount: "team@example.org" },
+    replaces: { domain: "other.com", targetAccount: "other@example.org" },
+    same: [{ domain: "Example.com", targetAccount: "TEAM@example.org" }],
+    invalid: [
+      ["adopt", "adopt on a kind that cannot adopt", { adopt: true }],
+      ["targetAccount", "empty target account", { targetAccount: "" }],
+    ],
+  },
+  review: {
+    section: "pushes",
+    noun: ["domain push", "domain pushes"],
+    verbs: { replace: "pushed elsewhere" },
+    label: (p) => str(p.domain),
+    masks: { targetAccount: "email" },
+  },
+
   inputs: {
     domain: domainRef().describe("The domain (name or id) to push."),
     targetAccount: nonEmptyString("targetAccount").describe(

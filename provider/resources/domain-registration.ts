@@ -10,6 +10,7 @@ import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./fram
 import { orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { WAITING_LOCAL } from "./framework/waiting";
+import { str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -107,6 +108,40 @@ export const domainRegistrationResource = defineResource({
       "export const expiresAt = reg.expiresAt;",
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", registrantId: "5", autoRenew: false, whoisPrivacy: false },
+    replaces: { domain: "other.com" },
+    inPlace: { registrantId: "6", autoRenew: true, whoisPrivacy: true, timeoutSeconds: 60 },
+    same: [{ domain: "Example.COM", registrantId: 5, orderAgain: false, goneFromAccount: false }],
+    invalid: [
+      ["registrantId", "registrant id not numeric", { registrantId: "me" }],
+      ["premiumPrice", "price not a number", { premiumPrice: "cheap" }],
+      ["timeoutSeconds", "negative wait", { timeoutSeconds: -1 }],
+      ["transferLock", "string instead of a boolean", { transferLock: "on" }],
+    ],
+  },
+  review: {
+    section: "registrar",
+    noun: ["domain", "domains"],
+    verbs: {
+      create: "registered",
+      update: "changed at the registrar",
+      delete: "left the stack (still registered)",
+      replace: "registered instead of another",
+    },
+    label: (p) => str(p.domain),
+    fields: [
+      "domain",
+      "registrantId",
+      "autoRenew",
+      "whoisPrivacy",
+      "premiumPrice",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["extendedAttributes"],
+  },
+
   inputs,
   outputs,
   ids: stringIds,

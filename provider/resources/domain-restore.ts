@@ -28,6 +28,15 @@ export const domainRestoreResource = oneShot({
     summary: "Restores an expired domain once (money is spent); again when `triggers` changes.",
     example: 'new dnsimple.DomainRestore("restore", { domain: "lapsed.com" });',
   },
+  examples: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", premiumPrice: "40.00", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "Example.COM" }],
+    invalid: [["domain", "spaces in the domain", { domain: "bad domain" }]],
+  },
+  review: { noun: ["domain restore", "domain restores"], price: "restore" },
+
   inputs: {
     domain: domainName().describe("An expired domain whose registration lapsed."),
     premiumPrice: premiumPrice("For premium names: the restore price, as confirmation."),

@@ -3,6 +3,7 @@ import { domainRef } from "./framework/fields";
 import { stringIds } from "./framework/kind";
 import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
+import { TRANSFER_OUT_EFFECT } from "./framework/review-text";
 
 /**
  * Unlocks a registered domain and has the service send its authorization code to the
@@ -19,6 +20,17 @@ export const domainTransferOutAuthorizationResource = oneShot({
     ].join("\n"),
     example: 'new dnsimple.DomainTransferOutAuthorization("leave", { domain: "example.com" });',
   },
+  examples: {
+    valid: { domain: "example.com", triggers: { at: 1 } },
+    replaces: { domain: "other.com", triggers: { at: 2 } },
+    same: [{ domain: "EXAMPLE.com." }],
+    invalid: [["domain", "missing", { domain: undefined }]],
+  },
+  review: {
+    noun: ["transfer-out authorization", "transfer-out authorizations"],
+    effect: TRANSFER_OUT_EFFECT,
+  },
+
   inputs: { domain: domainRef().describe("A domain registered with the service (name or id).") },
   outputs: { authorizedAt: z.string().describe("When the authorization was asked for (service time).") },
   ids: stringIds,

@@ -10,6 +10,7 @@ import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { pendingId, WAITING_LOCAL } from "./framework/waiting";
+import { str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -88,6 +89,40 @@ export const domainTransferResource = defineResource({
       "});",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      domain: "example.com",
+      registrantId: "5",
+      authCode: "code",
+      autoRenew: false,
+      whoisPrivacy: false,
+    },
+    replaces: { domain: "other.com" },
+    inPlace: { registrantId: "6", authCode: "other-code", autoRenew: true, pollIntervalSeconds: 5 },
+    same: [{ domain: "example.com.", registrantId: 5 }],
+    invalid: [
+      ["authCode", "empty auth code", { authCode: "" }],
+      ["domain", "bad domain name", { domain: "xfer..com" }],
+    ],
+  },
+  review: {
+    section: "registrar",
+    noun: ["domain transfer", "domain transfers"],
+    verbs: { create: "started", delete: "left the stack", replace: "started instead of another" },
+    label: (p) => str(p.domain),
+    fields: [
+      "domain",
+      "registrantId",
+      "authCode",
+      "autoRenew",
+      "whoisPrivacy",
+      "premiumPrice",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["authCode", "extendedAttributes"],
+  },
+
   inputs,
   outputs,
   ids: stringIds,

@@ -4,6 +4,7 @@ import type { Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, type OutputsOf, stringIds } from "./framework/kind";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 const outputs = {
   domainId: z.number().describe("The service's numeric id of the domain."),
@@ -55,6 +56,36 @@ export const domainResource = defineResource({
       "export const domainId = domain.domainId;",
     ].join("\n"),
   },
+  examples: {
+    valid: { name: "example.com" },
+    replaces: { name: "other.com" },
+    inPlace: { allowDeleteRegistered: true },
+    same: [{ name: "EXAMPLE.com." }],
+    invalid: [
+      ["name", "empty name", { name: "" }],
+      ["name", "spaces in the name", { name: "not a domain.com" }],
+      ["name", "label starting with a hyphen", { name: "-bad-.com" }],
+      ["name", "a number instead of a string", { name: 42 }],
+      ["name", "not fully qualified", { name: "localhost" }],
+      ["name", "numeric top-level domain", { name: "example.123" }],
+      ["name", "label over 63 characters", { name: `${"a".repeat(64)}.com` }],
+      ["name", "missing", { name: undefined }],
+      ["allowDeleteRegistered", "string instead of boolean", { allowDeleteRegistered: "yes" }],
+      ["account", "non-numeric account", { account: "acme" }],
+      ["adopt", "string instead of boolean", { adopt: "true" }],
+      ["nmae", "unknown property (typo)", { nmae: "typo.com" }],
+      ["name", "a path after the name", { name: "a.com/../../1/domains" }],
+      ["name", "a query after the name", { name: "a.com?x=1" }],
+    ],
+  },
+  review: {
+    section: "domain",
+    noun: ["zone", "zones"],
+    zone: "name",
+    label: (p) => str(p.name),
+    fields: ["name", "allowDeleteRegistered", "adopt"],
+  },
+
   inputs: {
     name: domainName().describe("The domain name, e.g. `example.com`; internationalised names are accepted."),
     allowDeleteRegistered: z

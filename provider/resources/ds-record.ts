@@ -5,6 +5,7 @@ import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
+import { str } from "./framework/review-text";
 
 /** DNSSEC algorithm numbers (IANA) the registries accept for DS records. */
 const ALGORITHMS = ["1", "3", "5", "6", "7", "8", "10", "12", "13", "14", "15", "16", "17", "23"];
@@ -74,6 +75,37 @@ export const dsRecordResource = defineResource({
       "});",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      domain: "example.com",
+      algorithm: "13",
+      digest: "a".repeat(64),
+      digestType: "2",
+      keytag: "1234",
+    },
+    replaces: { domain: "other.com", algorithm: "8", digest: "b".repeat(64), digestType: "3", keytag: "1" },
+    same: [{ domain: "Example.com.", digest: "A".repeat(64) }],
+    invalid: [
+      ["algorithm", "unknown algorithm number", { algorithm: "99" }],
+      ["algorithm", "algorithm by name", { algorithm: "RSA" }],
+      ["digest", "digest not hexadecimal", { digest: "xyz-not-hex" }],
+      ["digest", "digest too short for SHA-256", { digest: "abcdef0123" }],
+      ["digestType", "unknown digest type", { digestType: "9" }],
+      ["keytag", "keytag over 65535", { keytag: "70000" }],
+      ["keytag", "negative keytag", { keytag: -1 }],
+      ["domain", "bad domain name", { domain: "bad domain" }],
+      ["publicKey", "empty public key", { publicKey: "" }],
+      ["digestType", "DS data without digestType", { digestType: undefined }],
+    ],
+  },
+  review: {
+    section: "dnssec",
+    noun: ["DS record", "DS records"],
+    zone: "domain",
+    label: (p) => (p.keytag !== undefined ? `DS keytag ${str(p.keytag)}` : "DS record (public key)"),
+    fields: ["keytag", "algorithm", "digestType", "digest", "publicKey"],
+  },
+
   inputs: {
     domain: domainRef().describe("The domain, by name or numeric id."),
     algorithm: decimalText("algorithm", ALGORITHMS).describe(

@@ -5,6 +5,7 @@ import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
+import { str } from "./framework/review-text";
 
 const collectionKey = (account: string, domain: unknown) =>
   `emailForwards:${account}:${canonicalDomainRef(domain)}`;
@@ -51,6 +52,29 @@ export const emailForwardResource = defineResource({
       "export const salesAddress = fwd.aliasEmail;",
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", aliasName: "sales", destinationEmail: "team@example.org" },
+    replaces: { domain: "other.com", aliasName: "info", destinationEmail: "other@example.org" },
+    same: [{ domain: "EXAMPLE.COM", aliasName: "Sales", destinationEmail: "Team@Example.org" }],
+    invalid: [
+      ["aliasName", "empty alias", { aliasName: "" }],
+      ["aliasName", "full address as alias", { aliasName: "sales@bad-input.com" }],
+      ["aliasName", "space in alias", { aliasName: "sa les" }],
+      ["destinationEmail", "not an e-mail address", { destinationEmail: "not-an-email" }],
+      ["destinationEmail", "a number", { destinationEmail: 7 }],
+      ["domain", "empty domain", { domain: "" }],
+      ["domain", "negative domain id", { domain: -5 }],
+    ],
+  },
+  review: {
+    section: "forwards",
+    noun: ["email forward", "email forwards"],
+    zone: "domain",
+    label: (p) => str(p.aliasName).toLowerCase(),
+    fields: ["aliasName", "destinationEmail"],
+    masks: { destinationEmail: "email" },
+  },
+
   inputs: {
     domain: domainRef().describe("The domain, by name or numeric id."),
     aliasName: z

@@ -1,32 +1,18 @@
 /**
  * Every kind's own check rules, as a table: a declaration that breaks one rule, and the exact
  * failure a person reads in `pulumi preview` (property and reason). The valid declarations are
- * those of kinds-diff.test.ts; each row changes only what it names.
+ * the kinds' examples (`examples.valid` in each definition); each row changes only what it names.
  */
-import { providerFor } from "./index";
+import { allDefinitions, providerFor } from "./index";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 
 beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
 afterAll(() => resetRuntime());
 
-const DS = {
-  domain: "example.com",
-  algorithm: "13",
-  digest: "a".repeat(64),
-  digestType: "2",
-  keytag: "1234",
-};
-const CONTACT = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  phone: "+44.2071234567",
-  address1: "1 Street",
-  city: "London",
-  stateProvince: "London",
-  postalCode: "N1",
-  country: "GB",
-};
+/** A kind's valid example declaration (its definition's `examples.valid`). */
+const validOf = (kind: string) => allDefinitions().find((d) => d.kind === kind)!.schema!.examples.valid;
+const DS = validOf("DsRecord");
+const CONTACT = validOf("Contact");
 
 type Row = [
   kind: string,

@@ -13,6 +13,14 @@ export const legacyCertificateConfigurationResource = oneShot({
     example:
       'new dnsimple.LegacyCertificateConfiguration("www", { domain: "example.com", certificateId: 4576 });',
   },
+  examples: {
+    valid: { domain: "example.com", certificateId: "7" },
+    replaces: { domain: "other.com", certificateId: "8", triggers: 1 },
+    same: [{ certificateId: 7 }],
+    invalid: [["certificateId", "not a number", { certificateId: "x" }]],
+  },
+  review: { noun: ["v1 certificate configuration", "v1 certificate configurations"] },
+
   inputs: {
     domain: domainRef().describe("The certificate's domain (name or id)."),
     certificateId: numericId("certificateId").describe(

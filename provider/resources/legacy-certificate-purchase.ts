@@ -28,6 +28,15 @@ export const legacyCertificatePurchaseResource = oneShot({
       "});",
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", name: "www", contactId: "7" },
+    replaces: { domain: "other.com", name: "*", contactId: "8", csr: "CSR", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", contactId: 7 }],
+    invalid: [["contactId", "not a number", { contactId: "x" }]],
+  },
+  review: { noun: ["v1 certificate purchase", "v1 certificate purchases"] },
+
   inputs: {
     domain: domainRef().describe("The domain (name or id) the certificate is for."),
     name: z

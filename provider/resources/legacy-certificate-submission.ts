@@ -13,6 +13,14 @@ export const legacyCertificateSubmissionResource = oneShot({
     example:
       'new dnsimple.LegacyCertificateSubmission("www", { domain: "example.com", certificateId: 4576, approverEmail: "admin@example.com" });',
   },
+  examples: {
+    valid: { domain: "example.com", certificateId: "7", approverEmail: "admin@example.com" },
+    replaces: { domain: "other.com", certificateId: "8", approverEmail: "ops@example.com", triggers: 1 },
+    same: [{ certificateId: 7 }],
+    invalid: [["approverEmail", "not an e-mail address", { approverEmail: "admin" }]],
+  },
+  review: { noun: ["v1 certificate submission", "v1 certificate submissions"] },
+
   inputs: {
     domain: domainRef().describe("The certificate's domain (name or id)."),
     certificateId: numericId("certificateId").describe(

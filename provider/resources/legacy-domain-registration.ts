@@ -23,6 +23,15 @@ export const legacyDomainRegistrationResource = oneShot({
     ].join("\n"),
     example: 'new dnsimple.LegacyDomainRegistration("reg", { domain: "example.com", registrantId: 42 });',
   },
+  examples: {
+    valid: { domain: "example.com", registrantId: "7" },
+    replaces: { domain: "other.com", registrantId: "8", extendedAttributes: { x: "y" }, triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", registrantId: 7 }],
+    invalid: [["registrantId", "not a number", { registrantId: "abc" }]],
+  },
+  review: { noun: ["v1 domain registration", "v1 domain registrations"], price: "registration" },
+
   inputs: {
     domain: domainName().describe("The domain name to register."),
     registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),

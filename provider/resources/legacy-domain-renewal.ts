@@ -20,6 +20,15 @@ export const legacyDomainRenewalResource = oneShot({
     ].join("\n"),
     example: 'new dnsimple.LegacyDomainRenewal("renew", { domain: "example.com", triggers: "2025" });',
   },
+  examples: {
+    valid: { domain: "example.com", renewWhoisPrivacy: false },
+    replaces: { domain: "other.com", renewWhoisPrivacy: true, triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com." }],
+    invalid: [["domain", "empty domain", { domain: "" }]],
+  },
+  review: { noun: ["v1 domain renewal", "v1 domain renewals"], price: "renewal" },
+
   inputs: {
     domain: domainName().describe("The domain to renew: a domain registered with the service."),
     renewWhoisPrivacy: z.boolean().default(false).describe("Renew WHOIS privacy too (default false)."),

@@ -22,6 +22,21 @@ export const legacyDomainTokenResetResource = oneShot({
       "export const domainToken = reset.domainToken; // a secret",
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", triggers: 1 },
+    same: [{ domain: "EXAMPLE.com." }],
+    invalid: [["domain", "missing", { domain: undefined }]],
+  },
+  review: {
+    noun: ["v1 domain token reset", "v1 domain token resets"],
+    effect: {
+      tag: "credentials",
+      text: (domain) =>
+        `Gives ${domain} a new v1 domain token: whatever still uses the old token stops working.`,
+    },
+  },
+
   inputs: { domain: domainRef().describe("The domain (name or id).") },
   outputs: {
     domainId: z.number().describe("The domain's id."),

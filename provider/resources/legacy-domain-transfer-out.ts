@@ -5,6 +5,7 @@ import { domainRefOf, startedAt } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
+import { TRANSFER_OUT_EFFECT } from "./framework/review-text";
 
 /** Unlocks a domain and has the authorization code sent to its administrative contact (v1). */
 export const legacyDomainTransferOutResource = oneShot({
@@ -16,6 +17,14 @@ export const legacyDomainTransferOutResource = oneShot({
     ].join("\n"),
     example: 'new dnsimple.LegacyDomainTransferOut("leave", { domain: "example.com" });',
   },
+  examples: {
+    valid: { domain: "example.com" },
+    replaces: { domain: "other.com", triggers: 1 },
+    same: [{ domain: "EXAMPLE.com." }],
+    invalid: [["domain", "spaces in the domain", { domain: "bad domain" }]],
+  },
+  review: { noun: ["v1 transfer out", "v1 transfers out"], effect: TRANSFER_OUT_EFFECT },
+
   inputs: { domain: domainRef().describe("The domain (name or id).") },
   outputs: { authorizedAt: z.string().describe("When the transfer out was authorized (ISO 8601).") },
   ids: stringIds,

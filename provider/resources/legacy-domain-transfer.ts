@@ -17,6 +17,15 @@ export const legacyDomainTransferResource = oneShot({
       'new dnsimple.LegacyDomainTransfer("in", { domain: "example.com", registrantId: 42, authCode: cfg.requireSecret("auth") });',
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", registrantId: "7", authCode: "code" },
+    replaces: { domain: "other.com", registrantId: "8", authCode: "other", triggers: 1 },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com." }],
+    invalid: [["authCode", "empty auth code", { authCode: "" }]],
+  },
+  review: { noun: ["v1 domain transfer", "v1 domain transfers"], price: "transfer" },
+
   inputs: {
     domain: domainName().describe("The domain name to transfer in."),
     registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),

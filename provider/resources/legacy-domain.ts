@@ -4,6 +4,7 @@ import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { domainOutputShape, domainOutputs } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 /** A hosted domain through API v1 (desired state): destroy deletes it (not at the registry). */
 export const legacyDomainResource = defineResource({
@@ -18,6 +19,19 @@ export const legacyDomainResource = defineResource({
       "export const legacyId = d.domainId;",
     ].join("\n"),
   },
+  examples: {
+    valid: { name: "example.com" },
+    replaces: { name: "other.com" },
+    same: [{ name: "EXAMPLE.com." }],
+    invalid: [["name", "spaces in the name", { name: "bad domain" }]],
+  },
+  review: {
+    section: "domain",
+    noun: ["zone (v1)", "zones (v1)"],
+    zone: "name",
+    label: (p) => str(p.name),
+  },
+
   inputs: { name: domainName().describe("The domain name.") },
   outputs: domainOutputShape,
   ids: numericIds,

@@ -51,6 +51,26 @@ export const legacySubscriptionResource = oneShot({
       'new dnsimple.LegacySubscription("plan", { plan: "Silver", creditCard: cfg.requireSecretObject("card") });',
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      plan: "Silver",
+      creditCard: {
+        number: "4111",
+        firstName: "A",
+        lastName: "B",
+        billingAddress: "1 St",
+        billingZip: "1",
+        month: "1",
+        year: "2030",
+        cvv: "1",
+      },
+    },
+    replaces: { plan: "Gold", triggers: 1 },
+    inPlace: { orderAgain: true },
+    invalid: [["plan", "missing", { plan: undefined }]],
+  },
+  review: { noun: ["v1 subscription", "v1 subscriptions"] },
+
   inputs: {
     plan: nonEmptyString("plan").describe("The plan's name, e.g. `Silver`."),
     creditCard: secret(creditCard).describe("The card to pay with: sent to the service, never shown."),

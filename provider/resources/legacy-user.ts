@@ -17,6 +17,13 @@ export const legacyUserResource = oneShot({
       "export const userId = user.userId;",
     ].join("\n"),
   },
+  examples: {
+    valid: { email: "a@example.com", password: "pw" },
+    replaces: { email: "b@example.com", password: "other", triggers: 1 },
+    invalid: [["email", "not an e-mail address", { email: "not-an-email" }]],
+  },
+  review: { noun: ["v1 user", "v1 users"], masks: { email: "email" } },
+
   inputs: {
     email: emailAddress().describe("The new user's e-mail address."),
     password: secret(z.string().min(1, "password must not be empty")).describe("The new user's password."),

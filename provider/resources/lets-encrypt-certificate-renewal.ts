@@ -46,6 +46,21 @@ export const letsEncryptCertificateRenewalResource = oneShot({
       "export const newCertificateId = renewal.newCertificateId;",
     ].join("\n"),
   },
+  examples: {
+    valid: { domain: "example.com", certificateId: "7" },
+    replaces: {
+      domain: "other.com",
+      certificateId: "8",
+      autoRenew: true,
+      signatureAlgorithm: "RSA",
+      triggers: 2,
+    },
+    inPlace: { orderAgain: true },
+    same: [{ domain: "EXAMPLE.com.", certificateId: 7 }],
+    invalid: [["certificateId", "not a number", { certificateId: "abc" }]],
+  },
+  review: { noun: ["certificate renewal", "certificate renewals"] },
+
   inputs: {
     domain: domainRef().describe("The certificate's domain (name or id)."),
     certificateId: numericId("certificateId").describe(

@@ -19,6 +19,7 @@ import {
   waitingOf,
   waitingWithProgress,
 } from "./framework/waiting";
+import { str } from "./framework/review-text";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -150,6 +151,53 @@ export const letsEncryptCertificateResource = defineResource({
       "export const key = cert.privateKey; // secret",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      domain: "example.com",
+      name: "www",
+      alternateNames: ["a.example.com", "b.example.com"],
+      signatureAlgorithm: "ECDSA",
+      autoRenew: false,
+    },
+    replaces: {
+      domain: "other.com",
+      name: "api",
+      alternateNames: ["a.example.com"],
+      signatureAlgorithm: "RSA",
+      autoRenew: true,
+    },
+    inPlace: { timeoutSeconds: 60 },
+    same: [
+      {
+        domain: "EXAMPLE.com",
+        name: "WWW",
+        alternateNames: ["B.example.com", "a.example.com"],
+        signatureAlgorithm: "ecdsa",
+      },
+    ],
+    invalid: [
+      ["adopt", "adopt on a kind that cannot adopt", { adopt: true }],
+      ["signatureAlgorithm", "unknown algorithm", { signatureAlgorithm: "DSA" }],
+      ["name", "dotted host label", { name: "a.b c" }],
+    ],
+  },
+  review: {
+    section: "certificates",
+    noun: ["certificate", "certificates"],
+    verbs: { create: "ordered", replace: "reissued" },
+    zone: "domain",
+    label: (p) => (str(p.name) === "" ? str(p.domain) : `${str(p.name)}.${str(p.domain)}`),
+    fields: [
+      "name",
+      "alternateNames",
+      "signatureAlgorithm",
+      "autoRenew",
+      "timeoutSeconds",
+      "pollIntervalSeconds",
+    ],
+    hidden: ["privateKey"],
+  },
+
   inputs,
   outputs,
   ids: numericIds,

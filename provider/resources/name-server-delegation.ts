@@ -12,6 +12,15 @@ import { v1Of } from "./legacy-v1";
 export const nameServerDelegationResource = defineDelegation(
   {
     kind: "NameServerDelegation",
+    noun: ["name server delegation", "name server delegations"],
+    invalidExamples: [
+      ["nameServers", "empty list", { nameServers: [] }],
+      [
+        "nameServers",
+        "more than 6 name servers",
+        { nameServers: ["ns1", "ns2", "ns3", "ns4", "ns5", "ns6", "ns7"].map((n) => `${n}.example.net`) },
+      ],
+    ],
     maxServers: 6,
     api: "legacy v1 API",
     get: (ctx, domain) => v1Of(ctx).getNameServers(domain),

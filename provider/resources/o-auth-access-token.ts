@@ -23,6 +23,19 @@ export const oauthAccessTokenResource = oneShot({
       "export const accessToken = token.accessToken; // a secret",
     ].join("\n"),
   },
+  examples: {
+    valid: { clientId: "app", clientSecret: "s", code: "c", redirectUri: "https://app.test/cb", state: "x" },
+    replaces: {
+      clientId: "other",
+      clientSecret: "t",
+      code: "d",
+      redirectUri: "https://b.test/cb",
+      state: "y",
+    },
+    invalid: [["clientSecret", "missing", { clientSecret: undefined }]],
+  },
+  review: { noun: ["OAuth token exchange", "OAuth token exchanges"] },
+
   inputs: {
     clientId: nonEmptyString("clientId").describe("The OAuth application's client id."),
     clientSecret: secret(nonEmptyString("clientSecret")).describe("The OAuth application's client secret."),

@@ -43,6 +43,14 @@ function toyAction(options: {
   const definition = oneShot({
     kind: options.paid ? "ToyRenewal" : "ToyReset",
     docs: { summary: "A toy action.", example: 'new dnsimple.ToyRenewal("toy", { domain: "a.com" });' },
+    examples: {
+      valid: { domain: "a.com" },
+      replaces: { domain: "b.com" },
+      inPlace: {},
+      same: [],
+      invalid: [],
+    },
+    review: { noun: ["toy action", "toy actions"] },
     inputs: { domain: z.string().describe("The domain acted on.") },
     outputs: { orderState: z.string().describe("The toy order's state.") },
     ids: numericIds,

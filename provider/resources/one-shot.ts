@@ -14,18 +14,23 @@
 import { z } from "zod";
 import { outcomeUnknown } from "../client";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
+import type { ActionEffect, ActionPrice } from "./framework/definition";
 import {
   defineResource,
   type FieldShape,
   type Found,
   type IdFormat,
   type InputsOf,
+  isSecret,
   type KindDocs,
+  type KindExamples,
+  type KindReview,
   type KindSpec,
   type Matched,
   type OutputsOf,
   type StoredOf,
 } from "./framework/kind";
+import { maskEmail, str } from "./framework/review-text";
 
 /** The inputs `oneShot` adds to every action: `triggers`, and `orderAgain` (declared on paid ones). */
 const actionInputs = {
@@ -54,6 +59,18 @@ type ActionValues<I extends FieldShape> = InputsOf<ActionInputs<I>>;
 export interface ActionSpec<I extends FieldShape, O extends FieldShape, Id extends string | number> {
   readonly kind: string;
   readonly docs: KindDocs;
+  /** Example declarations (see `KindSpec.examples`). */
+  readonly examples: KindExamples;
+  /**
+   * What the review says of the action beyond what its inputs tell (see `actionReview`): its noun,
+   * the registrar price that applies, what else running it does.
+   */
+  readonly review: {
+    readonly noun: readonly [string, string];
+    readonly price?: ActionPrice;
+    readonly effect?: ActionEffect;
+    readonly masks?: KindReview["masks"];
+  };
   /** What the action acts on and with; every one of them replaces (runs the action again). */
   readonly inputs: I;
   /** What the action's result shows. */
@@ -111,6 +128,63 @@ export function unknownOutcomeMessage(kind: string, what: string, since: string)
 }
 
 /**
+ * Inputs of actions the review never shows although state keeps them in clear: registry data
+ * (`extendedAttributes`) and certificate requests (`csr`). Secret inputs and outputs come from the
+ * `secret()` markers.
+ */
+const INPUTS_NEVER_SHOWN = ["extendedAttributes", "csr"];
+
+/**
+ * An action's review entry: every input shown but the secret ones and the local-only ones
+ * (`orderAgain`), labelled by what it acts on. Created or replaced, it runs at the service;
+ * deleted, it undoes nothing.
+ */
+function actionReview<I extends FieldShape, O extends FieldShape, Id extends string | number>(
+  spec: ActionSpec<I, O, Id>,
+  allInputs: FieldShape,
+  localOnly: readonly string[],
+): KindReview {
+  const inputs = Object.keys(allInputs).filter((f) => !localOnly.includes(f));
+  const hidden = [
+    ...inputs.filter((f) => isSecret(allInputs[f]!) || INPUTS_NEVER_SHOWN.includes(f)),
+    ...Object.entries(spec.outputs as FieldShape)
+      .filter(([, field]) => isSecret(field))
+      .map(([f]) => f),
+  ];
+  const has = (f: string) => inputs.includes(f);
+  return {
+    section: "actions",
+    noun: spec.review.noun,
+    verbs: {
+      create: "run",
+      update: "changed",
+      delete: "left the stack (nothing undone)",
+      replace: "run again",
+    },
+    // What it acts on: the domain (a certificate's name in it, a certificate of it), else the
+    // plan, the user's address (local part hidden) or the OAuth application.
+    label: (p) => {
+      if (has("domain")) {
+        const domain = str(p.domain);
+        const name = has("name") ? str(p.name) : "";
+        const base = name === "" ? domain : `${name}.${domain}`;
+        return has("certificateId") ? `${base} certificate ${str(p.certificateId)}` : base;
+      }
+      if (has("email")) return maskEmail(p.email);
+      return str(has("plan") ? p.plan : p.clientId);
+    },
+    fields: inputs.filter((f) => !hidden.includes(f)),
+    hidden,
+    ...(spec.review.masks !== undefined ? { masks: spec.review.masks } : {}),
+    action: {
+      spendsMoney: spec.spendsMoney,
+      ...(spec.review.price !== undefined ? { price: spec.review.price } : {}),
+      ...(spec.review.effect !== undefined ? { effect: spec.review.effect } : {}),
+    },
+  };
+}
+
+/**
  * The resource definition of an action.
  *
  * @example
@@ -130,6 +204,8 @@ export function oneShot<I extends FieldShape, O extends FieldShape, Id extends s
   const definition: KindSpec<ActionInputs<I>, O, Id> = {
     kind: spec.kind,
     docs: spec.docs,
+    examples: spec.examples,
+    review: actionReview(spec, inputs, localOnly),
     inputs,
     outputs: spec.outputs,
     ids: spec.ids,

@@ -4,6 +4,7 @@ import type { PlatformMessage, PlatformMessageInput } from "../client";
 import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
+import { str } from "./framework/review-text";
 
 const optionalUrl = () =>
   z
@@ -109,6 +110,28 @@ export const platformMessageResource = defineResource({
       "});",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      resource: "domain:1",
+      title: "Hi",
+      message: "text",
+      url: "https://x.example",
+      expiresAt: "2030-01-01T00:00:00Z",
+    },
+    replaces: { resource: "domain:2" },
+    inPlace: { title: "Bye", message: "other", url: "https://y.example", expiresAt: "2031-01-01T00:00:00Z" },
+    same: [{ expiresAt: "2030-01-01 00:00:00.000000 UTC +00:00" }],
+    invalid: [
+      ["resource", "unknown resource reference", { resource: "zone:1" }],
+      ["expiresAt", "not a date-time", { expiresAt: "tomorrow-ish" }],
+    ],
+  },
+  review: {
+    section: "platform",
+    noun: ["platform message", "platform messages"],
+    label: (p) => str(p.title),
+  },
+
   inputs,
   outputs,
   ids: numericIds,

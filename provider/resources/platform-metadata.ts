@@ -5,6 +5,7 @@ import { AlreadyExistsError, type ResourceContext } from "./framework/define-res
 import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
+import { str } from "./framework/review-text";
 
 const inputs = {
   resource: platformResource().describe("`domain:<id>`, `record:<id>` or `platform_connection:<id>`."),
@@ -56,6 +57,18 @@ export const platformMetadataResource = defineResource({
     example:
       'new dnsimple.PlatformMetadata("team", { resource: "domain:42", key: "team", value: "platform" });',
   },
+  examples: {
+    valid: { resource: "domain:1", key: "k", value: "v" },
+    replaces: { resource: "record:1", key: "other" },
+    inPlace: { value: "w" },
+    invalid: [["key", "empty key", { key: "" }]],
+  },
+  review: {
+    section: "platform",
+    noun: ["metadata entry", "metadata entries"],
+    label: (p) => str(p.key),
+  },
+
   inputs,
   outputs,
   ids: numericIds,

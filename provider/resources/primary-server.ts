@@ -6,6 +6,7 @@ import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 const collectionKey = (account: string) => `primaries:${account}`;
 
@@ -71,6 +72,37 @@ export const primaryServerResource = defineResource({
       "});",
     ].join("\n"),
   },
+  examples: {
+    valid: { name: "primary", ip: "2001:db8::1", port: 53, linkedZones: ["a.com", "b.com"] },
+    replaces: { name: "secondary", ip: "2001:db8::2", port: 5353 },
+    inPlace: { linkedZones: ["a.com"] },
+    same: [{ ip: "2001:DB8::1", linkedZones: ["B.com.", "a.com", "A.COM"] }],
+    invalid: [
+      ["ip", "IPv4 octet over 255", { ip: "999.1.1.1" }],
+      ["ip", "malformed IPv6", { ip: "fe80::zz" }],
+      ["ip", "empty address", { ip: "" }],
+      ["ip", "host name instead of an address", { ip: "ns1.example.com" }],
+      ["port", "port 0", { port: 0 }],
+      ["port", "port 65536", { port: 65536 }],
+      ["port", "port as a string", { port: "53" }],
+      ["port", "fractional port", { port: 53.5 }],
+      ["name", "empty name", { name: "" }],
+      ["linkedZones[0]", "bad zone name in the list", { linkedZones: ["bad zone"] }],
+      [
+        "linkedZones",
+        "a string instead of a list",
+        {
+          linkedZones: "secondary.bad-input.net",
+        },
+      ],
+    ],
+  },
+  review: {
+    section: "secondary",
+    noun: ["primary server", "primary servers"],
+    label: (p) => str(p.name),
+  },
+
   inputs: {
     name: nonEmptyString("name").describe("A name for the server."),
     ip: ipAddress().describe("IPv4 or IPv6 address."),

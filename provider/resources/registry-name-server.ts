@@ -9,6 +9,7 @@ import { defineResource, stringIds } from "./framework/kind";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 /**
  * A glue record at the registry (legacy v1): a name server inside a domain registered with the
@@ -26,6 +27,19 @@ export const registryNameServerResource = defineResource({
     example:
       'new dnsimple.RegistryNameServer("ns1", { domain: "example.com", name: "ns1.example.com", ip: "192.0.2.53" });',
   },
+  examples: {
+    valid: { domain: "example.com", name: "ns1.example.com", ip: "2001:db8::1" },
+    replaces: { domain: "example.net", name: "ns2.example.com" },
+    inPlace: { ip: "192.0.2.1" },
+    same: [{ domain: "EXAMPLE.com", name: "NS1.example.com.", ip: "2001:DB8::1" }],
+    invalid: [["ip", "not an address", { ip: "256.256.256.256" }]],
+  },
+  review: {
+    section: "delegation",
+    noun: ["glue record", "glue records"],
+    label: (p) => str(p.name),
+  },
+
   inputs: {
     domain: domainName().describe("A domain registered with the service."),
     name: domainName().describe("The name server's host name inside the domain, e.g. `ns1.example.com`."),

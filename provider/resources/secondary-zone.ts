@@ -4,6 +4,7 @@ import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 const outputs = {
   zoneId: z.number().describe("The service's id of the zone."),
@@ -43,6 +44,22 @@ export const secondaryZoneResource = defineResource({
       'new dnsimple.PrimaryServer("primary", { name: "ns1", ip: "192.0.2.10", linkedZones: [zone.name] });',
     ].join("\n"),
   },
+  examples: {
+    valid: { name: "example.com" },
+    replaces: { name: "other.com" },
+    same: [{ name: "Example.COM." }],
+    invalid: [
+      ["name", "empty label", { name: "sec..net" }],
+      ["name", "underscore in a label", { name: "bad_zone.net" }],
+      ["name", "boolean instead of a name", { name: true }],
+    ],
+  },
+  review: {
+    section: "secondary",
+    noun: ["secondary zone", "secondary zones"],
+    label: (p) => str(p.name),
+  },
+
   inputs: { name: domainName().describe("The zone name, e.g. `example.com`.") },
   outputs,
   ids: numericIds,

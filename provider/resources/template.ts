@@ -7,6 +7,7 @@ import type { V1Template } from "../client";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
+import { str } from "./framework/review-text";
 
 const outputs = {
   templateId: z.number().describe("The service's id of the template."),
@@ -36,6 +37,18 @@ export const templateResource = defineResource({
     example:
       'new dnsimple.Template("mail", { name: "Mail setup", shortName: "mail-setup", description: "MX and SPF" });',
   },
+  examples: {
+    valid: { name: "Mail", shortName: "mail", description: "records for mail" },
+    replaces: {},
+    inPlace: { name: "Mail 2", shortName: "mail2", description: "other" },
+    invalid: [["shortName", "upper case and spaces", { shortName: "Mail Setup" }]],
+  },
+  review: {
+    section: "templates",
+    noun: ["template", "templates"],
+    label: (p) => str(p.shortName),
+  },
+
   inputs: {
     name: z.string().min(1, "name must not be empty").describe("Display name."),
     shortName: z

@@ -4,6 +4,7 @@ import { httpsUrl } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
+import { maskUrl } from "./framework/review-text";
 
 const collectionKey = (account: string) => `webhooks:${account}`;
 
@@ -29,6 +30,26 @@ export const webhookResource = defineResource({
       "export const suppressedAt = hook.suppressedAt;",
     ].join("\n"),
   },
+  examples: {
+    valid: { url: "https://hooks.example.com/a" },
+    replaces: { url: "https://hooks.example.com/b" },
+    invalid: [
+      ["url", "plain HTTP URL", { url: "http://hooks.example.com/x" }],
+      ["url", "not a URL", { url: "not a url" }],
+      ["url", "empty URL", { url: "" }],
+      ["url", "FTP URL", { url: "ftp://hooks.example.com/x" }],
+      ["url", "missing URL", { url: undefined }],
+      ["account", "negative account", { account: -3 }],
+      ["url", "credentials in the URL", { url: "https://user:hunter2-pass@hooks.example.com/x" }],
+    ],
+  },
+  review: {
+    section: "webhooks",
+    noun: ["webhook", "webhooks"],
+    label: (p) => maskUrl(p.url),
+    masks: { url: "url" },
+  },
+
   inputs: { url: httpsUrl().describe("HTTPS URL that receives the account's events as POSTs.") },
   outputs,
   ids: numericIds,

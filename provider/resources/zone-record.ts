@@ -20,6 +20,7 @@ import { UNKNOWN } from "./framework/unknown";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
+import { str } from "./framework/review-text";
 
 /**
  * A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts); it
@@ -176,6 +177,48 @@ export const zoneRecordResource = defineResource({
       "export const fqdn = www.fqdn;",
     ].join("\n"),
   },
+  examples: {
+    valid: { zoneName: "example.com", name: "www", type: "TXT", content: "v=spf1 -all", ttl: 3600 },
+    replaces: { zoneName: "other.com", type: "SPF" },
+    inPlace: { name: "web", content: "v=spf1 +all", ttl: 60, priority: 10, regions: ["SV1"] },
+    same: [{ zoneName: "EXAMPLE.com.", name: "WWW.", type: "txt", content: '"v=spf1 -all"' }],
+    invalid: [
+      ["type", "unknown record type", { type: "BOGUS" }],
+      ["ttl", "TTL 0", { ttl: 0 }],
+      ["ttl", "TTL as a string", { ttl: "3600" }],
+      ["priority", "negative priority", { priority: -1 }],
+      ["zoneName", "underscore in the zone", { zoneName: "bad_zone.com" }],
+      ["name", "space in the record name", { name: "w w" }],
+      ["name", "CNAME at the apex", { type: "CNAME", name: "", content: "target.example.net" }],
+      ["content", "empty content", { content: "" }],
+      ["ttl", "TTL past 2^31-1", { ttl: 1e12 }],
+      [
+        "content",
+        "TXT content longer than a record holds",
+        {
+          type: "TXT",
+          content: "x".repeat(70_000),
+        },
+      ],
+      ["content", "A record whose content is not an IPv4 address", { type: "A", content: "999.0.0.1" }],
+      [
+        "content",
+        "AAAA record whose content is not an IPv6 address",
+        {
+          type: "AAAA",
+          content: "not-an-ip",
+        },
+      ],
+    ],
+  },
+  review: {
+    section: "records",
+    noun: ["record", "records"],
+    zone: "zoneName",
+    label: (p) => (canonicalRecordName(str(p.name)) === "" ? "@" : canonicalRecordName(str(p.name))),
+    fields: ["name", "type", "content", "ttl", "priority", "regions"],
+  },
+
   inputs: {
     zoneName: domainName().describe("The zone (domain name)."),
     ...RECORD_FIELDS,

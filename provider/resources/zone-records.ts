@@ -37,6 +37,7 @@ import { type RecordValues, recordSetFailures } from "./record-data";
 import { UNKNOWN, containsUnknown } from "./framework/unknown";
 import { reportOnce } from "./framework/engine-log";
 import { zoneFileRecords } from "../zone-file/records";
+import { SECRET_SIG, type Props } from "./framework/review-text";
 
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
@@ -481,6 +482,89 @@ export const zoneRecordsResource = defineResource({
       "export const ids = hosts.recordIds;",
     ].join("\n"),
   },
+  examples: {
+    valid: {
+      zoneName: "example.com",
+      records: [
+        { name: "www", type: "TXT", content: "v=spf1 -all" },
+        { name: "", type: "MX", content: "mx.example.com", priority: 10 },
+      ],
+    },
+    replaces: { zoneName: "other.com" },
+    inPlace: { records: [{ name: "www", type: "TXT", content: "v=spf1 -all" }], authoritative: true },
+    same: [
+      {
+        zoneName: "Example.COM.",
+        records: [
+          { name: "WWW.", type: "txt", content: '"v=spf1 -all"' },
+          { name: "@", type: "mx", content: "MX.example.com.", priority: 10 },
+        ],
+      },
+    ],
+    invalid: [
+      ["zoneName", "underscore in the zone", { zoneName: "bad_zone.com" }],
+      [
+        "records[0].ttl",
+        "TTL 0 in a record of the list",
+        {
+          records: [{ name: "www", type: "A", content: "192.0.2.1", ttl: 0 }],
+        },
+      ],
+      [
+        "records[1]",
+        "the same record twice",
+        {
+          records: [
+            { name: "www", type: "A", content: "192.0.2.1" },
+            { name: "WWW", type: "a", content: "192.0.2.1" },
+          ],
+        },
+      ],
+      [
+        "records.www.content",
+        "A record of the map whose content is not an IPv4 address",
+        {
+          records: { www: { name: "www", type: "A", content: "999.0.0.1" } },
+        },
+      ],
+      ["records", "neither a list nor a map", { records: "www A 192.0.2.1" }],
+      ["authoritative", "authoritative as a string", { authoritative: "yes" }],
+    ],
+  },
+  review: {
+    section: "records",
+    title: "record set",
+    noun: ["record set", "record sets"],
+    zone: "zoneName",
+    label: (p) => {
+      const records = p.records;
+      const count =
+        records !== null && typeof records === "object" ? Object.keys(records as object).length : undefined;
+      return count === undefined ? "records" : `${count} records`;
+    },
+    fields: ["records", "authoritative"],
+    members: {
+      kind: "ZoneRecord",
+      field: "records",
+      // Each record as a ZoneRecord's inputs: the set's zone and account, the record's fields.
+      of: (p) => {
+        const records = p.records;
+        if (records === null || typeof records !== "object" || Array.isArray(records)) return undefined;
+        if (SECRET_SIG in records || "$from" in records) return undefined;
+        return Object.fromEntries(
+          Object.entries(records as Record<string, unknown>).map(([key, r]) => [
+            key,
+            {
+              ...(r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Props) : { content: r }),
+              zoneName: p.zoneName,
+              ...(p.account !== undefined ? { account: p.account } : {}),
+            },
+          ]),
+        );
+      },
+    },
+  },
+
   inputs: {
     zoneName: domainName().describe("The zone (domain name); a new zone gets the records made in it."),
     records: recordsInput

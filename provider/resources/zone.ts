@@ -5,6 +5,7 @@ import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
+import { str } from "./framework/review-text";
 
 const outputs = {
   zoneId: z.number().describe("The service's numeric id of the zone."),
@@ -69,6 +70,25 @@ export const zoneResource = defineResource({
       "export const zoneActive = zone.active;",
     ].join("\n"),
   },
+  examples: {
+    valid: { name: "example.com", active: true },
+    replaces: { name: "example.net" },
+    inPlace: { active: false },
+    same: [{ name: "EXAMPLE.com." }],
+    invalid: [
+      ["name", "path characters in the name", { name: "bad-input.com/records" }],
+      ["active", "string instead of a boolean", { active: "yes" }],
+    ],
+  },
+  review: {
+    section: "domain",
+    noun: ["Zone", "Zones"],
+    verbs: { create: "read", delete: "released" },
+    zone: "name",
+    label: (p) => str(p.name),
+    fields: ["name", "active", "adopt"],
+  },
+
   inputs: {
     name: domainName().describe("The name of a zone that exists (made by a `Domain` or a `SecondaryZone`)."),
     // Nullable for the output's type only: `check` takes null for "left out".

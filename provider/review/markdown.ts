@@ -8,7 +8,7 @@
  * const { markdown, risky } = renderReview(parsePreview(doc), { prices });
  * ```
  */
-import { KINDS, type Section } from "./kinds";
+import { KINDS, SECTIONS, type Section } from "./kinds";
 import type { Change, Op, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
 import { assessRisks, fqdn, notesOf, type Risk, type RiskTag } from "./risks";
@@ -80,18 +80,9 @@ const TAG_TEXT: Record<RiskTag, string> = {
   delete: "delete",
   replace: "replace",
 };
-const ZONE_SECTIONS: Section[] = ["domain", "records", "forwards", "dnssec", "certificates"];
-const ACCOUNT_SECTIONS: Section[] = [
-  "registrar",
-  "secondary",
-  "webhooks",
-  "contacts",
-  "delegation",
-  "templates",
-  "pushes",
-  "platform",
-  "actions",
-];
+/** The sections listed inside a zone's block come first (SECTIONS), up to the registrar's. */
+const ZONE_SECTIONS: readonly Section[] = SECTIONS.slice(0, SECTIONS.indexOf("registrar"));
+const ACCOUNT_SECTIONS: readonly Section[] = SECTIONS.slice(SECTIONS.indexOf("registrar"));
 const SECTION_TITLE: Record<Section, string> = {
   domain: "Zone",
   records: "Records",

@@ -222,7 +222,9 @@ function declaredRecords(kind: string, resource: string, inputs: Props | undefin
 
 /** The zone of a zone-bound kind's object, as the review groups by it; `""` for account-wide kinds. */
 function zoneOf(kind: string, p: Props): string {
-  const value = KINDS[kind]?.zone?.(p);
+  const field = KINDS[kind]?.zone;
+  if (field === undefined) return "";
+  const value = p[field];
   if (value === undefined) return "";
   return typeof value === "string" ? value.toLowerCase().replace(/\.$/, "") : "(a zone not known yet)";
 }

@@ -452,7 +452,8 @@ function riskOf(ch: Change, prices: Prices | undefined): Risk | undefined {
 }
 
 function zoneBefore(ch: Change): string {
-  return str(KINDS[ch.kind]?.zone?.(ch.before ?? {}))
+  const field = KINDS[ch.kind]?.zone;
+  return str(field === undefined ? undefined : ch.before?.[field])
     .toLowerCase()
     .replace(/\.$/, "");
 }

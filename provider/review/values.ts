@@ -50,15 +50,14 @@ function plain(value: unknown): string {
 export function shown(kind: string, field: string, value: unknown): string {
   if (value === undefined) return "";
   if (isSecret(value)) return SECRET_TEXT;
-  if (isMaskedField(kind, field)) return kind === "Contact" ? PERSONAL_TEXT : SECRET_TEXT;
+  // A kind with a `public` list holds personal data: what is not public is a person's.
+  if (isMaskedField(kind, field)) return KINDS[kind]?.public !== undefined ? PERSONAL_TEXT : SECRET_TEXT;
   if (value === UNKNOWN || (typeof value === "object" && value !== null && "$from" in value))
     return plain(value);
-  if (kind === "Webhook" && field === "url") return maskUrl(value);
-  if (kind === "EmailForward" && field === "destinationEmail") return maskEmail(value);
-  // A v1 user's sign-up address is a person's login.
-  if (kind === "LegacyUser" && field === "email") return maskEmail(value);
-  if (kind === "DomainPush" && field === "targetAccount" && String(value).includes("@"))
-    return maskEmail(value);
+  // Each kind's `masks`: a URL's path may hold a token, an address names a person.
+  const mask = KINDS[kind]?.masks?.[field];
+  if (mask === "url") return maskUrl(value);
+  if (mask === "email" && String(value).includes("@")) return maskEmail(value);
   return plain(value);
 }
 

@@ -20,6 +20,14 @@ const toyWidget = defineResource({
     summary: "A widget of the toy service.",
     example: 'new dnsimple.ToyWidget("w", { name: "first", size: 3 });',
   },
+  examples: {
+    valid: { name: "first", size: 3 },
+    replaces: { name: "second" },
+    inPlace: { size: 4 },
+    same: [],
+    invalid: [["size", "not a whole number", { size: 1.5 }]],
+  },
+  review: { section: "platform", noun: ["widget", "widgets"], label: (p) => String(p.name) },
   inputs: {
     name: z.string().describe("The widget's name."),
     size: z.number().int().default(1).describe("How big it is."),

@@ -2,7 +2,7 @@
  * The type of a resource definition: what every kind declares and what its operations receive
  * and return. The framework (define-resource.ts) turns a definition into a dynamic provider;
  * typed kinds (kind.ts) are written against these types. Types only: no module of the framework
- * is imported here, so nothing imports in a circle.
+ * is imported here, so nothing imports in a circle (`SECTIONS` is its one value).
  */
 import type { z } from "zod";
 import type { DnsimpleClient } from "../../client";
@@ -19,9 +19,110 @@ export interface KindDocs {
   readonly example: string;
 }
 
+/** A declaration's property values, as a program writes them. */
+type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * Example declarations of a kind, next to what they illustrate: the tests of every kind's diff
+ * (provider/resources/kinds-diff.test.ts) and the bad-input table (test/e2e/bad-inputs.ts) are
+ * made from them.
+ */
+export interface KindExamples {
+  /** A complete, valid declaration. */
+  readonly valid: Values;
+  /** A changed value per input that replaces the object. */
+  readonly replaces: Values;
+  /** A changed value per input that the API (or the provider alone) changes in place; default none. */
+  readonly inPlace?: Values;
+  /** Other spellings of the valid values that the service treats as the same (no change); default none. */
+  readonly same?: ReadonlyArray<Values>;
+  /**
+   * Declarations wrong in exactly one property, each as a change to `valid` (`undefined` removes
+   * a property): `check` must refuse each, naming `property` (as the engine prints it,
+   * `linkedZones[0]`), before any API call.
+   */
+  readonly invalid: ReadonlyArray<readonly [property: string, why: string, change: Values]>;
+}
+
+/** Where the review lists a kind's changes: in a zone's block, or in an account-wide section; in this order. */
+export const SECTIONS = [
+  "domain",
+  "records",
+  "forwards",
+  "dnssec",
+  "certificates",
+  "registrar",
+  "secondary",
+  "webhooks",
+  "contacts",
+  "delegation",
+  "templates",
+  "pushes",
+  "platform",
+  "actions",
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** The registrar price that applies to a paid action on a domain (`review --prices`). */
+export type ActionPrice = "registration" | "transfer" | "renewal" | "restore";
+
+/** What running an action does besides itself, which a reviewer must be told (with its tag). */
+export interface ActionEffect {
+  readonly tag: "ownership" | "credentials";
+  /** The sentence, given the action's label as Markdown code. */
+  text(subject: string): string;
+}
+
+/** How the review (`provider/review`) shows a kind's changes. */
+export interface KindReview {
+  readonly section: Section;
+  /** What one object is called in a sentence, when not the singular noun. */
+  readonly title?: string;
+  /** Singular and plural noun of the headline ("record", "records"). */
+  readonly noun: readonly [string, string];
+  /** Headline verbs per operation, when they differ from added/changed/deleted/replaced. */
+  readonly verbs?: Partial<Record<"create" | "update" | "delete" | "replace", string>>;
+  /** The input naming the zone (a domain name) a change belongs to; none: account-wide. */
+  readonly zone?: string;
+  /** What a reader recognises the object by (after masking). */
+  label(p: Values): string;
+  /** Fields shown, in this order; others are not listed (outputs, bookkeeping). Default: every input. */
+  readonly fields?: readonly string[];
+  /**
+   * Fields whose values never appear: always masked, even in a preview made with
+   * `--show-secrets`. `"*"` masks every field not in `fields` of the `public` list.
+   */
+  readonly hidden?: readonly string[];
+  /** For kinds of personal data: the only fields whose values may be shown. */
+  readonly public?: readonly string[];
+  /** Fields shown masked: a URL without its path and query, an e-mail address without its local part. */
+  readonly masks?: Readonly<Record<string, "url" | "email">>;
+  /**
+   * For a kind holding many objects of another kind (`ZoneRecords`: records): the field that holds
+   * them, keyed, and each one as that kind's inputs. The review lists, and assesses, the changes of
+   * these objects as changes of that kind (with that kind's rules), not the resource's own.
+   */
+  readonly members?: {
+    readonly kind: string;
+    readonly field: string;
+    of(p: Values): Record<string, Record<string, unknown>> | undefined;
+  };
+  /**
+   * One-shot actions: whether running one charges the account, which registrar price applies,
+   * and what else running it does.
+   */
+  readonly action?: {
+    readonly spendsMoney: boolean;
+    readonly price?: ActionPrice;
+    readonly effect?: ActionEffect;
+  };
+}
+
 /** What the SDK generator reads of a kind, beside the operations. */
 export interface KindSchema {
   readonly docs: KindDocs;
+  readonly examples: KindExamples;
+  readonly review: KindReview;
   readonly inputs: FieldShape;
   readonly outputs: FieldShape;
   /** Whether `adopt` is offered (the kind can find an existing object for sure). */

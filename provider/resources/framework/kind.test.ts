@@ -12,11 +12,21 @@ const ctx = { client: {} as DnsimpleClient, account: "1" };
 const mark = { since: new Date(0) };
 const inputs = { name: z.string().describe("The name.") };
 const outputs = { size: z.number().describe("The size.") };
+/** What every kind declares for its tests and the review. */
+const toyFacts = {
+  examples: { valid: { name: "a" }, replaces: { name: "b" }, inPlace: {}, same: [], invalid: [] },
+  review: {
+    section: "platform",
+    noun: ["toy", "toys"],
+    label: (p: Record<string, unknown>) => String(p.name),
+  },
+} as const;
 
 function minimal(calls: string[]) {
   return defineResource({
     kind: "Toy",
     docs: { summary: "A toy.", example: 'new dnsimple.Toy("t", { name: "a" });' },
+    ...toyFacts,
     inputs,
     outputs,
     ids: numericIds,
@@ -69,6 +79,8 @@ describe("defineResource", () => {
       expect({ member, present: member in definition }).toEqual({ member, present: false });
     expect(definition.schema).toEqual({
       docs: { summary: "A toy.", example: 'new dnsimple.Toy("t", { name: "a" });' },
+      examples: toyFacts.examples,
+      review: toyFacts.review,
       inputs,
       outputs,
       adoptable: false,
@@ -90,6 +102,7 @@ describe("defineResource", () => {
     const definition = defineResource({
       kind: "Toy",
       docs: { summary: "A toy.", example: "" },
+      ...toyFacts,
       inputs: {
         ...inputs,
         keep: z.boolean().optional(),
@@ -172,6 +185,7 @@ describe("defineResource", () => {
     const definition = defineResource({
       kind: "Toy",
       docs: { summary: "", example: "" },
+      ...toyFacts,
       inputs,
       outputs,
       ids: numericIds,

@@ -23,13 +23,15 @@ import type {
   CreateMark,
   FieldShape,
   KindDocs,
+  KindExamples,
+  KindReview,
   KindSchema,
   ResourceContext,
   ResourceDefinition,
   State,
 } from "./definition";
 
-export type { FieldShape, KindDocs, KindSchema } from "./definition";
+export type { FieldShape, KindDocs, KindExamples, KindReview, KindSchema } from "./definition";
 
 /** The inputs a kind's operations receive: as `check` validated them (defaults filled in). */
 export type InputsOf<I extends FieldShape> = z.output<z.ZodObject<I>> & CommonInputValues;
@@ -88,6 +90,10 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
   /** Type name shown in previews and the SDK class's name, e.g. `Webhook`. */
   readonly kind: string;
   readonly docs: KindDocs;
+  /** Example declarations: the tests of every kind and the bad-input table are made from them. */
+  readonly examples: KindExamples;
+  /** How the review shows the kind's changes. */
+  readonly review: KindReview;
   readonly inputs: I;
   readonly outputs: O;
   readonly ids: IdFormat<Id>;
@@ -227,6 +233,8 @@ export function defineResource<I extends FieldShape, O extends FieldShape, Id ex
     ...(spec.normalize ? { normalize: spec.normalize } : {}),
     schema: {
       docs: spec.docs,
+      examples: spec.examples,
+      review: spec.review,
       inputs: spec.inputs,
       outputs: spec.outputs,
       adoptable: !!findMatching,

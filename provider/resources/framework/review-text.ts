@@ -1,0 +1,60 @@
+/**
+ * The words a kind's review entry is made of: a value as text for a label, never a secret, and
+ * the masks for values that may identify a person or carry a credential. The kinds' definitions
+ * (their `review`) and the review command (provider/review) share them.
+ *
+ * @example
+ * ```ts
+ * label: (p) => maskUrl(p.url); // "https://hooks.example.com/…"
+ * ```
+ */
+import type { ActionEffect } from "./definition";
+import { UNKNOWN } from "./unknown";
+
+export { UNKNOWN };
+
+/** A resource's inputs or outputs as the review reads them from a preview. */
+export type Props = Record<string, unknown>;
+
+/** Pulumi's signature key of a secret value in state. */
+export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** A value as text for a label: unknown values and other resources' outputs named, never a secret. */
+export function str(v: unknown): string {
+  if (v === undefined || v === null) return "";
+  if (v === UNKNOWN) return "(known after up)";
+  if (typeof v === "object") {
+    if (SECRET_SIG in (v as object)) return "[secret]";
+    const from = (v as { $from?: unknown }).$from;
+    if (typeof from === "string") return `(from ${from})`;
+    if (Array.isArray(v)) return v.map(str).join(", ");
+    return "(object)";
+  }
+  return String(v);
+}
+
+/** A URL without what may be a secret: user info, path and query are replaced by `…`. */
+export function maskUrl(value: unknown): string {
+  const text = str(value);
+  try {
+    const url = new URL(text);
+    const rest = url.pathname !== "/" || url.search !== "" ? "/…" : "";
+    return `${url.protocol}//${url.host}${rest}`;
+  } catch {
+    return text === "" ? "" : "(not a URL)";
+  }
+}
+
+/** An e-mail address with its local part hidden: `•••@example.com`. */
+export function maskEmail(value: unknown): string {
+  const text = str(value);
+  const at = text.lastIndexOf("@");
+  return at < 0 ? "•••" : `•••${text.slice(at)}`;
+}
+
+/** What a transfer out (v2 authorization or v1 transfer out) does besides itself. */
+export const TRANSFER_OUT_EFFECT: ActionEffect = {
+  tag: "ownership",
+  text: (domain) =>
+    `Unlocks ${domain} and has the service send its authorization code to the domain's administrative contact: whoever holds the code can transfer the domain to another registrar.`,
+};
