@@ -9,7 +9,7 @@
  *   the `duplicates` command of the tool library lists them (`duplicates --repo provider`), tests
  *   and generated files left out. Skipped, and said so, where that command is not on PATH.
  * - `kind_knowledge_outside_definition_lines`: lines written by hand, outside the kinds'
- *   definition files, the registry (provider/resources/index.ts) and generated files, that hold
+ *   definition files (the files provider/resources/registry.generated.ts loads) and generated files, that hold
  *   knowledge of one kind: an entry keyed by a kind's name (`Contact: {...}`), an object naming
  *   its kind (`{ kind: "Contact", ... }`), a table's row made by a call naming a kind first (`[row("Contact", ...), ...]`), a
  *   comparison with a kind's name (`kind === "Contact"`, `case "Contact":`),
@@ -117,19 +117,25 @@ function duplicatePairs(): { pairs: number; rows: string[] } | undefined {
   return { pairs: rows.length, rows };
 }
 
-/** The registered kinds: the keys of provider/resources/index.ts' KINDS. */
-function kindNames(): Set<string> {
-  const text = readFileSync(path.join(REPO, "provider/resources/index.ts"), "utf8");
-  const registry = text.slice(text.indexOf("const KINDS"), text.indexOf("};", text.indexOf("const KINDS")));
-  return new Set([...registry.matchAll(/^\s+(\w+): \(\) =>/gm)].map((m) => m[1]!));
+/** The registry the generator writes from the definition files: each kind and its file. */
+function registry(): Map<string, string> {
+  const text = readFileSync(path.join(REPO, "provider/resources/registry.generated.ts"), "utf8");
+  return new Map(
+    [...text.matchAll(/^\s+(\w+): \(\) =>\s*require\("\.\/([\w-]+)"\)/gm)].map((m) => [
+      m[1]!,
+      `provider/resources/${m[2]}.ts`,
+    ]),
+  );
 }
 
-/** The kinds' definition files: those the registry (provider/resources/index.ts) loads a kind from. */
+/** The registered kinds. */
+function kindNames(): Set<string> {
+  return new Set(registry().keys());
+}
+
+/** The kinds' definition files: those the registry loads a kind from. */
 function definitionFiles(): Set<string> {
-  const text = readFileSync(path.join(REPO, "provider/resources/index.ts"), "utf8");
-  return new Set(
-    [...text.matchAll(/require\("\.\/([\w-]+)"\)/g)].map((m) => `provider/resources/${m[1]}.ts`),
-  );
+  return new Set(registry().values());
 }
 
 /** Hand-written lines holding one kind's knowledge, per file (see the module's comment). */

@@ -9,53 +9,7 @@ import { saveCompiledCodeSoon } from "./framework/compiled-code";
 import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
-
-/** Every resource kind and where its definition is (a kind's file is named after it). */
-const KINDS: Readonly<Record<string, () => ResourceDefinition>> = {
-  Domain: () => require("./domain").domainResource,
-  DsRecord: () => require("./ds-record").dsRecordResource,
-  EmailForward: () => require("./email-forward").emailForwardResource,
-  Webhook: () => require("./webhook").webhookResource,
-  SecondaryZone: () => require("./secondary-zone").secondaryZoneResource,
-  PrimaryServer: () => require("./primary-server").primaryServerResource,
-  Contact: () => require("./contact").contactResource,
-  ZoneRecord: () => require("./zone-record").zoneRecordResource,
-  ZoneRecords: () => require("./zone-records").zoneRecordsResource,
-  Zone: () => require("./zone").zoneResource,
-  DomainDelegation: () => require("./domain-delegation").domainDelegationResource,
-  Dnssec: () => require("./dnssec").dnssecResource,
-  DomainRegistration: () => require("./domain-registration").domainRegistrationResource,
-  DomainTransfer: () => require("./domain-transfer").domainTransferResource,
-  LetsEncryptCertificate: () => require("./lets-encrypt-certificate").letsEncryptCertificateResource,
-  DomainPush: () => require("./domain-push").domainPushResource,
-  DomainPushAnswer: () => require("./domain-push-answer").domainPushAnswerResource,
-  PlatformMessage: () => require("./platform-message").platformMessageResource,
-  PlatformMetadata: () => require("./platform-metadata").platformMetadataResource,
-  NameServerDelegation: () => require("./name-server-delegation").nameServerDelegationResource,
-  Template: () => require("./template").templateResource,
-  RegistryNameServer: () => require("./registry-name-server").registryNameServerResource,
-  // One-shot actions (docs/operations.md).
-  DomainRenewal: () => require("./domain-renewal").domainRenewalResource,
-  DomainRestore: () => require("./domain-restore").domainRestoreResource,
-  DomainTransferOutAuthorization: () =>
-    require("./domain-transfer-out-authorization").domainTransferOutAuthorizationResource,
-  LetsEncryptCertificateRenewal: () =>
-    require("./lets-encrypt-certificate-renewal").letsEncryptCertificateRenewalResource,
-  OAuthAccessToken: () => require("./o-auth-access-token").oauthAccessTokenResource,
-  LegacyDomain: () => require("./legacy-domain").legacyDomainResource,
-  LegacyDomainRegistration: () => require("./legacy-domain-registration").legacyDomainRegistrationResource,
-  LegacyDomainTransfer: () => require("./legacy-domain-transfer").legacyDomainTransferResource,
-  LegacyDomainRenewal: () => require("./legacy-domain-renewal").legacyDomainRenewalResource,
-  LegacyDomainTransferOut: () => require("./legacy-domain-transfer-out").legacyDomainTransferOutResource,
-  LegacyDomainTokenReset: () => require("./legacy-domain-token-reset").legacyDomainTokenResetResource,
-  LegacyCertificatePurchase: () => require("./legacy-certificate-purchase").legacyCertificatePurchaseResource,
-  LegacyCertificateConfiguration: () =>
-    require("./legacy-certificate-configuration").legacyCertificateConfigurationResource,
-  LegacyCertificateSubmission: () =>
-    require("./legacy-certificate-submission").legacyCertificateSubmissionResource,
-  LegacySubscription: () => require("./legacy-subscription").legacySubscriptionResource,
-  LegacyUser: () => require("./legacy-user").legacyUserResource,
-};
+import { KINDS } from "./registry.generated";
 
 export const resourceKinds: ReadonlyArray<string> = Object.keys(KINDS);
 

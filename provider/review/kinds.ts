@@ -11,7 +11,8 @@
  * ```
  */
 import { allDefinitions } from "../resources";
-import { SECTIONS, type KindReview, type Section } from "../resources/framework/definition";
+import type { ResourceDefinition } from "../resources/framework/define-resource";
+import { type KindReview, type KindSchema, SECTIONS } from "../resources/framework/definition";
 import type { Props } from "../resources/framework/review-text";
 
 export {
@@ -29,25 +30,26 @@ export interface KindInfo extends KindReview {
   deleteFirst?(olds: Props, news: Props): boolean;
 }
 
+/** A kind's entry, from its definition: its `review`, the fields shown (default: every input), its replacement order. */
+export function reviewEntry(definition: ResourceDefinition & { readonly schema: KindSchema }): KindInfo {
+  const review = definition.schema.review;
+  return {
+    ...review,
+    fields: review.fields ?? Object.keys(definition.inputs),
+    ...(definition.deleteBeforeReplace ? { deleteFirst: definition.deleteBeforeReplace } : {}),
+  };
+}
+
 /**
  * Every kind's entry, by kind, in the order of the review's sections (then the registry's): the
  * headline counts kinds in this order.
  */
 export const KINDS: Readonly<Record<string, KindInfo>> = Object.fromEntries(
   allDefinitions()
-    .filter((definition) => definition.schema !== undefined)
-    .map((definition) => {
-      const review = definition.schema!.review;
-      const info: KindInfo = {
-        ...review,
-        fields: review.fields ?? Object.keys(definition.inputs),
-        ...(definition.deleteBeforeReplace ? { deleteFirst: definition.deleteBeforeReplace } : {}),
-      };
-      return [definition.kind, info] as const;
-    })
-    .sort(([, a], [, b]) => sectionIndex(a.section) - sectionIndex(b.section)),
+    .flatMap((definition) =>
+      definition.schema
+        ? [[definition.kind, reviewEntry({ ...definition, schema: definition.schema })] as const]
+        : [],
+    )
+    .sort(([, a], [, b]) => SECTIONS.indexOf(a.section) - SECTIONS.indexOf(b.section)),
 );
-
-function sectionIndex(section: Section): number {
-  return SECTIONS.indexOf(section);
-}

@@ -1,56 +1,25 @@
 /**
- * A new kind is one definition: from a toy definition the generator writes a class that registers
- * with Pulumi (its arguments, outputs and secrets as declared), a stub that reaches the toy's own
- * provider, and a reference page that says which changes replace.
+ * A new kind is one definition file and nothing else: given a folder holding only a toy kind's
+ * file (toy-kind/toy-widget.ts), the generator writes, into a temporary folder, a class that
+ * registers with Pulumi (its arguments, outputs and secrets as declared), a stub that reaches the
+ * toy's own provider, a reference page that says which changes replace, and the registry's line;
+ * the review's entry and the bad-input table's rows come from the same definition.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
 import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { defineResource, numericIds, secret } from "../../provider/resources/framework/kind";
 import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { kebab, renderAll } from "./render";
+import { reviewEntry } from "../../provider/review/kinds";
+import { badInputRows } from "../../test/e2e/bad-input-rows";
+import { generateInto } from "./generate";
+import { type GeneratedFile, kebab } from "./render";
 
-/** A kind no service has: a widget with a name (replaces), a size (in place) and a secret. */
-const widgets = new Map<number, { name: string; size: number; passphrase?: string | undefined }>();
-const toyWidget = defineResource({
-  kind: "ToyWidget",
-  docs: {
-    summary: "A widget of the toy service.",
-    example: 'new dnsimple.ToyWidget("w", { name: "first", size: 3 });',
-  },
-  examples: {
-    valid: { name: "first", size: 3 },
-    replaces: { name: "second" },
-    inPlace: { size: 4 },
-    same: [],
-    invalid: [["size", "not a whole number", { size: 1.5 }]],
-  },
-  review: { section: "platform", noun: ["widget", "widgets"], label: (p) => String(p.name) },
-  inputs: {
-    name: z.string().describe("The widget's name."),
-    size: z.number().int().default(1).describe("How big it is."),
-    passphrase: secret(z.string().optional().describe("Opens the widget.")),
-  },
-  outputs: {
-    widgetId: z.number().describe("The toy service's id."),
-    colour: z.enum(["red", "blue"]).nullable().describe("Chosen by the service."),
-  },
-  ids: numericIds,
-  replaceOnChange: ["name"],
-  async create(_ctx, inputs) {
-    const id = widgets.size + 1;
-    widgets.set(id, { name: inputs.name, size: inputs.size, passphrase: inputs.passphrase });
-    return { id, outs: { widgetId: id, colour: "red" as const } };
-  },
-  async read(_ctx, id) {
-    return widgets.has(id) ? { widgetId: id, colour: "red" as const } : undefined;
-  },
-  async delete(_ctx, id) {
-    widgets.delete(id);
-  },
-});
+/** The toy kind's folder: one definition file, nothing else. */
+const TOY_KIND = path.join(__dirname, "toy-kind");
+const { toyWidgetResource, widgets } = require(
+  path.join(TOY_KIND, "toy-widget"),
+) as typeof import("./toy-kind/toy-widget");
 
 const registered: Array<{ type: string; name: string; inputs: Record<string, unknown> }> = [];
 pulumi.runtime.setMocks(
@@ -69,40 +38,38 @@ pulumi.runtime.setMocks(
 jest.mock("pulumi-dnsimple-dynamic/provider", () => ({
   providerFor: (kind: string) => {
     if (kind !== "ToyWidget") throw new Error(`unexpected kind ${kind}`);
-    return toDynamicProvider(toyWidget);
+    return toDynamicProvider(toyWidgetResource);
   },
   configure: () => undefined,
 }));
 
-const files = renderAll([{ kind: toyWidget.kind, schema: toyWidget.schema }]);
+/** What the generator wrote for the toy kind's folder, in a temporary folder laid out as the repository. */
+let out: string;
+let files: GeneratedFile[] = [];
 const text = (suffix: string) => {
   const file = files.find((f) => f.path.endsWith(suffix));
   if (!file) throw new Error(`nothing generated at ${suffix}`);
   return file.text;
 };
 
-/** The generated SDK files in a folder laid out as sdk/ is, beside the real common modules. */
-let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   // Inside the repository, so the generated class resolves @pulumi/pulumi as the SDK does.
-  dir = mkdtempSync(path.join(__dirname, ".toy-sdk-"));
+  out = mkdtempSync(path.join(__dirname, ".toy-out-"));
+  files = await generateInto(TOY_KIND, out, false);
+  // Beside the generated SDK files, the SDK's own common modules.
   const sdk = path.join(__dirname, "../../sdk");
-  mkdirSync(path.join(dir, "resources"));
-  mkdirSync(path.join(dir, "stubs"));
-  writeFileSync(path.join(dir, "common.ts"), `export * from ${JSON.stringify(path.join(sdk, "common"))};\n`);
-  writeFileSync(
-    path.join(dir, "provider-stub.ts"),
-    `export * from ${JSON.stringify(path.join(sdk, "provider-stub"))};\n`,
-  );
-  for (const f of files.filter((f) => f.path.startsWith("sdk/"))) {
-    writeFileSync(path.join(dir, f.path.replace(/^sdk\//, "")), f.text);
-  }
+  for (const common of ["common", "provider-stub"])
+    writeFileSync(
+      path.join(out, "sdk", `${common}.ts`),
+      `export * from ${JSON.stringify(path.join(sdk, common))};\n`,
+    );
   configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
-});
+}, 60_000);
 afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
   resetRuntime();
 });
+const dir = () => path.join(out, "sdk");
 
 const value = <T>(output: pulumi.Output<T>): Promise<T> =>
   new Promise((resolve) => output.apply((v) => resolve(v)));
@@ -113,6 +80,7 @@ describe("the generator, given a new toy definition", () => {
       [
         "docs/resources/README.md",
         "docs/resources/toy-widget.md",
+        "provider/resources/registry.generated.ts",
         "sdk/resources/index.ts",
         "sdk/resources/toy-widget.ts",
         "sdk/stubs/toy-widget.ts",
@@ -134,7 +102,7 @@ describe("the generator, given a new toy definition", () => {
   });
 
   it("makes a class that registers its arguments, keeps secrets secret and exposes the outputs", async () => {
-    const { ToyWidget } = require(path.join(dir, "resources", "toy-widget"));
+    const { ToyWidget } = require(path.join(dir(), "resources", "toy-widget"));
     const widget = new ToyWidget("w", { name: "first", size: 3, passphrase: "open sesame" });
     expect(await value(widget.colour)).toBe("blue");
     expect(await value(widget.size)).toBe(3);
@@ -146,7 +114,7 @@ describe("the generator, given a new toy definition", () => {
   });
 
   it("makes a stub that runs the toy's own provider: check with its schema, create with its code", async () => {
-    const stub = require(path.join(dir, "stubs", "toy-widget"));
+    const stub = require(path.join(dir(), "stubs", "toy-widget"));
     const checked = await stub.check({}, { name: "second", size: "big" });
     expect(checked.failures).toEqual([{ property: "size", reason: expect.stringContaining("number") }]);
     const ok = await stub.check({}, { name: "second" });
@@ -170,5 +138,32 @@ describe("the generator, given a new toy definition", () => {
     expect(text("docs/resources/README.md")).toContain(
       "- [ToyWidget](toy-widget.md): A widget of the toy service.",
     );
+  });
+
+  it("registers the kind: the registry's line loads the toy's definition", () => {
+    expect(text("provider/resources/registry.generated.ts")).toContain(
+      'ToyWidget: () => require("./toy-widget").toyWidgetResource,',
+    );
+  });
+
+  it("gives the review an entry: section, noun, label, the fields shown and the secret one hidden", () => {
+    const entry = reviewEntry(toyWidgetResource);
+    expect(entry).toMatchObject({
+      section: "platform",
+      noun: ["widget", "widgets"],
+      fields: ["name", "size"],
+    });
+    expect(entry.label({ name: "first", size: 3 })).toBe("first");
+    expect(entry.fields).not.toContain("passphrase");
+    expect(entry.deleteFirst).toBeUndefined();
+  });
+
+  it("gives the bad-input table its rows: the valid example wrong in one property, which check refuses", async () => {
+    const rows = badInputRows(toyWidgetResource);
+    expect(rows).toEqual([
+      { kind: "ToyWidget", property: "size", why: "not a whole number", args: { name: "first", size: 1.5 } },
+    ]);
+    const checked = await toDynamicProvider(toyWidgetResource).check!({}, rows[0]!.args);
+    expect(checked.failures?.map((f) => f.property)).toEqual(["size"]);
   });
 });

@@ -1,21 +1,16 @@
 /**
  * The table of bad inputs, made from the kinds' definitions (`examples.invalid`): each row is a
  * complete set of arguments for one resource kind that is wrong in exactly one property, and must
- * be rejected by `check` (before any API call) with a message naming that property. Used by test/e2e/bad-input.test.ts and bench/bad-input.ts.
+ * be rejected by `check` (before any API call) with a message naming that property. Used by
+ * test/e2e/bad-input.test.ts and bench/bad-input.ts.
  */
 import { allDefinitions } from "../../provider/resources";
 import { LIVE, liveTarget, requestsLogged } from "../live/target";
+import { type BadInput, badInputRows } from "./bad-input-rows";
 import { inPool } from "./in-pool";
 import { createStack, spawnEmulator, type Declaration } from "./reliability-lib";
 
-export interface BadInput {
-  kind: string;
-  /** The property the failure must name (as the engine prints it, e.g. `linkedZones[0]`). */
-  property: string;
-  /** What is wrong, for the test name. */
-  why: string;
-  args: Record<string, unknown>;
-}
+export type { BadInput };
 
 /** Valid arguments of each kind (its definition's `examples.valid`); rows override one property. */
 export const VALID: Record<string, Record<string, unknown>> = Object.fromEntries(
@@ -23,13 +18,7 @@ export const VALID: Record<string, Record<string, unknown>> = Object.fromEntries
 );
 
 /** Every kind's invalid examples (`examples.invalid` in its definition), as complete arguments. */
-export const BAD_INPUTS: BadInput[] = allDefinitions().flatMap((definition) =>
-  definition.schema!.examples.invalid.map(([property, why, change]) => {
-    const args: Record<string, unknown> = { ...definition.schema!.examples.valid, ...change };
-    for (const [key, value] of Object.entries(change)) if (value === undefined) delete args[key];
-    return { kind: definition.kind, property, why, args };
-  }),
-);
+export const BAD_INPUTS: BadInput[] = allDefinitions().flatMap(badInputRows);
 
 /**
  * Bad inputs that `check` lets through today (a request reaches the API): bugs reported to the
