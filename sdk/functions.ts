@@ -17,7 +17,35 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { secret } from "@pulumi/pulumi/output";
 import { getConfig } from "@pulumi/pulumi/runtime/config";
-import type { DnsimpleClient } from "../provider/client";
+import type {
+  Account,
+  Certificate,
+  CertificateBundle,
+  Charge,
+  DelegationSignerRecord,
+  DnsimpleClient,
+  Domain,
+  DomainCheck,
+  DomainPremiumPrice,
+  DomainPrices,
+  DomainResearch,
+  EmailForward,
+  ExtendedAttribute,
+  PlatformMessage,
+  PlatformMetadata,
+  PrimaryServer,
+  Push,
+  RegistrantChangeCheck,
+  User,
+  V1Certificate,
+  V1Domain,
+  V1DomainCheck,
+  V1Service,
+  V1Subscription,
+  V1Template,
+  Webhook,
+  Zone,
+} from "../provider/client";
 import {
   MissingSettingError,
   type ProviderSettings,
@@ -26,29 +54,83 @@ import {
   resolveSettings,
 } from "../provider/resources/settings";
 
+// Results are the client's objects with listed fields only (so nothing unlisted, a secret, leaks),
+// camelCase. A field list is made for the client's type and carries its result type (for types
+// only): the one source of each result type. The declarations write that type out, so they name
+// no client type (whose declarations load zod's: see README, Requirements).
+
+/** `created_at` → `createdAt`. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+
+/** The named fields of the client's type `T` (not the index signature of its loose objects). */
+type Field<T> = keyof { [K in keyof T as string extends K ? never : K]: unknown } & string;
+
+/** The fields `F` of `T`, camelCase, with `T`'s types, as {@link rename} returns them. */
+type Renamed<T, F extends readonly Field<T>[]> = {
+  [K in keyof T as K extends F[number] ? Camel<K> : never]: T[K];
+};
+
+/** The fields `F` of `T`, camelCase, as {@link pick} returns them: a missing (optional) field is null. */
+type Picked<T, F extends readonly Field<T>[]> = {
+  [K in keyof T as K extends F[number] ? Camel<K> : never]-?:
+    Exclude<T[K], undefined> | (undefined extends T[K] ? null : never);
+};
+
+/** `T` written out as an object type (not as an alias of it). */
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+declare const RESULT: unique symbol;
+/** A field list `F` that carries the type `R` of its result. */
+type Fields<F, R> = F & { readonly [RESULT]?: R };
+/** The result type that a field list carries. */
+type ResultOf<L> = L extends { readonly [RESULT]?: infer R } ? R : never;
+
+/** Fields of the client's type `T`, for {@link pick}. */
+const fieldsOf =
+  <T>() =>
+  <const F extends readonly Field<T>[]>(...keys: F) =>
+    keys as Fields<F, Simplify<Picked<T, F>>>;
+
+/** Fields of the client's type `T`, for {@link rename}. */
+const fieldsAsIsOf =
+  <T>() =>
+  <const F extends readonly Field<T>[]>(...keys: F) =>
+    keys as Fields<F, Simplify<Renamed<T, F>>>;
+
+function camel(key: string): string {
+  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** The fields `keys` of `source`, camelCase, values as they are (an absent optional one undefined). */
+function rename<T, F extends readonly Field<T>[]>(source: T, keys: F): Renamed<T, F> {
+  return Object.fromEntries(keys.map((key) => [camel(key), source[key]])) as Renamed<T, F>;
+}
+
+/** The fields `keys` of `source`, camelCase, a missing value as null. */
+function pick<T, F extends readonly Field<T>[]>(source: T, keys: F): Picked<T, F> {
+  return Object.fromEntries(keys.map((key) => [camel(key), source[key] ?? null])) as Picked<T, F>;
+}
+
 /** Options every function accepts. */
 export interface FunctionOptions {
   /** The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`. */
   account?: string | number;
 }
 
+const ACCOUNT_FIELDS = fieldsAsIsOf<Account>()(
+  "id",
+  "email",
+  "name",
+  "plan_identifier",
+  "created_at",
+  "updated_at",
+);
 /** An account. */
-export interface AccountInfo {
-  id: number;
-  email: string;
-  name?: string | undefined;
-  planIdentifier: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AccountInfo = ResultOf<typeof ACCOUNT_FIELDS>;
 
+const USER_FIELDS = fieldsOf<User>()("id", "email", "created_at", "updated_at");
 /** A user. */
-export interface UserInfo {
-  id: number;
-  email: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserInfo = ResultOf<typeof USER_FIELDS>;
 
 /** Who the credentials belong to: an account token yields `account`, a user token `user`. */
 export interface WhoamiResult {
@@ -56,66 +138,52 @@ export interface WhoamiResult {
   user: UserInfo | null;
 }
 
+const CHECK_FIELDS = fieldsOf<DomainCheck>()("domain", "available", "premium");
 /** Availability of a name. */
-export interface CheckDomainResult {
-  domain: string;
-  available: boolean;
-  premium: boolean;
-}
+export type CheckDomainResult = ResultOf<typeof CHECK_FIELDS>;
 
+const PRICES_FIELDS = fieldsAsIsOf<DomainPrices>()(
+  "domain",
+  "premium",
+  "registration_price",
+  "renewal_price",
+  "transfer_price",
+  "restore_price",
+);
 /** Prices of a name, in the account's currency. */
-export interface DomainPricesResult {
-  domain: string;
-  premium: boolean;
-  registrationPrice: number;
-  renewalPrice: number;
-  transferPrice: number;
-  restorePrice?: number | undefined;
-}
+export type DomainPricesResult = ResultOf<typeof PRICES_FIELDS>;
 
-/** Domain research: availability as the research service sees it. */
-export interface ResearchStatusResult {
-  requestId: string;
-  domain: string;
-  /** `available`, `unavailable` or `unknown`. */
-  availability: string;
-  errors: string[];
-}
+const RESEARCH_FIELDS = fieldsOf<DomainResearch>()("request_id", "domain", "availability", "errors");
+/** Domain research: availability (`available`, `unavailable` or `unknown`) as the research service sees it. */
+export type ResearchStatusResult = ResultOf<typeof RESEARCH_FIELDS>;
 
-/** An issued certificate's PEM bundle. */
-export interface CertificateBundleResult {
-  /** The server certificate (PEM). */
-  server: string;
-  /** Intermediate certificates (PEM). */
-  chain: string[];
-  /** The root certificate (PEM), when the service gives one. */
-  root: string | null;
-}
+const BUNDLE_FIELDS = fieldsOf<CertificateBundle>()("server", "chain", "root");
+/** An issued certificate's PEM bundle: server certificate, intermediate chain, root (null when not given). */
+export type CertificateBundleResult = ResultOf<typeof BUNDLE_FIELDS>;
 
+const CHARGE_ITEM_FIELDS = fieldsOf<Charge["items"][number]>()(
+  "description",
+  "amount",
+  "product_id",
+  "product_type",
+  "product_reference",
+);
 /** One line of a charge. */
-export interface ChargeItem {
-  description: string;
-  amount: string;
-  productId: number | null;
-  productType: string;
-  productReference: string | null;
-}
+export type ChargeItem = ResultOf<typeof CHARGE_ITEM_FIELDS>;
 
+const CHARGE_FIELDS = fieldsOf<Charge>()(
+  "invoiced_at",
+  "total_amount",
+  "balance_amount",
+  "reference",
+  "state",
+);
 /** A charge; amounts are decimal strings such as `"14.50"`. */
-export interface ChargeResult {
-  invoicedAt: string;
-  totalAmount: string;
-  balanceAmount: string;
-  reference: string;
-  state: string;
-  items: ChargeItem[];
-}
+export type ChargeResult = ResultOf<typeof CHARGE_FIELDS> & { items: ChargeItem[] };
 
+const PREMIUM_PRICE_FIELDS = fieldsOf<DomainPremiumPrice>()("premium_price", "action");
 /** The premium price of a name for one action. */
-export interface PremiumPriceResult {
-  premiumPrice: string;
-  action: string;
-}
+export type PremiumPriceResult = ResultOf<typeof PREMIUM_PRICE_FIELDS>;
 
 /** Settings from the stack config (raw values: secrets are not logged) or the environment. */
 function settings(): ProviderSettings {
@@ -165,24 +233,6 @@ async function context(
   return { api, account: requireAccount(s, options?.account) };
 }
 
-function accountInfo(a: {
-  id: number;
-  email: string;
-  name?: string | undefined;
-  plan_identifier: string;
-  created_at: string;
-  updated_at: string;
-}): AccountInfo {
-  return {
-    id: a.id,
-    email: a.email,
-    name: a.name,
-    planIdentifier: a.plan_identifier,
-    createdAt: a.created_at,
-    updatedAt: a.updated_at,
-  };
-}
-
 /**
  * Who the configured token belongs to.
  *
@@ -195,15 +245,8 @@ function accountInfo(a: {
 export async function whoami(): Promise<WhoamiResult> {
   const identity = await (await client(settings())).identity.whoami();
   return {
-    account: identity.account ? accountInfo(identity.account) : null,
-    user: identity.user
-      ? {
-          id: identity.user.id,
-          email: identity.user.email,
-          createdAt: identity.user.created_at,
-          updatedAt: identity.user.updated_at,
-        }
-      : null,
+    account: identity.account ? rename(identity.account, ACCOUNT_FIELDS) : null,
+    user: identity.user ? pick(identity.user, USER_FIELDS) : null,
   };
 }
 
@@ -217,7 +260,7 @@ export async function whoami(): Promise<WhoamiResult> {
  * ```
  */
 export async function listAccounts(): Promise<AccountInfo[]> {
-  return (await (await client(settings())).accounts.list()).map(accountInfo);
+  return (await (await client(settings())).accounts.list()).map((a) => rename(a, ACCOUNT_FIELDS));
 }
 
 /**
@@ -230,8 +273,7 @@ export async function listAccounts(): Promise<AccountInfo[]> {
  */
 export async function checkDomain(domain: string, options?: FunctionOptions): Promise<CheckDomainResult> {
   const { api, account } = await context(options);
-  const c = await api.registrar.check(account, domain);
-  return { domain: c.domain, available: c.available, premium: c.premium };
+  return pick(await api.registrar.check(account, domain), CHECK_FIELDS);
 }
 
 /**
@@ -248,15 +290,7 @@ export async function checkDomain(domain: string, options?: FunctionOptions): Pr
  */
 export async function getPrices(domain: string, options?: FunctionOptions): Promise<DomainPricesResult> {
   const { api, account } = await context(options);
-  const p = await api.registrar.prices(account, domain);
-  return {
-    domain: p.domain,
-    premium: p.premium,
-    registrationPrice: p.registration_price,
-    renewalPrice: p.renewal_price,
-    transferPrice: p.transfer_price,
-    restorePrice: p.restore_price,
-  };
+  return rename(await api.registrar.prices(account, domain), PRICES_FIELDS);
 }
 
 /**
@@ -275,8 +309,7 @@ export async function getPremiumPrice(
   options?: FunctionOptions,
 ): Promise<PremiumPriceResult> {
   const { api, account } = await context(options);
-  const p = await api.registrar.premiumPrice(account, domain, action);
-  return { premiumPrice: p.premium_price, action: p.action };
+  return pick(await api.registrar.premiumPrice(account, domain, action), PREMIUM_PRICE_FIELDS);
 }
 
 /**
@@ -293,8 +326,7 @@ export async function getResearchStatus(
   options?: FunctionOptions,
 ): Promise<ResearchStatusResult> {
   const { api, account } = await context(options);
-  const r = await api.research.status(account, domain);
-  return { requestId: r.request_id, domain: r.domain, availability: r.availability, errors: r.errors };
+  return pick(await api.research.status(account, domain), RESEARCH_FIELDS);
 }
 
 /**
@@ -313,8 +345,7 @@ export async function getCertificateBundle(
   options?: FunctionOptions,
 ): Promise<CertificateBundleResult> {
   const { api, account } = await context(options);
-  const b = await api.certificates.download(account, domain, certificateId);
-  return { server: b.server, chain: b.chain, root: b.root };
+  return pick(await api.certificates.download(account, domain, certificateId), BUNDLE_FIELDS);
 }
 
 /**
@@ -363,20 +394,7 @@ export async function listCharges(options?: ListChargesOptions): Promise<ChargeR
     ...(options?.startDate !== undefined ? { startDate: options.startDate } : {}),
     ...(options?.endDate !== undefined ? { endDate: options.endDate } : {}),
   })) {
-    out.push({
-      invoicedAt: c.invoiced_at,
-      totalAmount: c.total_amount,
-      balanceAmount: c.balance_amount,
-      reference: c.reference,
-      state: c.state,
-      items: c.items.map((i) => ({
-        description: i.description,
-        amount: i.amount,
-        productId: i.product_id,
-        productType: i.product_type,
-        productReference: i.product_reference,
-      })),
-    });
+    out.push({ ...pick(c, CHARGE_FIELDS), items: c.items.map((i) => pick(i, CHARGE_ITEM_FIELDS)) });
   }
   return out;
 }
@@ -386,49 +404,13 @@ export async function listCharges(options?: ListChargesOptions): Promise<ChargeR
 // Results are camelCase; secrets (v1 domain tokens, private keys) are never included.
 // ---------------------------------------------------------------------------------------------
 
-/** `created_at` → `createdAt`, recursively for plain objects and arrays. */
-type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
-
-function camel(key: string): string {
-  return key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
-
-/** The named fields of `source`, camelCase: an explicit list, so nothing unlisted (a secret) leaks. */
-function pick<K extends string>(
-  source: Record<string, unknown>,
-  keys: readonly K[],
-): { [P in K as Camel<P>]: unknown } {
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = source[key];
-    out[camel(key)] = value === undefined ? null : value;
-  }
-  return out as { [P in K as Camel<P>]: unknown };
-}
-
 async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
 }
 
-/** A domain of the account. */
-export interface DomainInfo {
-  id: number;
-  accountId: number;
-  registrantId: number | null;
-  name: string;
-  unicodeName: string;
-  /** `hosted`, `registered`, `expired`, … */
-  state: string;
-  autoRenew: boolean;
-  privateWhois: boolean;
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const DOMAIN_FIELDS = [
+const DOMAIN_FIELDS = fieldsOf<Domain>()(
   "id",
   "account_id",
   "registrant_id",
@@ -440,7 +422,9 @@ const DOMAIN_FIELDS = [
   "expires_at",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A domain of the account (`state`: `hosted`, `registered`, `expired`, …). */
+export type DomainInfo = ResultOf<typeof DOMAIN_FIELDS>;
 
 /** Filters of {@link listDomains}. */
 export interface ListDomainsOptions extends FunctionOptions {
@@ -466,7 +450,7 @@ export async function listDomains(options?: ListDomainsOptions): Promise<DomainI
       ...(options?.registrantId !== undefined ? { registrantId: options.registrantId } : {}),
     }),
   );
-  return domains.map((d) => pick(d, DOMAIN_FIELDS) as DomainInfo);
+  return domains.map((d) => pick(d, DOMAIN_FIELDS));
 }
 
 /**
@@ -479,23 +463,10 @@ export async function listDomains(options?: ListDomainsOptions): Promise<DomainI
  */
 export async function getDomain(domain: string | number, options?: FunctionOptions): Promise<DomainInfo> {
   const { api, account } = await context(options);
-  return pick(await api.domains.get(account, domain), DOMAIN_FIELDS) as DomainInfo;
+  return pick(await api.domains.get(account, domain), DOMAIN_FIELDS);
 }
 
-/** A delegation signer record. */
-export interface DsRecordInfo {
-  id: number;
-  domainId: number;
-  algorithm: string;
-  digest: string | null;
-  digestType: string | null;
-  keytag: string | null;
-  publicKey: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const DS_FIELDS = [
+const DS_FIELDS = fieldsOf<DelegationSignerRecord>()(
   "id",
   "domain_id",
   "algorithm",
@@ -505,7 +476,9 @@ const DS_FIELDS = [
   "public_key",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A delegation signer record. */
+export type DsRecordInfo = ResultOf<typeof DS_FIELDS>;
 
 /**
  * The DS records of a domain (all pages).
@@ -520,7 +493,7 @@ export async function listDsRecords(
   options?: FunctionOptions,
 ): Promise<DsRecordInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.dsRecords.iterate(account, domain))).map((r) => pick(r, DS_FIELDS) as DsRecordInfo);
+  return (await allOf(api.dsRecords.iterate(account, domain))).map((r) => pick(r, DS_FIELDS));
 }
 
 /**
@@ -537,27 +510,19 @@ export async function getDsRecord(
   options?: FunctionOptions,
 ): Promise<DsRecordInfo> {
   const { api, account } = await context(options);
-  return pick(await api.dsRecords.get(account, domain, id), DS_FIELDS) as DsRecordInfo;
+  return pick(await api.dsRecords.get(account, domain, id), DS_FIELDS);
 }
 
-/** An email forward. */
-export interface EmailForwardInfo {
-  id: number;
-  domainId: number;
-  aliasEmail: string;
-  destinationEmail: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const FORWARD_FIELDS = [
+const FORWARD_FIELDS = fieldsOf<EmailForward>()(
   "id",
   "domain_id",
   "alias_email",
   "destination_email",
   "created_at",
   "updated_at",
-] as const;
+);
+/** An email forward. */
+export type EmailForwardInfo = ResultOf<typeof FORWARD_FIELDS>;
 
 /**
  * The email forwards of a domain (all pages).
@@ -572,9 +537,7 @@ export async function listEmailForwards(
   options?: FunctionOptions,
 ): Promise<EmailForwardInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.emailForwards.iterate(account, domain))).map(
-    (f) => pick(f, FORWARD_FIELDS) as EmailForwardInfo,
-  );
+  return (await allOf(api.emailForwards.iterate(account, domain))).map((f) => pick(f, FORWARD_FIELDS));
 }
 
 /**
@@ -591,20 +554,20 @@ export async function getEmailForward(
   options?: FunctionOptions,
 ): Promise<EmailForwardInfo> {
   const { api, account } = await context(options);
-  return pick(await api.emailForwards.get(account, domain, id), FORWARD_FIELDS) as EmailForwardInfo;
+  return pick(await api.emailForwards.get(account, domain, id), FORWARD_FIELDS);
 }
 
-/** A push waiting for this account's answer. */
-export interface PushInfo {
-  id: number;
-  domainId: number;
-  contactId: number | null;
-  /** The target account (this one). */
-  accountId: number;
-  createdAt: string;
-  updatedAt: string;
-  acceptedAt: string | null;
-}
+const PUSH_FIELDS = fieldsOf<Push>()(
+  "id",
+  "domain_id",
+  "contact_id",
+  "account_id",
+  "created_at",
+  "updated_at",
+  "accepted_at",
+);
+/** A push waiting for this account's answer (`accountId` is the target account: this one). */
+export type PushInfo = ResultOf<typeof PUSH_FIELDS>;
 
 /**
  * The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).
@@ -616,41 +579,10 @@ export interface PushInfo {
  */
 export async function listPushes(options?: FunctionOptions): Promise<PushInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.pushes.iterate(account))).map(
-    (p) =>
-      pick(p, [
-        "id",
-        "domain_id",
-        "contact_id",
-        "account_id",
-        "created_at",
-        "updated_at",
-        "accepted_at",
-      ] as const) as PushInfo,
-  );
+  return (await allOf(api.pushes.iterate(account))).map((p) => pick(p, PUSH_FIELDS));
 }
 
-/** A certificate (never its private key). */
-export interface CertificateInfo {
-  id: number;
-  domainId: number;
-  contactId: number | null;
-  name: string;
-  commonName: string;
-  years: number;
-  /** The signing request (public). */
-  csr: string | null;
-  /** `new`, `requesting`, `issued`, … */
-  state: string;
-  autoRenew: boolean;
-  alternateNames: string[];
-  authorityIdentifier: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string | null;
-}
-
-const CERTIFICATE_FIELDS = [
+const CERTIFICATE_FIELDS = fieldsOf<Certificate>()(
   "id",
   "domain_id",
   "contact_id",
@@ -665,7 +597,9 @@ const CERTIFICATE_FIELDS = [
   "created_at",
   "updated_at",
   "expires_at",
-] as const;
+);
+/** A certificate (never its private key; `csr` is the public signing request). */
+export type CertificateInfo = ResultOf<typeof CERTIFICATE_FIELDS>;
 
 /**
  * The certificates of a domain (all pages).
@@ -680,9 +614,7 @@ export async function listCertificates(
   options?: FunctionOptions,
 ): Promise<CertificateInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.certificates.iterate(account, domain))).map(
-    (c) => pick(c, CERTIFICATE_FIELDS) as CertificateInfo,
-  );
+  return (await allOf(api.certificates.iterate(account, domain))).map((c) => pick(c, CERTIFICATE_FIELDS));
 }
 
 /**
@@ -699,25 +631,10 @@ export async function getCertificate(
   options?: FunctionOptions,
 ): Promise<CertificateInfo> {
   const { api, account } = await context(options);
-  return pick(
-    await api.certificates.get(account, domain, certificateId),
-    CERTIFICATE_FIELDS,
-  ) as CertificateInfo;
+  return pick(await api.certificates.get(account, domain, certificateId), CERTIFICATE_FIELDS);
 }
 
-/** A primary server of secondary DNS. */
-export interface PrimaryServerInfo {
-  id: number;
-  accountId: number;
-  name: string;
-  ip: string;
-  port: number;
-  linkedSecondaryZones: string[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-const PRIMARY_FIELDS = [
+const PRIMARY_FIELDS = fieldsOf<PrimaryServer>()(
   "id",
   "account_id",
   "name",
@@ -726,7 +643,9 @@ const PRIMARY_FIELDS = [
   "linked_secondary_zones",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A primary server of secondary DNS. */
+export type PrimaryServerInfo = ResultOf<typeof PRIMARY_FIELDS>;
 
 /**
  * The primary servers of the account (all pages).
@@ -738,9 +657,7 @@ const PRIMARY_FIELDS = [
  */
 export async function listPrimaryServers(options?: FunctionOptions): Promise<PrimaryServerInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.secondaryDns.iteratePrimaries(account))).map(
-    (s) => pick(s, PRIMARY_FIELDS) as PrimaryServerInfo,
-  );
+  return (await allOf(api.secondaryDns.iteratePrimaries(account))).map((s) => pick(s, PRIMARY_FIELDS));
 }
 
 /**
@@ -753,15 +670,12 @@ export async function listPrimaryServers(options?: FunctionOptions): Promise<Pri
  */
 export async function getPrimaryServer(id: number, options?: FunctionOptions): Promise<PrimaryServerInfo> {
   const { api, account } = await context(options);
-  return pick(await api.secondaryDns.getPrimary(account, id), PRIMARY_FIELDS) as PrimaryServerInfo;
+  return pick(await api.secondaryDns.getPrimary(account, id), PRIMARY_FIELDS);
 }
 
+const WEBHOOK_FIELDS = fieldsOf<Webhook>()("id", "url", "suppressed_at");
 /** A webhook. */
-export interface WebhookInfo {
-  id: number;
-  url: string;
-  suppressedAt: string | null;
-}
+export type WebhookInfo = ResultOf<typeof WEBHOOK_FIELDS>;
 
 /**
  * The webhooks of the account.
@@ -773,9 +687,7 @@ export interface WebhookInfo {
  */
 export async function listWebhooks(options?: FunctionOptions): Promise<WebhookInfo[]> {
   const { api, account } = await context(options);
-  return (await api.webhooks.list(account)).map(
-    (w) => pick(w, ["id", "url", "suppressed_at"] as const) as WebhookInfo,
-  );
+  return (await api.webhooks.list(account)).map((w) => pick(w, WEBHOOK_FIELDS));
 }
 
 /**
@@ -788,22 +700,10 @@ export async function listWebhooks(options?: FunctionOptions): Promise<WebhookIn
  */
 export async function getWebhook(id: number, options?: FunctionOptions): Promise<WebhookInfo> {
   const { api, account } = await context(options);
-  return pick(await api.webhooks.get(account, id), ["id", "url", "suppressed_at"] as const) as WebhookInfo;
+  return pick(await api.webhooks.get(account, id), WEBHOOK_FIELDS);
 }
 
-/** A platform message (private beta). */
-export interface PlatformMessageInfo {
-  id: number;
-  resource: string;
-  title: string | null;
-  message: string | null;
-  url: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const MESSAGE_FIELDS = [
+const MESSAGE_FIELDS = fieldsOf<PlatformMessage>()(
   "id",
   "resource",
   "title",
@@ -812,7 +712,9 @@ const MESSAGE_FIELDS = [
   "expires_at",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A platform message (private beta). */
+export type PlatformMessageInfo = ResultOf<typeof MESSAGE_FIELDS>;
 
 /**
  * The platform messages of the account (private beta).
@@ -824,22 +726,19 @@ const MESSAGE_FIELDS = [
  */
 export async function listPlatformMessages(options?: FunctionOptions): Promise<PlatformMessageInfo[]> {
   const { api, account } = await context(options);
-  return (await api.platform.messages.list(account)).map(
-    (m) => pick(m, MESSAGE_FIELDS) as PlatformMessageInfo,
-  );
+  return (await api.platform.messages.list(account)).map((m) => pick(m, MESSAGE_FIELDS));
 }
 
+const METADATA_FIELDS = fieldsOf<PlatformMetadata>()(
+  "id",
+  "resource",
+  "key",
+  "value",
+  "created_at",
+  "updated_at",
+);
 /** A platform metadata entry (private beta). */
-export interface PlatformMetadataInfo {
-  id: number;
-  resource: string;
-  key: string;
-  value: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const METADATA_FIELDS = ["id", "resource", "key", "value", "created_at", "updated_at"] as const;
+export type PlatformMetadataInfo = ResultOf<typeof METADATA_FIELDS>;
 
 /**
  * The metadata entries of a resource (`domain:<id>`, `record:<id>`, …; private beta).
@@ -854,9 +753,7 @@ export async function listPlatformMetadata(
   options?: FunctionOptions,
 ): Promise<PlatformMetadataInfo[]> {
   const { api, account } = await context(options);
-  return (await api.platform.metadata.list(account, resource)).map(
-    (m) => pick(m, METADATA_FIELDS) as PlatformMetadataInfo,
-  );
+  return (await api.platform.metadata.list(account, resource)).map((m) => pick(m, METADATA_FIELDS));
 }
 
 // --- Legacy API v1: needs `dnsimple:v1Email` and `dnsimple:v1Token` (or DNSIMPLE_V1_EMAIL/TOKEN) ---
@@ -873,25 +770,7 @@ async function v1(): Promise<DnsimpleClient["v1"]> {
   return (await client(s)).v1;
 }
 
-/** A v1 domain (never its token). */
-export interface LegacyDomainInfo {
-  id: number;
-  userId: number | null;
-  registrantId: number | null;
-  name: string;
-  unicodeName: string;
-  state: string;
-  lockable: boolean | null;
-  autoRenew: boolean;
-  whoisProtected: boolean | null;
-  recordCount: number | null;
-  serviceCount: number | null;
-  expiresOn: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const LEGACY_DOMAIN_FIELDS = [
+const LEGACY_DOMAIN_FIELDS = fieldsOf<V1Domain>()(
   "id",
   "user_id",
   "registrant_id",
@@ -906,7 +785,9 @@ const LEGACY_DOMAIN_FIELDS = [
   "expires_on",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A v1 domain (never its token). */
+export type LegacyDomainInfo = ResultOf<typeof LEGACY_DOMAIN_FIELDS>;
 
 /**
  * Every domain of the v1 user (legacy API v1).
@@ -917,7 +798,7 @@ const LEGACY_DOMAIN_FIELDS = [
  * ```
  */
 export async function listLegacyDomains(): Promise<LegacyDomainInfo[]> {
-  return (await (await v1()).listDomains()).map((d) => pick(d, LEGACY_DOMAIN_FIELDS) as LegacyDomainInfo);
+  return (await (await v1()).listDomains()).map((d) => pick(d, LEGACY_DOMAIN_FIELDS));
 }
 
 /**
@@ -929,19 +810,19 @@ export async function listLegacyDomains(): Promise<LegacyDomainInfo[]> {
  * ```
  */
 export async function getLegacyDomain(domain: string | number): Promise<LegacyDomainInfo> {
-  return pick(await (await v1()).getDomain(domain), LEGACY_DOMAIN_FIELDS) as LegacyDomainInfo;
+  return pick(await (await v1()).getDomain(domain), LEGACY_DOMAIN_FIELDS);
 }
 
-/** Availability of a name through API v1. */
-export interface LegacyCheckDomainResult {
-  name: string;
-  available: boolean;
-  /** `available` or `unavailable`. */
-  status: string;
-  price: string | null;
-  currency: string | null;
-  minimumNumberOfYears: number | null;
-}
+const LEGACY_CHECK_FIELDS = fieldsOf<V1DomainCheck>()(
+  "name",
+  "available",
+  "status",
+  "price",
+  "currency",
+  "minimum_number_of_years",
+);
+/** Availability of a name through API v1 (`status`: `available` or `unavailable`). */
+export type LegacyCheckDomainResult = ResultOf<typeof LEGACY_CHECK_FIELDS>;
 
 /**
  * Whether a name can be registered, with its price (legacy API v1; prefer `checkDomain`).
@@ -952,28 +833,22 @@ export interface LegacyCheckDomainResult {
  * ```
  */
 export async function checkLegacyDomain(name: string): Promise<LegacyCheckDomainResult> {
-  const c = await (await v1()).checkDomain(name);
-  return pick(c, [
-    "name",
-    "available",
-    "status",
-    "price",
-    "currency",
-    "minimum_number_of_years",
-  ] as const) as LegacyCheckDomainResult;
+  return pick(await (await v1()).checkDomain(name), LEGACY_CHECK_FIELDS);
 }
 
+const TEMPLATE_FIELDS = fieldsOf<V1Template>()(
+  "id",
+  "name",
+  "short_name",
+  "description",
+  "created_at",
+  "updated_at",
+);
 /** A v1 DNS template. */
-export interface LegacyTemplateInfo {
-  id: number;
-  name: string;
-  shortName: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const TEMPLATE_FIELDS = ["id", "name", "short_name", "description", "created_at", "updated_at"] as const;
+export type LegacyTemplateInfo = ResultOf<typeof TEMPLATE_FIELDS>;
+const SERVICE_FIELDS = fieldsOf<V1Service>()(...TEMPLATE_FIELDS);
+/** A v1 one-click service. */
+export type LegacyServiceInfo = ResultOf<typeof SERVICE_FIELDS>;
 
 /**
  * The v1 DNS templates.
@@ -984,7 +859,7 @@ const TEMPLATE_FIELDS = ["id", "name", "short_name", "description", "created_at"
  * ```
  */
 export async function listLegacyTemplates(): Promise<LegacyTemplateInfo[]> {
-  return (await (await v1()).listTemplates()).map((t) => pick(t, TEMPLATE_FIELDS) as LegacyTemplateInfo);
+  return (await (await v1()).listTemplates()).map((t) => pick(t, TEMPLATE_FIELDS));
 }
 
 /**
@@ -996,17 +871,7 @@ export async function listLegacyTemplates(): Promise<LegacyTemplateInfo[]> {
  * ```
  */
 export async function getLegacyTemplate(template: string | number): Promise<LegacyTemplateInfo> {
-  return pick(await (await v1()).getTemplate(template), TEMPLATE_FIELDS) as LegacyTemplateInfo;
-}
-
-/** A v1 one-click service. */
-export interface LegacyServiceInfo {
-  id: number;
-  name: string;
-  shortName: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
+  return pick(await (await v1()).getTemplate(template), TEMPLATE_FIELDS);
 }
 
 /**
@@ -1018,7 +883,7 @@ export interface LegacyServiceInfo {
  * ```
  */
 export async function listLegacyServices(): Promise<LegacyServiceInfo[]> {
-  return (await (await v1()).listServices()).map((s) => pick(s, TEMPLATE_FIELDS) as LegacyServiceInfo);
+  return (await (await v1()).listServices()).map((s) => pick(s, SERVICE_FIELDS));
 }
 
 /**
@@ -1030,7 +895,7 @@ export async function listLegacyServices(): Promise<LegacyServiceInfo[]> {
  * ```
  */
 export async function getLegacyService(id: number): Promise<LegacyServiceInfo> {
-  return pick(await (await v1()).getService(id), TEMPLATE_FIELDS) as LegacyServiceInfo;
+  return pick(await (await v1()).getService(id), SERVICE_FIELDS);
 }
 
 /**
@@ -1045,25 +910,7 @@ export async function getLegacyNameServers(domain: string | number): Promise<str
   return (await v1()).getNameServers(domain);
 }
 
-/** A v1 certificate (never its private key). */
-export interface LegacyCertificateInfo {
-  id: number;
-  domainId: number;
-  contactId: number | null;
-  name: string;
-  /** `purchased`, `configured`, `submitted`, `issued`. */
-  state: string;
-  csr: string | null;
-  /** The issued certificate (PEM), null until issued. */
-  sslCertificate: string | null;
-  approverEmail: string | null;
-  approverEmails: string[] | null;
-  expiresOn: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const LEGACY_CERTIFICATE_FIELDS = [
+const LEGACY_CERTIFICATE_FIELDS = fieldsOf<V1Certificate>()(
   "id",
   "domain_id",
   "contact_id",
@@ -1076,7 +923,9 @@ const LEGACY_CERTIFICATE_FIELDS = [
   "expires_on",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A v1 certificate (never its private key; `sslCertificate` null until issued). */
+export type LegacyCertificateInfo = ResultOf<typeof LEGACY_CERTIFICATE_FIELDS>;
 
 /**
  * The v1 certificates of a domain (never their private keys).
@@ -1087,9 +936,7 @@ const LEGACY_CERTIFICATE_FIELDS = [
  * ```
  */
 export async function listLegacyCertificates(domain: string | number): Promise<LegacyCertificateInfo[]> {
-  return (await (await v1()).listCertificates(domain)).map(
-    (c) => pick(c, LEGACY_CERTIFICATE_FIELDS) as LegacyCertificateInfo,
-  );
+  return (await (await v1()).listCertificates(domain)).map((c) => pick(c, LEGACY_CERTIFICATE_FIELDS));
 }
 
 /**
@@ -1104,22 +951,19 @@ export async function getLegacyCertificate(
   domain: string | number,
   certificateId: number,
 ): Promise<LegacyCertificateInfo> {
-  return pick(
-    await (await v1()).getCertificate(domain, certificateId),
-    LEGACY_CERTIFICATE_FIELDS,
-  ) as LegacyCertificateInfo;
+  return pick(await (await v1()).getCertificate(domain, certificateId), LEGACY_CERTIFICATE_FIELDS);
 }
 
+const SUBSCRIPTION_FIELDS = fieldsOf<V1Subscription>()(
+  "id",
+  "plan_name",
+  "state",
+  "domain_limit",
+  "created_at",
+  "updated_at",
+);
 /** The v1 subscription. */
-export interface LegacySubscriptionInfo {
-  id: number;
-  planName: string;
-  /** `subscribed`, … */
-  state: string;
-  domainLimit: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type LegacySubscriptionInfo = ResultOf<typeof SUBSCRIPTION_FIELDS>;
 
 /**
  * The v1 user's subscription, or null when there is none (the service answers 402).
@@ -1132,37 +976,14 @@ export interface LegacySubscriptionInfo {
  */
 export async function getLegacySubscription(): Promise<LegacySubscriptionInfo | null> {
   try {
-    return pick(await (await v1()).getSubscription(), [
-      "id",
-      "plan_name",
-      "state",
-      "domain_limit",
-      "created_at",
-      "updated_at",
-    ] as const) as LegacySubscriptionInfo;
+    return pick(await (await v1()).getSubscription(), SUBSCRIPTION_FIELDS);
   } catch (error) {
     if ((error as { status?: unknown }).status === 402) return null;
     throw error;
   }
 }
 
-/** A DNS zone of the account. */
-export interface ZoneInfo {
-  id: number;
-  accountId: number;
-  name: string;
-  /** Whether it is a reverse-DNS zone. */
-  reverse: boolean;
-  /** Whether it is a secondary zone (served from transfers off primary servers). */
-  secondary: boolean;
-  /** Whether the zone's DNS service is on; null when the service does not say. */
-  active: boolean | null;
-  lastTransferredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const ZONE_FIELDS = [
+const ZONE_FIELDS = fieldsOf<Zone>()(
   "id",
   "account_id",
   "name",
@@ -1172,7 +993,9 @@ const ZONE_FIELDS = [
   "last_transferred_at",
   "created_at",
   "updated_at",
-] as const;
+);
+/** A DNS zone of the account (`active` null when the service does not say). */
+export type ZoneInfo = ResultOf<typeof ZONE_FIELDS>;
 
 /**
  * One zone, by name.
@@ -1184,7 +1007,7 @@ const ZONE_FIELDS = [
  */
 export async function getZone(name: string, options?: FunctionOptions): Promise<ZoneInfo> {
   const { api, account } = await context(options);
-  return pick(await api.zones.get(account, name), ZONE_FIELDS) as ZoneInfo;
+  return pick(await api.zones.get(account, name), ZONE_FIELDS);
 }
 
 /**
@@ -1200,24 +1023,28 @@ export async function listZones(options?: FunctionOptions & { nameLike?: string 
   const zones = await allOf(
     api.zones.iterate(account, options?.nameLike !== undefined ? { nameLike: options.nameLike } : {}),
   );
-  return zones.map((z) => pick(z, ZONE_FIELDS) as ZoneInfo);
+  return zones.map((z) => pick(z, ZONE_FIELDS));
 }
 
-/** What changing a domain's registrant to a contact requires. */
-export interface RegistrantChangeCheckResult {
-  domainId: number;
-  contactId: number;
-  /** Whether the registry sees the change as a change of owner (it may lock transfers for 60 days). */
-  registryOwnerChange: boolean;
-  /** The TLD's extended attributes the new registrant must give (`required`), with their options. */
-  extendedAttributes: Array<{
-    name: string;
-    title: string | null;
-    description: string | null;
-    required: boolean;
-    options: Array<{ title: string | null; value: string; description: string | null }>;
-  }>;
-}
+const CHANGE_CHECK_FIELDS = fieldsOf<RegistrantChangeCheck>()(
+  "domain_id",
+  "contact_id",
+  "registry_owner_change",
+);
+const ATTRIBUTE_FIELDS = fieldsOf<ExtendedAttribute>()("name", "title", "description", "required");
+const OPTION_FIELDS = fieldsOf<NonNullable<ExtendedAttribute["options"]>[number]>()(
+  "title",
+  "value",
+  "description",
+);
+/** What a registrant change needs: whether the registry sees a change of owner (transfers may then lock for 60 days), the TLD's extended attributes. */
+export type RegistrantChangeCheckResult = ResultOf<typeof CHANGE_CHECK_FIELDS> & {
+  extendedAttributes: Array<
+    ResultOf<typeof ATTRIBUTE_FIELDS> & {
+      options: ResultOf<typeof OPTION_FIELDS>[];
+    }
+  >;
+};
 
 /**
  * What a registrant change of `domainId` (name or id) to contact `contactId` requires, before
@@ -1239,19 +1066,10 @@ export async function getRegistrantChangeCheck(
     contact_id: args.contactId,
   });
   return {
-    domainId: check.domain_id,
-    contactId: check.contact_id,
-    registryOwnerChange: check.registry_owner_change,
+    ...pick(check, CHANGE_CHECK_FIELDS),
     extendedAttributes: check.extended_attributes.map((a) => ({
-      name: a.name,
-      title: a.title ?? null,
-      description: a.description ?? null,
-      required: a.required,
-      options: (a.options ?? []).map((o) => ({
-        title: o.title ?? null,
-        value: o.value,
-        description: o.description ?? null,
-      })),
+      ...pick(a, ATTRIBUTE_FIELDS),
+      options: (a.options ?? []).map((o) => pick(o, OPTION_FIELDS)),
     })),
   };
 }
