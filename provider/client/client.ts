@@ -186,7 +186,7 @@ export class DnsimpleClient {
     this.certificates = new CertificatesApi(this.transport);
     this.registrar = new RegistrarApi(this.transport);
     this.zones = new ZonesApi(this.transport);
-    this.secondaryDns = new SecondaryDnsApi(this.transport, this.zones);
+    this.secondaryDns = new SecondaryDnsApi(this.transport);
     this.webhooks = new WebhooksApi(this.transport);
     this.platform = new PlatformApi(this.transport);
     this.billing = new BillingApi(this.transport);

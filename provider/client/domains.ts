@@ -4,7 +4,6 @@ import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** An account id. */
@@ -84,9 +83,9 @@ export class DomainsApi {
   }
 
   /**
-   * Adds a domain (and its zone) to the account. After an ambiguous failure (lost response, 5xx)
-   * the client reads the domain back by name instead of resending blindly, so a lost response
-   * never creates a duplicate.
+   * Adds a domain (and its zone) to the account. An ambiguous failure (lost answer, 5xx) is not
+   * resent: it fails as an unknown outcome (`outcomeUnknown`), which the provider settles with the
+   * kind's one identity (the definition's `findMatching`), so a lost answer never duplicates.
    *
    * @example
    * const domain = await client.domains.create(1, { name: "example.com" });
@@ -97,10 +96,6 @@ export class DomainsApi {
       path: path`/${account}/domains`,
       body: { name: input.name },
       schema: DomainEnvelope,
-      lookup: async (since) => {
-        const found = await this.find(account, input.name);
-        return found !== undefined && createdSince(found.created_at, since) ? { data: found } : undefined;
-      },
     });
     return res.data;
   }

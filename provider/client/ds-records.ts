@@ -4,7 +4,6 @@ import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** A DS record. Algorithm, digest type and keytag are strings on the wire (`"8"`, `"2"`, `"44620"`). */
@@ -71,8 +70,8 @@ export class DsRecordsApi {
   }
 
   /**
-   * Creates a DS record. After an ambiguous failure the records are read back and matched by
-   * algorithm, digest, digest type, keytag and public key, so a lost response never duplicates.
+   * Creates a DS record. An ambiguous failure is not resent: it fails as an unknown outcome, which
+   * the provider settles with the kind's one identity (see `domains.create`).
    *
    * @example
    * await client.dsRecords.create(1, "example.com", { algorithm: "13", digest: "684a...", digest_type: "2", keytag: "2371" });
@@ -82,28 +81,11 @@ export class DsRecordsApi {
     domain: DomainRef,
     input: DelegationSignerRecordInput,
   ): Promise<DelegationSignerRecord> {
-    const same = (a: string | null | undefined, b: string | undefined) =>
-      (a ?? undefined)?.toLowerCase() === b?.toLowerCase();
     const res = await this.t.request({
       method: "POST",
       path: path`/${account}/domains/${domain}/ds_records`,
       body: input,
       schema: DelegationSignerRecordEnvelope,
-      lookup: async (since) => {
-        for await (const r of this.iterate(account, domain)) {
-          if (
-            createdSince(r.created_at, since) &&
-            r.algorithm === input.algorithm &&
-            same(r.digest, input.digest) &&
-            same(r.digest_type, input.digest_type) &&
-            same(r.keytag, input.keytag) &&
-            same(r.public_key, input.public_key)
-          ) {
-            return { data: r };
-          }
-        }
-        return undefined;
-      },
     });
     return res.data;
   }

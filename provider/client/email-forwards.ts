@@ -4,7 +4,6 @@ import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** An email forward. `from`/`to` are legacy aliases some answers still carry. */
@@ -65,32 +64,18 @@ export class EmailForwardsApi {
   }
 
   /**
-   * Creates an email forward. After an ambiguous failure the forwards are read back and matched
-   * by alias and destination, so a lost response never duplicates.
+   * Creates an email forward. An ambiguous failure is not resent: it fails as an unknown outcome,
+   * which the provider settles with the kind's one identity (see `domains.create`).
    *
    * @example
    * await client.emailForwards.create(1, "example.com", { alias_name: "john", destination_email: "john@example.org" });
    */
   async create(account: AccountId, domain: DomainRef, input: EmailForwardInput): Promise<EmailForward> {
-    const alias = input.alias_name.toLowerCase();
     const res = await this.t.request({
       method: "POST",
       path: path`/${account}/domains/${domain}/email_forwards`,
       body: { alias_name: input.alias_name, destination_email: input.destination_email },
       schema: EmailForwardEnvelope,
-      lookup: async (since) => {
-        for await (const f of this.iterate(account, domain)) {
-          const local = f.alias_email.toLowerCase().split("@")[0];
-          if (
-            createdSince(f.created_at, since) &&
-            local === alias &&
-            f.destination_email.toLowerCase() === input.destination_email.toLowerCase()
-          ) {
-            return { data: f };
-          }
-        }
-        return undefined;
-      },
     });
     return res.data;
   }

@@ -4,9 +4,8 @@ import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
-import { ZoneEnvelope, findZone, type Zone, type ZonesApi } from "./zones";
+import { ZoneEnvelope, type Zone } from "./zones";
 
 /** A primary server; `linked_secondary_zones` holds zone names. */
 export const PrimaryServerSchema = z.looseObject({
@@ -33,10 +32,7 @@ export interface PrimaryServerInput {
 
 /** `client.secondaryDns`. */
 export class SecondaryDnsApi {
-  constructor(
-    private readonly t: Transport,
-    private readonly zones: ZonesApi,
-  ) {}
+  constructor(private readonly t: Transport) {}
 
   /**
    * One page of primary servers (sort keys `id`, `name`).
@@ -64,8 +60,8 @@ export class SecondaryDnsApi {
   }
 
   /**
-   * Creates a primary server. After an ambiguous failure the primaries are read back and matched
-   * by name, IP and port, so a lost response never duplicates.
+   * Creates a primary server. An ambiguous failure is not resent: it fails as an unknown outcome,
+   * which the provider settles with the kind's one identity (see `domains.create`).
    *
    * @example
    * await client.secondaryDns.createPrimary(1, { name: "primary", ip: "192.0.2.10", port: 53 });
@@ -76,19 +72,6 @@ export class SecondaryDnsApi {
       path: path`/${account}/secondary_dns/primaries`,
       body: input,
       schema: PrimaryServerEnvelope,
-      lookup: async (since) => {
-        for await (const p of this.iteratePrimaries(account)) {
-          if (
-            createdSince(p.created_at, since) &&
-            p.name === input.name &&
-            p.ip === input.ip &&
-            (input.port === undefined || p.port === input.port)
-          ) {
-            return { data: p };
-          }
-        }
-        return undefined;
-      },
     });
     return res.data;
   }
@@ -154,8 +137,8 @@ export class SecondaryDnsApi {
   }
 
   /**
-   * Creates a secondary zone (delete it with `client.domains.delete`). After an ambiguous failure
-   * the zone is read back by name.
+   * Creates a secondary zone (delete it with `client.domains.delete`). An ambiguous failure is not
+   * resent: it fails as an unknown outcome (see `domains.create`).
    *
    * @example
    * const zone = await client.secondaryDns.createZone(1, { name: "secondary.example" });
@@ -166,10 +149,6 @@ export class SecondaryDnsApi {
       path: path`/${account}/secondary_dns/zones`,
       body: { name: input.name },
       schema: ZoneEnvelope,
-      lookup: async (since) => {
-        const zone = await findZone(this.zones, account, input.name);
-        return zone?.secondary && createdSince(zone.created_at, since) ? { data: zone } : undefined;
-      },
     });
     return res.data;
   }

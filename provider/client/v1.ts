@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { path } from "./path";
 import { DateTime } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 const Id = z.number().int();
@@ -202,7 +201,8 @@ export class V1Api {
   }
 
   /**
-   * Adds a hosted domain. After an ambiguous failure it is read back by name.
+   * Adds a hosted domain. An ambiguous failure is not resent: it fails as an unknown outcome (see
+   * `domains.create`).
    *
    * @example
    * const d = await client.v1.createDomain({ name: "example.com" });
@@ -215,10 +215,6 @@ export class V1Api {
         path: "/domains",
         body: { domain: { name: input.name } },
         schema: V1DomainEnvelope,
-        lookup: async (since) => {
-          const found = (await this.listDomains()).find((d) => d.name === input.name);
-          return found !== undefined && createdSince(found.created_at, since) ? { domain: found } : undefined;
-        },
       })
     ).domain;
   }
@@ -443,7 +439,8 @@ export class V1Api {
   }
 
   /**
-   * Creates a template. After an ambiguous failure it is read back by short name.
+   * Creates a template. An ambiguous failure is not resent: it fails as an unknown outcome (see
+   * `domains.create`).
    *
    * @example
    * await client.v1.createTemplate({ name: "Mail", short_name: "mail" });
@@ -460,12 +457,6 @@ export class V1Api {
         path: "/templates",
         body: { dns_template: input },
         schema: V1TemplateEnvelope,
-        lookup: async (since) => {
-          const found = (await this.listTemplates()).find((t) => t.short_name === input.short_name);
-          return found !== undefined && createdSince(found.created_at, since)
-            ? { dns_template: found }
-            : undefined;
-        },
       })
     ).dns_template;
   }

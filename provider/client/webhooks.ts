@@ -38,35 +38,19 @@ export class WebhooksApi {
   }
 
   /**
-   * Registers an HTTPS URL. Webhooks carry no creation time, so a lost response can be settled
-   * only when the caller says which webhooks existed before: with `newerThanId` (the highest
-   * webhook id seen just before), the list is read back and a webhook with that URL and a higher
-   * id is taken as this create's; without it, an ambiguous failure is not retried.
+   * Registers an HTTPS URL. An ambiguous failure is not resent: it fails as an unknown outcome,
+   * which the provider settles with the kind's one identity (see `domains.create`); webhooks carry
+   * no creation time, so the proof of its own create is an id above `highestId` read just before.
    *
    * @example
    * const hook = await client.webhooks.create(1, { url: "https://example.com/hook" });
    */
-  async create(
-    account: AccountId,
-    input: { url: string },
-    options: { newerThanId?: number } = {},
-  ): Promise<Webhook> {
-    const { newerThanId } = options;
+  async create(account: AccountId, input: { url: string }): Promise<Webhook> {
     const res = await this.t.request({
       method: "POST",
       path: path`/${account}/webhooks`,
       body: { url: input.url },
       schema: WebhookEnvelope,
-      ...(newerThanId === undefined
-        ? {}
-        : {
-            lookup: async () => {
-              const found = (await this.list(account)).find(
-                (w) => w.url === input.url && Number(w.id) > newerThanId,
-              );
-              return found === undefined ? undefined : { data: found };
-            },
-          }),
     });
     return res.data;
   }

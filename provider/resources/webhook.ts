@@ -55,13 +55,9 @@ export const webhookResource = defineResource({
   ids: numericIds,
   replaceOnChange: ["url"],
 
-  async create({ client, account }, inputs, mark) {
+  async create({ client, account }, inputs) {
     invalidateCollection(collectionKey(account));
-    const webhook = await client.webhooks.create(
-      account,
-      { url: inputs.url },
-      mark.newerThanId !== undefined ? { newerThanId: mark.newerThanId } : {},
-    );
+    const webhook = await client.webhooks.create(account, { url: inputs.url });
     return { id: webhook.id, outs: webhookOutputs(webhook) };
   },
 

@@ -9,6 +9,7 @@ import {
   createClient,
   isApiError,
   isNotFound,
+  outcomeUnknown,
   type ApiError,
   type ClientOptions,
 } from "../../provider/client";
@@ -525,27 +526,29 @@ describe("faults", () => {
     expect(err).toMatchObject({ code: "server_error", status: 502, retries: 2 });
   });
 
-  it("creates survive 5xx and dropped connections without duplicates", async () => {
+  it("creates with a read-back survive 5xx and dropped connections without duplicates", async () => {
     const { c, calls } = client();
+    await c.domains.create(A, { name: "f0.example" });
     await admin("PUT", "/__admin/faults", {
       kinds: ["500", "502", "503", "drop"],
       routes: "^POST ",
       count: 4,
       seed: 7,
     });
-    for (let i = 0; i < 3; i++) await c.domains.create(A, { name: `f${i}.example` });
-    expect(await domainCount()).toBe(3);
-    expect(calls.filter((x) => x.startsWith("POST")).length).toBeGreaterThan(3);
-    // Other creates with read-back behave the same.
-    await admin("PUT", "/__admin/faults", { kinds: ["drop", "502"], routes: "^POST ", count: 4, seed: 3 });
-    await c.webhooks.create(
-      A,
-      { url: "https://hooks.example/x" },
-      { newerThanId: await c.webhooks.highestId(A) },
-    );
-    await c.emailForwards.create(A, "f0.example", { alias_name: "a", destination_email: "a@example.org" });
-    expect(await c.webhooks.list(A)).toHaveLength(1);
-    expect((await c.emailForwards.list(A, "f0.example")).data).toHaveLength(1);
+    for (let i = 0; i < 3; i++)
+      await c.zones.records.create(A, "f0.example", { name: `r${i}`, type: "A", content: "192.0.2.1" });
+    expect((await c.zones.records.list(A, "f0.example", { type: "A" })).data).toHaveLength(3);
+    expect(calls.filter((x) => x.startsWith("POST")).length).toBeGreaterThan(4);
+  });
+
+  it("creates without a read-back are not resent after a 5xx: the outcome is unknown, nothing is duplicated", async () => {
+    const { c, calls } = client();
+    const before = await domainCount();
+    await admin("PUT", "/__admin/faults", { kinds: ["502"], routes: "^POST .*/domains$", count: 1 });
+    const err = await failure(c.domains.create(A, { name: "once.example" }));
+    expect(outcomeUnknown(err)).toBe(true);
+    expect(calls.filter((x) => x.startsWith("POST"))).toHaveLength(1);
+    expect((await domainCount()) - before).toBeLessThanOrEqual(1);
   });
 
   it("a create without read-back is not resent after a dropped connection", async () => {

@@ -219,6 +219,10 @@ async function createSettlingAmbiguity(
         throw alreadyExists(definition, existing, error);
       }
       if (!outcomeUnknown(error)) throw error;
+      // The one read-back of a lost answer (the client leaves it to the kind's identity): after a
+      // backoff step, as the client waits before any retry, so that a create still settling at
+      // the service is found rather than sent twice.
+      await sleep(backoffDelay(round, SETTLING_BACKOFF));
       let found: Created | undefined;
       try {
         found = await findOwnCreate(definition, ctx, inputs, mark, key);
