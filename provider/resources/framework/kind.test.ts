@@ -218,11 +218,29 @@ describe("field docs and secret marks", () => {
     expect(isSecret(z.string().meta({ secret: false }))).toBe(false);
   });
 
+  it("take the outermost secret mark, as they take the outermost doc", () => {
+    const unmarked = secret(z.string()).optional().meta({ secret: false });
+    expect(isSecret(unmarked)).toBe(false);
+    expect(isSecret(secret(z.string().meta({ secret: false }).optional()))).toBe(true);
+  });
+});
+
+describe("id formats", () => {
   it("numeric ids accept digits only; string ids pass through", () => {
     expect(numericIds.parse("0012", "Toy")).toBe(12);
     expect(() => numericIds.parse("12a", "Toy")).toThrow('Toy id "12a" in state is not a numeric id');
     expect(() => numericIds.parse("", "Toy")).toThrow("not a numeric id");
+    expect(() => numericIds.parse("x12", "Toy")).toThrow('Toy id "x12" in state is not a numeric id');
     expect(stringIds.parse("example.com/www", "Toy")).toBe("example.com/www");
-    expect([numericIds.name, stringIds.name]).toEqual(["numeric", "string"]);
+  });
+
+  it("are named numeric and string", () => {
+    // Loaded inside the test, as the provider loads a kind's definition on first use (so that
+    // mutation testing credits the formats' declarations to this test).
+    let formats!: typeof import("./kind");
+    jest.isolateModules(() => {
+      formats = require("./kind");
+    });
+    expect([formats.numericIds.name, formats.stringIds.name]).toEqual(["numeric", "string"]);
   });
 });

@@ -15,6 +15,21 @@ import {
 
 const schema = z.object(waitingInputs);
 
+/**
+ * The waiting inputs as a kind's definition loads them: a fresh copy of the module (and of zod)
+ * loaded inside the test, so that what its declarations say is checked by this test (mutation
+ * testing credits a module's top-level declarations to the test that loads it).
+ */
+function loadedAfresh() {
+  let waiting!: typeof import("./waiting");
+  let zod!: typeof import("zod");
+  jest.isolateModules(() => {
+    zod = require("zod");
+    waiting = require("./waiting");
+  });
+  return { inputs: waiting.waitingInputs, schema: zod.z.object(waiting.waitingInputs) };
+}
+
 afterEach(() => resetRuntime());
 
 describe("waiting inputs", () => {
@@ -34,7 +49,7 @@ describe("waiting inputs", () => {
     [{ pollIntervalSeconds: 3601 }, "pollIntervalSeconds", ""],
     [{ pendingOrderId: 1.5 }, "pendingOrderId", ""],
   ])("refuse %j", (input, field, message) => {
-    const result = schema.safeParse(input);
+    const result = loadedAfresh().schema.safeParse(input);
     expect(result.success).toBe(false);
     const issue = result.error!.issues[0]!;
     expect(issue.path).toEqual([field]);
@@ -42,12 +57,30 @@ describe("waiting inputs", () => {
   });
 
   it("accept the edges and a pending order id as a number or a string", () => {
+    const { schema } = loadedAfresh();
     expect(schema.parse({ timeoutSeconds: 86_400, pollIntervalSeconds: 3600, pendingOrderId: "12" })).toEqual(
       {
         timeoutSeconds: 86_400,
         pollIntervalSeconds: 3600,
         pendingOrderId: "12",
       },
+    );
+    expect(schema.parse({ timeoutSeconds: 0.5, pollIntervalSeconds: 0.5, pendingOrderId: 12 })).toEqual({
+      timeoutSeconds: 0.5,
+      pollIntervalSeconds: 0.5,
+      pendingOrderId: 12,
+    });
+  });
+
+  it("document their defaults, and that the next up resumes a wait that ran out", () => {
+    const { inputs } = loadedAfresh();
+    expect(inputs.timeoutSeconds.description).toBe(
+      "Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the " +
+        "resource stays in the stack; the next `up` keeps waiting instead of ordering again.",
+    );
+    expect(inputs.pollIntervalSeconds.description).toBe("Seconds between two status checks (default 10).");
+    expect(inputs.pendingOrderId.description).toBe(
+      "Set while the order is still pending (the next `up` resumes waiting).",
     );
   });
 

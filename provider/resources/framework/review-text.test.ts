@@ -1,0 +1,116 @@
+/**
+ * The words of a review entry: a value as text for a label (nothing for nothing, unknown values
+ * and other resources' outputs named, secrets never shown), URLs without what may be secret, and
+ * e-mail addresses without their local part.
+ */
+import { maskEmail, maskUrl, SECRET_SIG, str, TRANSFER_OUT_EFFECT, UNKNOWN } from "./review-text";
+
+describe("a value as label text", () => {
+  it("is empty for a missing value", () => {
+    expect(str(undefined)).toBe("");
+    expect(str(null)).toBe("");
+  });
+
+  it("is the value itself for text, numbers and booleans", () => {
+    expect(str("www")).toBe("www");
+    expect(str(3600)).toBe("3600");
+    expect(str(0)).toBe("0");
+    expect(str(false)).toBe("false");
+  });
+
+  it("names a value known only after up instead of showing the preview's sentinel", () => {
+    expect(str(UNKNOWN)).toBe("(known after up)");
+  });
+
+  it("never shows a secret, whatever it holds", () => {
+    expect(str({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: '"hunter2"' })).toBe(
+      "[secret]",
+    );
+    expect(str({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", $from: "token" })).toBe("[secret]");
+  });
+
+  it("recognises a secret by Pulumi's signature key", () => {
+    // Loaded inside the test, as the review loads it (so that mutation testing credits the key's
+    // declaration to this test).
+    let fresh!: typeof import("./review-text");
+    jest.isolateModules(() => {
+      fresh = require("./review-text");
+    });
+    expect(fresh.str({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" })).toBe(
+      "[secret]",
+    );
+    expect(fresh.str({ "": "not a signature" })).toBe("(object)");
+  });
+
+  it("names the resource an output comes from", () => {
+    expect(str({ $from: "zone1" })).toBe("(from zone1)");
+  });
+
+  it("lists the items of an array, each as label text", () => {
+    expect(str(["a", 2, UNKNOWN, { $from: "r1" }])).toBe("a, 2, (known after up), (from r1)");
+    expect(str([])).toBe("");
+  });
+
+  it("says only that there is an object when it is no secret and comes from no resource", () => {
+    expect(str({ name: "www", ttl: 60 })).toBe("(object)");
+    expect(str({ $from: 42 })).toBe("(object)");
+  });
+});
+
+describe("a URL in a review", () => {
+  it("keeps the scheme and host, and hides user info, path and query behind one ellipsis", () => {
+    expect(maskUrl("https://user:pw@hooks.example.com/T0/B0/secret?x=1")).toBe("https://hooks.example.com/…");
+    expect(maskUrl("https://hooks.example.com:8443/hook")).toBe("https://hooks.example.com:8443/…");
+  });
+
+  it("hides a query even when there is no path", () => {
+    expect(maskUrl("https://hooks.example.com/?token=abc")).toBe("https://hooks.example.com/…");
+    expect(maskUrl("https://hooks.example.com?token=abc")).toBe("https://hooks.example.com/…");
+  });
+
+  it("shows no ellipsis when there is nothing after the host", () => {
+    expect(maskUrl("https://hooks.example.com/")).toBe("https://hooks.example.com");
+    expect(maskUrl("https://hooks.example.com")).toBe("https://hooks.example.com");
+  });
+
+  it("is not shown when it is not a URL, and is empty when there is none", () => {
+    expect(maskUrl("hooks.example.com/secret")).toBe("(not a URL)");
+    expect(maskUrl(undefined)).toBe("");
+  });
+
+  it("is not shown for a value known only after up, nor for a secret", () => {
+    expect(maskUrl(UNKNOWN)).toBe("(not a URL)");
+    expect(
+      maskUrl({ [SECRET_SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: '"https://x.test/s"' }),
+    ).toBe("(not a URL)");
+  });
+});
+
+describe("an e-mail address in a review", () => {
+  it("hides the local part and keeps the domain", () => {
+    expect(maskEmail("someone@example.org")).toBe("•••@example.org");
+  });
+
+  it("keeps the domain from the last @ on, whatever comes before it", () => {
+    expect(maskEmail('"a@b"@example.org')).toBe("•••@example.org");
+    expect(maskEmail("@example.org")).toBe("•••@example.org");
+  });
+
+  it("hides the whole value when there is no @", () => {
+    expect(maskEmail("someone")).toBe("•••");
+    expect(maskEmail(undefined)).toBe("•••");
+  });
+});
+
+describe("the effect of a transfer out", () => {
+  it("is an ownership risk", () => {
+    expect(TRANSFER_OUT_EFFECT.tag).toBe("ownership");
+  });
+
+  it("says which domain gets unlocked and that its authorization code lets anyone move it", () => {
+    const text = TRANSFER_OUT_EFFECT.text("`example.com`");
+    expect(text).toMatch(/^Unlocks `example\.com` /);
+    expect(text).toContain("authorization code");
+    expect(text).toContain("another registrar");
+  });
+});
