@@ -3,7 +3,8 @@
  * batch bigger or would keep the engine waiting, and a gathering window only while the engine is
  * still handing steps.
  */
-import { leavesAt, type Gathering } from "./zone-record-batcher";
+import type { DnsimpleClient, ZoneRecordBatch, ZoneRecordInput } from "../client";
+import { leavesAt, submitRecordOps, type Gathering } from "./zone-record-batcher";
 import {
   engineParallelism,
   mostStepsInFlight,
@@ -120,5 +121,33 @@ describe("the engine's steps in flight", () => {
     stop();
     second();
     expect(heard).toEqual([1]);
+  });
+});
+
+describe("coalescing", () => {
+  it("is on until a setting turns it off", async () => {
+    const sent: string[] = [];
+    const record = (input: ZoneRecordInput, id: number) => ({ ...input, id });
+    const client = {
+      zones: {
+        records: {
+          create: async (_account: string, _zone: string, input: ZoneRecordInput) => {
+            sent.push(`create ${input.name}`);
+            return record(input, 1);
+          },
+          batch: async (_account: string, _zone: string, body: ZoneRecordBatch) => {
+            sent.push(`batch ${(body.creates ?? []).map((c) => c.name).join(",")}`);
+            return { creates: (body.creates ?? []).map((c, i) => record(c, i + 1)), updates: [] };
+          },
+        },
+      },
+    } as unknown as DnsimpleClient;
+    const create = (name: string) => ({
+      kind: "create" as const,
+      input: { name, type: "A", content: "192.0.2.1", ttl: 3600 },
+    });
+    const results = await submitRecordOps(client, "1", "example.com", [create("a"), create("b")]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(sent).toEqual(["batch a,b"]);
   });
 });

@@ -26,6 +26,7 @@ import {
   submitRecordOps,
 } from "./zone-record-batcher";
 import { identityKey, zoneRecordsResource } from "./zone-records";
+import { SECRET_SIG } from "./framework/review-text";
 
 const ZONE = "example.com";
 const T0 = Date.parse("2026-11-26T10:00:00Z");
@@ -1134,5 +1135,627 @@ describe("the batcher's timing and bookkeeping", () => {
     expect([...(excludeIds ?? [])].sort()).toEqual(made.sort());
     expect(sameContent?.("AAAA", "2001:db8::1", "2001:DB8:0:0::1")).toBe(true);
     expect(sameContent?.("A", "192.0.2.1", "192.0.2.2")).toBe(false);
+  });
+});
+
+describe("the batcher's queues and fallbacks", () => {
+  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
+    kind: "create",
+    input: { name, type: "A", content, ttl: 3600 },
+  });
+
+  afterEach(() => jest.useRealTimers());
+
+  it("gathers each zone's and each account's changes apart", async () => {
+    const client = zone.client() as any;
+    const batch = client.zones.records.batch;
+    const sentTo: string[] = [];
+    client.zones.records.batch = (account: string, name: string, body: ZoneRecordBatch, options: object) => {
+      sentTo.push(`${account}/${name} ${(body.creates ?? []).map((c) => c.name).join(",")}`);
+      return batch(account, name, body, options);
+    };
+    const results = await Promise.all([
+      submitRecordOps(client, "1", "example.com", [input("a"), input("b")]),
+      submitRecordOps(client, "1", "example.net", [input("c"), input("d")]),
+      submitRecordOps(client, "2", "example.com", [input("e"), input("f")]),
+    ]);
+    expect(results.flat().map((r) => r.status)).toEqual(Array(6).fill("fulfilled"));
+    expect(sentTo.sort()).toEqual(["1/example.com a,b", "1/example.net c,d", "2/example.com e,f"]);
+  });
+
+  it("sends each change of an engine step alone with batching off", async () => {
+    setBatching(false);
+    await Promise.all([
+      submitRecordOp(ctx.client, "1", ZONE, input("a"), "ZoneRecord"),
+      submitRecordOp(ctx.client, "1", ZONE, input("b"), "ZoneRecord"),
+    ]);
+    expect(zone.requests).toEqual(["create a A 192.0.2.1", "create b A 192.0.2.1"]);
+  });
+
+  it("remembers per account which accounts fall back and which batch size works, and says so per account", async () => {
+    const said: string[] = [];
+    setLogSink({ write: async (_severity, message) => void said.push(message) });
+    try {
+      // Accounts 7 and 8 have no batch changes (8's refusal names no reason).
+      zone.failBatch = () => refused(402, { message: "Your plan does not include batch changes" });
+      await submitRecordOps(ctx.client, "7", ZONE, [input("a"), input("b")]);
+      zone.failBatch = () => refused(402, {});
+      await submitRecordOps(ctx.client, "8", ZONE, [input("c"), input("d")]);
+      // Accounts 5 and 6 take 2 operations per batch at most.
+      zone.failBatch = (body) =>
+        (body.creates?.length ?? 0) > 2 ? refused(400, { message: "Too many operations" }) : undefined;
+      await submitRecordOps(ctx.client, "5", ZONE, [input("e"), input("f"), input("g")]);
+      await submitRecordOps(ctx.client, "6", ZONE, [input("h"), input("i"), input("j")]);
+      await flushReports();
+      expect(said).toEqual([
+        "dnsimple: account 7 cannot use batch changes of zone records (402 Your plan does not include batch changes); zone records are sent one request each",
+        expect.stringMatching(
+          /^dnsimple: account 8 cannot use batch changes of zone records \(402 ?\); zone records are sent one request each$/,
+        ),
+      ]);
+      zone.requests = [];
+      await submitRecordOps(ctx.client, "7", ZONE, [input("k"), input("l")]);
+      expect(zone.requests).toEqual(["create k A 192.0.2.1", "create l A 192.0.2.1"]);
+      zone.requests = [];
+      await submitRecordOps(ctx.client, "5", ZONE, [input("m"), input("n"), input("o")]);
+      expect(zone.requests).toEqual(["batch c2 u0 d0", "create o A 192.0.2.1"]);
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("sends no empty batch when the service refuses every operation of one", async () => {
+    zone.failBatch = () =>
+      refused(400, {
+        message: "Validation failed",
+        errors: {
+          creates: [
+            { index: 0, message: "Name is invalid" },
+            { index: 1, message: "Content is invalid" },
+          ],
+        },
+      });
+    const results = await submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason.apiMessage)).toEqual([
+      "Name is invalid",
+      "Content is invalid",
+    ]);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+  });
+
+  it("lets a single create settle a lost answer with content as the service stores it", async () => {
+    const client = zone.client() as any;
+    const seen: Array<BatchOptions | undefined> = [];
+    client.zones.records.create = async (
+      _a: string,
+      _z: string,
+      input: ZoneRecordInput,
+      options?: BatchOptions,
+    ) => {
+      seen.push(options);
+      return zone.make(input);
+    };
+    await submitRecordOp(client, "1", ZONE, input("a"));
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.sameContent?.("AAAA", "2001:db8::1", "2001:DB8:0:0::1")).toBe(true);
+    expect(seen[0]?.sameContent?.("A", "192.0.2.1", "192.0.2.2")).toBe(false);
+  });
+
+  it("sends at once the changes that reach the batch size the service takes", async () => {
+    jest.useFakeTimers({ now: T0 });
+    zone.failBatch = (body) =>
+      (body.creates?.length ?? 0) > 2 ? refused(400, { message: "Too many operations" }) : undefined;
+    const set = submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b"), input("c")]);
+    await jest.advanceTimersByTimeAsync(0);
+    await set;
+    zone.requests = [];
+    const sent = [
+      submitRecordOp(ctx.client, "1", ZONE, input("d")),
+      submitRecordOp(ctx.client, "1", ZONE, input("e")),
+    ];
+    await jest.advanceTimersByTimeAsync(1);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    await Promise.all(sent);
+  });
+
+  it("gathers again after a set's batches, and after a set with nothing to send", async () => {
+    jest.useFakeTimers({ now: T0 });
+    /** What `promise` settles to, the fake clock moving on meanwhile. */
+    const settled = async <T>(promise: Promise<T>): Promise<T> => {
+      let done = false;
+      void promise.finally(() => (done = true)).catch(() => undefined);
+      while (!done) await jest.advanceTimersByTimeAsync(1);
+      return promise;
+    };
+    const twoApart = async () => {
+      zone.requests = [];
+      const sent = [submitRecordOp(ctx.client, "1", ZONE, input(`x${zone.records.length}`))];
+      await jest.advanceTimersByTimeAsync(50);
+      sent.push(submitRecordOp(ctx.client, "1", ZONE, input(`y${zone.records.length}`)));
+      await jest.advanceTimersByTimeAsync(1000);
+      await Promise.all(sent);
+      return zone.requests;
+    };
+    const set = submitRecordOps(ctx.client, "1", ZONE, [input("a"), input("b")]);
+    await jest.advanceTimersByTimeAsync(0);
+    await set;
+    expect(await twoApart()).toEqual(["batch c2 u0 d0"]);
+    // An update of a set that changes nothing sends nothing, and leaves the zone's gathering alone.
+    const olds = await settled(create({ records: { www: A("www", "192.0.2.1") } }));
+    await settled(update(olds, { records: { www: A("www", "192.0.2.1") } }));
+    expect(await twoApart()).toEqual(["batch c2 u0 d0"]);
+  });
+
+  it("counts a gap of exactly 2 s as a pause of the program", async () => {
+    jest.useFakeTimers({ now: T0 });
+    const first = [submitRecordOp(ctx.client, "1", ZONE, input("a"))];
+    await jest.advanceTimersByTimeAsync(10);
+    first.push(submitRecordOp(ctx.client, "1", ZONE, input("b")));
+    await jest.advanceTimersByTimeAsync(2000);
+    await Promise.all(first);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    // 2 s after the last change: the usual gap stays 10 ms, the window 100 ms.
+    const lone = submitRecordOp(ctx.client, "1", ZONE, input("c"));
+    await jest.advanceTimersByTimeAsync(110);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+    await lone;
+  });
+});
+
+describe("the batcher and the engine's steps", () => {
+  const KIND = "ZoneRecordInTest";
+  const input = (name: string): RecordOp => ({
+    kind: "create",
+    input: { name, type: "A", content: "192.0.2.1", ttl: 3600 },
+  });
+  /** A client whose answers wait until `release` is called: its requests are in flight till then. */
+  function heldClient() {
+    const client = zone.client() as any;
+    const held: Array<() => void> = [];
+    for (const call of ["batch", "create"] as const) {
+      const original = client.zones.records[call];
+      client.zones.records[call] = async (...args: unknown[]) => {
+        const answer = await original(...args);
+        await new Promise<void>((resolve) => held.push(resolve));
+        return answer;
+      };
+    }
+    return { client: client as DnsimpleClient, release: () => held.splice(0).forEach((go) => go()) };
+  }
+  let answers: Array<() => void> = [];
+
+  beforeEach(() => {
+    process.env["PULUMI_PARALLEL"] = "4";
+    resetStepsInFlight();
+    jest.useFakeTimers({ now: T0 });
+    answers = Array.from({ length: 4 }, () => stepStarted(KIND));
+  });
+  afterEach(() => {
+    answers.forEach((answered) => answered());
+    delete process.env["PULUMI_PARALLEL"];
+    resetStepsInFlight();
+    jest.useRealTimers();
+  });
+
+  it("sends at once a change when every step in flight waits in it, some of them being sent", async () => {
+    const { client, release } = heldClient();
+    const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
+    // Two changes: half the engine's parallelism, they leave at once.
+    const sent = [submit("a"), submit("b")];
+    await jest.advanceTimersByTimeAsync(100);
+    sent.push(submit("c"));
+    // One change while a step may still join: three usual gaps (300 ms).
+    await jest.advanceTimersByTimeAsync(299);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+    // The fourth step's change: every step in flight waits in the batcher (the usual gap is now
+    // 140 ms: it would wait 420 ms).
+    sent.push(submit("d"));
+    await jest.advanceTimersByTimeAsync(1);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1", "create d A 192.0.2.1"]);
+    release();
+    await jest.advanceTimersByTimeAsync(0);
+    release();
+    expect((await Promise.all(sent)).map((r) => r?.name)).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("stops counting a change as waiting once it is answered", async () => {
+    const { client, release } = heldClient();
+    const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
+    const first = [submit("a"), submit("b")];
+    await jest.advanceTimersByTimeAsync(0);
+    release();
+    await Promise.all(first);
+    // a's and b's steps are answered, two more start: four in flight, none waiting here.
+    answers.splice(0, 2).forEach((answered) => answered());
+    answers.push(stepStarted(KIND), stepStarted(KIND));
+    await jest.advanceTimersByTimeAsync(100);
+    const c = submit("c");
+    await jest.advanceTimersByTimeAsync(1);
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+    release();
+    expect((await c)?.name).toBe("c");
+  });
+});
+
+describe("check, in detail", () => {
+  const outcome = async (props: Record<string, unknown>) => provider.check!({}, { zoneName: ZONE, ...props });
+
+  it("orders the records by key, from a list, a map or a zone file, whatever order they come in", async () => {
+    const names = ["d", "b", "e", "a", "c", "g", "f"];
+    const list = await checked({ records: names.map((n, i) => A(n, `192.0.2.${i + 1}`)) });
+    expect(Object.keys(list["records"]).map((k) => k[0])).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+    const map = await checked({ records: Object.fromEntries(names.map((n) => [n, A(n, "192.0.2.1")])) });
+    expect(Object.keys(map["records"])).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+    const text = `$TTL 300\n${names.map((n) => `${n} A 192.0.2.1`).join("\n")}\n`;
+    const file = await checked({ zoneFile: { name: "z.zone", text } });
+    expect(Object.keys(file["records"]).map((k) => k[0])).toEqual(["a", "b", "c", "d", "e", "f", "g"]);
+  });
+
+  it("keeps a priority from a zone file only for the records that have one", async () => {
+    const text = "$TTL 300\nwww A 192.0.2.1\n@ MX 10 mx.example.com.\n";
+    const { records } = await checked({ zoneFile: { name: "z.zone", text } });
+    expect(Object.keys(records["www A 192.0.2.1"]).sort()).toEqual(["content", "name", "ttl", "type"]);
+    expect(records["@ MX mx.example.com"].priority).toBe(10);
+  });
+
+  it("names a declared record by its key when it clashes with another declared beside a zone file", async () => {
+    const { failures } = await outcome({
+      zoneFile: { name: "z.zone", text: "$TTL 300\napi A 192.0.2.9\n" },
+      records: {
+        a: A("www", "192.0.2.1"),
+        c: { name: "www", type: "CNAME", content: "a.example.net", ttl: 3600 },
+      },
+    });
+    expect(failures).toEqual([
+      {
+        property: "records.c",
+        reason:
+          'records.c: a CNAME must be the only record at its name: a (A) and this CNAME are both at "www"',
+      },
+    ]);
+  });
+
+  it("says for each zone file which apex SOA and NS lines it leaves out", async () => {
+    const said: string[] = [];
+    setLogSink({ write: async (_severity, message) => void said.push(message) });
+    try {
+      const text = "$TTL 300\n@ SOA ns1.x. admin.x. 1 2 3 4 5\nwww A 192.0.2.1\n";
+      await checked({ zoneFile: { name: "one.zone", text } });
+      await checked({ zoneFile: { name: "two.zone", text } });
+      await flushReports();
+      expect(said).toEqual([
+        "dnsimple: one.zone: the apex SOA and NS records (lines 2) are the service's own and are left out",
+        "dnsimple: two.zone: the apex SOA and NS records (lines 2) are the service's own and are left out",
+      ]);
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("refinePartial measures names with the zone, and skips entries that are null", () => {
+    const refine = zoneRecordsResource.refinePartial!;
+    const self = { name: "www", type: "CNAME", content: "www.example.com", ttl: 3600 };
+    expect(refine({ zoneName: ZONE, records: { self } })).toEqual([
+      { property: "records.self.content", reason: expect.stringContaining("cannot point at its own name") },
+    ]);
+    expect(refine({ zoneName: ZONE, records: [null, A("api", "1.2.3")] })).toEqual([
+      { property: "records[1].content", reason: expect.stringContaining("IPv4") },
+    ]);
+    // A record without a name is at the apex, as one named "".
+    const alias = (content: string) => ({ type: "ALIAS", content });
+    expect(
+      refine({
+        zoneName: ZONE,
+        records: { x: alias("a.example.net"), y: { name: "", ...alias("b.example.net") } },
+      }),
+    ).toEqual([
+      { property: "records.y", reason: 'only one ALIAS record may be at a name: x is already at "@"' },
+    ]);
+  });
+
+  it("diff sees regions that differ as a change, and the same regions in another order as none", async () => {
+    const olds = await create({ records: { www: { ...A("www", "192.0.2.1"), regions: ["IAD", "AMS"] } } });
+    const diffWith = async (regions: string[]) =>
+      (
+        await provider.diff!(
+          olds["setId"],
+          { ...olds, authoritative: false },
+          await checked({ records: { www: { ...A("www", "192.0.2.1"), regions } } }),
+        )
+      ).changes;
+    expect(await diffWith(["AMS", "IAD"])).toBe(false);
+    expect(await diffWith(["IAD"])).toBe(true);
+  });
+});
+
+describe("state, in detail", () => {
+  it("adopts a record only of the declared type, for a CNAME too", async () => {
+    zone.add(A("www", "192.0.2.1"));
+    const cname = { name: "www", type: "CNAME", content: "a.example.net", ttl: 3600 };
+    expect(await zoneRecordsResource.findMatching!(ctx, await checked({ records: [cname] }))).toEqual([]);
+  });
+
+  it("read follows a record renamed outside", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
+    zone.records.find((r) => r.name === "www")!.name = "web";
+    const outs = (await zoneRecordsResource.read(ctx, olds["setId"], olds))!;
+    expect((outs["records"] as any)["web"]).toEqual(A("web", "192.0.2.1"));
+    expect((outs["records"] as any)["api"]).toEqual(A("api", "192.0.2.2"));
+  });
+
+  it("read of an additive set leaves the zone's other records out", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
+    zone.add(A("other", "192.0.2.9"));
+    const outs = (await zoneRecordsResource.read(ctx, olds["setId"], olds))!;
+    expect(Object.keys(outs["recordIds"] as object)).toEqual(["api", "web"]);
+  });
+
+  it("read and delete use the zone the state names, not the id", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
+    const client = zone.client() as any;
+    const zones: string[] = [];
+    const { iterate, batch } = client.zones.records;
+    client.zones.records.iterate = (account: string, name: string) => (
+      zones.push(name),
+      iterate(account, name)
+    );
+    client.zones.records.batch = (account: string, name: string, ...rest: unknown[]) => (
+      zones.push(name),
+      batch(account, name, ...rest)
+    );
+    const other = { client, account: "1" };
+    await zoneRecordsResource.read(other, "other.org", olds);
+    await zoneRecordsResource.delete(other, "other.org", olds);
+    expect(zones).toEqual([ZONE, ZONE]);
+    expect(live()).toEqual([]);
+  });
+
+  it("keeps the outputs' keys in order after a record moved to a new key", async () => {
+    const olds = await create({ records: { m: A("api", "192.0.2.2"), z: A("www", "192.0.2.1") } });
+    const outs = await update(olds, { records: { m: A("api", "192.0.2.2"), a: A("www", "192.0.2.1") } });
+    expect(Object.keys(outs["records"])).toEqual(["a", "m"]);
+    expect(outs["recordIds"]).toEqual({ a: olds["recordIds"]["z"], m: olds["recordIds"]["m"] });
+  });
+
+  it("keeps a record under its key when a new key declares the record it was", async () => {
+    const olds = await create({ records: { a: A("www", "192.0.2.1") } });
+    zone.requests = [];
+    const outs = await update(olds, { records: { a: A("www", "192.0.2.2"), b: A("www", "192.0.2.1") } });
+    expect(zone.requests).toEqual(["batch c1 u1 d0"]);
+    expect(outs["recordIds"]["a"]).toBe(olds["recordIds"]["a"]);
+    expect(live()).toEqual(["www A 192.0.2.1 3600", "www A 192.0.2.2 3600"]);
+  });
+
+  it("sends a priority only when it changed", async () => {
+    const mx = (ttl: number) => ({ name: "", type: "MX", content: "mx.example.com", ttl, priority: 10 });
+    const olds = await create({ records: { mx: mx(3600) } });
+    zone.requests = [];
+    await update(olds, { records: { mx: mx(300) } });
+    expect(zone.requests).toEqual([`update ${olds["recordIds"]["mx"]} {"ttl":300}`]);
+  });
+
+  it("sends nothing when regions are declared again in the same order the service does not keep", async () => {
+    const www = { ...A("www", "192.0.2.1"), regions: ["IAD", "AMS"] };
+    const olds = await create({ records: { www } });
+    zone.requests = [];
+    await update(olds, { records: { www } });
+    expect(zone.requests).toEqual([]);
+  });
+
+  it("settles a lost create with the oldest identical record, which an authoritative set then keeps", async () => {
+    const olds = await create({ authoritative: true, records: { keep: A("keep", "192.0.2.50") } });
+    const since = new Date(T0).toISOString();
+    const unconfirmed = [{ key: "k", since, name: "k", type: "A", content: "192.0.2.1" }];
+    zone.clock = T0 + 1000;
+    const younger = zone.add(A("k", "192.0.2.1"));
+    const older = zone.add({ ...A("k", "192.0.2.1"), id: 50 });
+    zone.requests = [];
+    const outs = await update(
+      { ...olds, unconfirmed },
+      { authoritative: true, records: { keep: A("keep", "192.0.2.50"), k: A("k", "192.0.2.1") } },
+    );
+    // The younger twin is not the set's: an authoritative set deletes it.
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, `delete ${younger.id}`]);
+    expect(outs["recordIds"]).toEqual({ keep: olds["recordIds"]["keep"], k: older.id });
+    expect(zone.records.map((r) => r.id)).toContain(older.id);
+  });
+
+  it("does not settle a lost create again under a key that holds a record already", async () => {
+    const olds = await create({ records: { keep: A("keep", "192.0.2.50"), k: A("k", "192.0.2.1") } });
+    const since = new Date(T0).toISOString();
+    zone.clock = T0 + 1000;
+    zone.add({ ...A("k", "192.0.2.1"), id: 50 });
+    zone.requests = [];
+    const outs = await update(
+      { ...olds, unconfirmed: [{ key: "k", since, name: "k", type: "A", content: "192.0.2.1" }] },
+      { records: { keep: A("keep", "192.0.2.50"), k: A("k", "192.0.2.1") } },
+    );
+    expect(zone.requests).toEqual([`list 1/${ZONE}`]);
+    expect(outs["recordIds"]).toEqual(olds["recordIds"]);
+  });
+
+  it("authoritative: corrects the content of a CNAME taken over", async () => {
+    const cname = zone.add({ name: "docs", type: "CNAME", content: "old.example.net" });
+    zone.requests = [];
+    const outs = await create({
+      authoritative: true,
+      records: [{ name: "docs", type: "CNAME", content: "new.example.net", ttl: 3600 }],
+    });
+    expect(zone.requests).toEqual([
+      `list 1/${ZONE}`,
+      `update ${cname.id} {"content":"new.example.net","ttl":3600}`,
+    ]);
+    expect(outs["recordIds"]).toEqual({ "docs CNAME": cname.id });
+  });
+
+  it("authoritative: a record whose type changed takes over an identical record of the new type", async () => {
+    const olds = await create({ authoritative: true, records: { web: A("www", "192.0.2.1") } });
+    const twin = zone.add({ name: "www", type: "AAAA", content: "2001:db8::1" });
+    zone.requests = [];
+    const outs = await update(olds, {
+      authoritative: true,
+      records: { web: { name: "www", type: "AAAA", content: "2001:db8::1", ttl: 3600 } },
+    });
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, `delete ${olds["recordIds"]["web"]}`]);
+    expect(outs["recordIds"]).toEqual({ web: twin.id });
+  });
+
+  it("names a failure that is not an error by what was thrown, and keeps its creates unconfirmed", async () => {
+    const client = zone.client() as any;
+    client.zones.records.batch = async () => {
+      throw "connection reset";
+    };
+    const error = await zoneRecordsResource
+      .create(
+        { client, account: "1" },
+        await checked({ records: [A("a", "192.0.2.1"), A("b", "192.0.2.2")] }),
+        {
+          since: new Date(T0),
+        } as never,
+      )
+      .catch((e: unknown) => e as PartialCreateError);
+    expect((error as Error).message).toMatch(
+      /^2 of 2 record changes in example\.com failed: a A 192\.0\.2\.1: connection reset; b A 192\.0\.2\.2: connection reset\. /,
+    );
+    expect(((error as PartialCreateError).created.outs as any).unconfirmed).toHaveLength(2);
+  });
+
+  it("fails a create refused as not found (only a delete of a record already gone counts as done)", async () => {
+    zone.failCreate = () => notFound(`/zones/${ZONE}/records`, "Zone `example.com` not found");
+    await expect(create({ records: [A("www", "192.0.2.1")] })).rejects.toThrow(
+      /^1 of 1 record changes in example\.com failed: www A 192\.0\.2\.1: /,
+    );
+  });
+
+  it("names each failure, separated, and no more than ten", async () => {
+    zone.failCreate = (input) => refused(400, { message: `no ${input.name}` });
+    setBatching(false);
+    configureRuntime({
+      get: (key) => ({ "dnsimple:account": "1", "dnsimple:batchZoneRecords": "false" })[key],
+    });
+    const records = Array.from({ length: 12 }, (_, i) => A(`h${i}`, `192.0.2.${i + 1}`));
+    const message = await create({ records }).catch((e: Error) => e.message);
+    // Keys in order: h0, h1, h10, h11, h2, ... h9: the last two are left out.
+    expect(message).toContain("h0 A 192.0.2.1: 400 no h0 (POST /v2/1/zones/example.com/batch); h1 A");
+    expect(message).toContain("no h7");
+    expect(message).not.toContain("no h8");
+    expect(message).not.toContain("no h9");
+    const two = await create({ records: records.slice(0, 1) }).catch((e: Error) => e.message);
+    expect(two).toBe(
+      "1 of 1 record changes in example.com failed: h0 A 192.0.2.1: 400 no h0 (POST /v2/1/zones/example.com/batch). " +
+        "The records that were changed are kept in the stack; the next `pulumi up` tries the rest",
+    );
+  });
+
+  it("follows the batchZoneRecords setting in create, update and delete", async () => {
+    const off = () =>
+      configureRuntime({
+        get: (key) => ({ "dnsimple:account": "1", "dnsimple:batchZoneRecords": "false" })[key],
+      });
+    setBatching(false);
+    const olds = await create({ records: [A("a", "192.0.2.1"), A("b", "192.0.2.2")] });
+    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    off();
+    setBatching(true);
+    zone.requests = [];
+    await create({ records: [A("c", "192.0.2.3"), A("d", "192.0.2.4")] });
+    expect(zone.requests.sort()).toEqual(["create c A 192.0.2.3", "create d A 192.0.2.4"]);
+    setBatching(true);
+    zone.requests = [];
+    const changed = await update(olds, { records: [A("a", "192.0.2.1", 60), A("b", "192.0.2.2", 60)] });
+    expect(zone.requests.sort()).toEqual([
+      `update ${olds["recordIds"]["a A 192.0.2.1"]} {"ttl":60}`,
+      `update ${olds["recordIds"]["b A 192.0.2.2"]} {"ttl":60}`,
+    ]);
+    setBatching(true);
+    zone.requests = [];
+    await zoneRecordsResource.delete(ctx, changed["setId"], changed);
+    expect(zone.requests.sort()).toEqual([
+      `delete ${olds["recordIds"]["a A 192.0.2.1"]}`,
+      `delete ${olds["recordIds"]["b A 192.0.2.2"]}`,
+    ]);
+  });
+});
+
+describe("the batcher, with answers that take a while", () => {
+  const input = (name: string): RecordOp => ({
+    kind: "create",
+    input: { name, type: "A", content: "192.0.2.1", ttl: 3600 },
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it("sends what a batch size lowered meanwhile leaves behind beside the batch, not after it", async () => {
+    jest.useFakeTimers({ now: T0 });
+    zone.failBatch = (body) =>
+      (body.creates?.length ?? 0) > 2 ? refused(400, { message: "Too many operations" }) : undefined;
+    const client = zone.client() as any;
+    const calls: string[] = [];
+    const held: Array<() => void> = [];
+    const { batch, create } = client.zones.records;
+    const hold = () => new Promise<void>((resolve) => held.push(resolve));
+    client.zones.records.batch = async (...args: [string, string, ZoneRecordBatch, BatchOptions]) => {
+      calls.push(`batch ${(args[2].creates ?? []).map((c) => c.name).join("")}`);
+      await hold();
+      return batch(...args);
+    };
+    client.zones.records.create = async (...args: [string, string, ZoneRecordInput]) => {
+      calls.push(`create ${args[2].name}`);
+      await hold();
+      return create(...args);
+    };
+    const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name));
+    const sent = ["a", "b", "c"].map(submit);
+    await jest.advanceTimersByTimeAsync(150);
+    sent.push(...["d", "e", "f"].map(submit));
+    // The first batch is refused as too big: 2 at most from now on.
+    await jest.advanceTimersByTimeAsync(50);
+    held.splice(0).forEach((go) => go());
+    await jest.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(["batch abc", "batch ab"]);
+    // d, e and f leave after four usual gaps (600 ms): 2 in a batch, f beside it.
+    await jest.advanceTimersByTimeAsync(551);
+    expect(calls).toEqual(["batch abc", "batch ab", "batch de", "create f"]);
+    let done = false;
+    const all = Promise.all(sent).finally(() => (done = true));
+    while (!done) {
+      held.splice(0).forEach((go) => go());
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect((await all).map((r) => r?.name)).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+});
+
+describe("the review of a set", () => {
+  const { review } = zoneRecordsResource.schema;
+  const www = A("www", "192.0.2.1");
+
+  it("labels a set by how many records it has, when they are known", () => {
+    expect(review.label({ records: { a: www, b: www } })).toBe("2 records");
+    expect(review.label({ records: {} })).toBe("0 records");
+    expect(review.label({ records: UNKNOWN })).toBe("records");
+    expect(review.label({ records: null })).toBe("records");
+  });
+
+  it("shows each record as a ZoneRecord's inputs in the set's zone and account", () => {
+    const of = review.members!.of;
+    expect(of({ zoneName: ZONE, account: "9", records: { web: www } })).toEqual({
+      web: { ...www, zoneName: ZONE, account: "9" },
+    });
+    const members = of({ zoneName: ZONE, records: { web: www, later: UNKNOWN, gone: null, list: [1] } })!;
+    expect(members["web"]).toStrictEqual({ ...www, zoneName: ZONE });
+    expect(members["later"]).toEqual({ content: UNKNOWN, zoneName: ZONE });
+    expect(members["gone"]).toEqual({ content: null, zoneName: ZONE });
+    expect(members["list"]).toEqual({ content: [1], zoneName: ZONE });
+  });
+
+  it("shows no records where they are not a map of records yet", () => {
+    const of = review.members!.of;
+    for (const records of [undefined, null, UNKNOWN, [www], { [SECRET_SIG]: "x" }, { $from: "other" }]) {
+      expect(of({ zoneName: ZONE, records })).toBeUndefined();
+    }
   });
 });
