@@ -35,9 +35,15 @@ export function reviewEntry(definition: ResourceDefinition & { readonly schema: 
   const review = definition.schema.review;
   return {
     ...review,
-    fields: review.fields ?? Object.keys(definition.inputs),
+    fields: review.fields ?? defaultFields(review, Object.keys(definition.inputs)),
     ...(definition.deleteBeforeReplace ? { deleteFirst: definition.deleteBeforeReplace } : {}),
   };
+}
+
+/** Every input, the public ones (a kind of personal data) first: what a reader may see comes first. */
+function defaultFields(review: KindReview, inputs: readonly string[]): string[] {
+  const shown = review.public ?? [];
+  return [...shown, ...inputs.filter((field) => !shown.includes(field))];
 }
 
 /**

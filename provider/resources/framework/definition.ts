@@ -86,7 +86,7 @@ export interface KindReview {
   readonly zone?: string;
   /** What a reader recognises the object by (after masking). */
   label(p: Values): string;
-  /** Fields shown, in this order; others are not listed (outputs, bookkeeping). Default: every input. */
+  /** Fields shown, in this order; others are not listed (outputs, bookkeeping). Default: every input, `public` ones first. */
   readonly fields?: readonly string[];
   /**
    * Fields whose values never appear: always masked, even in a preview made with
