@@ -6,6 +6,9 @@ import type { DomainRegistrationArgs } from "./resources/domain-registration";
 import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token-reset";
 import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
 
+/** What a ZoneRecords sends for its records: plain records as lines (issue 27). */
+export { recordsToWire } from "../provider/zone-file/record-lines";
+
 /** Inputs every resource accepts. */
 export interface CommonArgs {
   /**

@@ -20,8 +20,8 @@ describe("ZoneRecords with a zoneFile", () => {
     const { inputs, failures } = await check({ zoneFile: { name: "zones/example.com.zone", text: FILE } });
     expect(failures).toEqual([]);
     expect(inputs.records).toEqual({
-      "@ MX mail.example.com": { name: "", type: "MX", content: "mail.example.com", ttl: 300, priority: 10 },
-      "mail A 192.0.2.1": { name: "mail", type: "A", content: "192.0.2.1", ttl: 300 },
+      "@ MX mail.example.com": "@ 300 MX [priority=10] mail.example.com",
+      "mail A 192.0.2.1": "mail 300 A 192.0.2.1",
     });
     expect(inputs.zoneFile).toEqual({ name: "zones/example.com.zone" });
   });

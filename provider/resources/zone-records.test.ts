@@ -206,7 +206,8 @@ describe("a list's keys", () => {
     const list = await checked({ records: [A("b", "192.0.2.2"), A("a", "192.0.2.1")] });
     expect(Object.keys(list["records"])).toEqual(["a A 192.0.2.1", "b A 192.0.2.2"]);
     const map = await checked({ records: { web: A("www", "192.0.2.3"), api: A("api", "192.0.2.4", 60) } });
-    expect(map["records"]).toEqual({ api: A("api", "192.0.2.4", 60), web: A("www", "192.0.2.3") });
+    // Each record is kept as one line: name, TTL, type, content.
+    expect(map["records"]).toEqual({ api: "api 60 A 192.0.2.4", web: "www 3600 A 192.0.2.3" });
   });
 });
 
@@ -292,16 +293,10 @@ describe("create", () => {
       "api A 192.0.2.2": api.id,
       "www A 192.0.2.1": zone.records.find((r) => r.name === "www")!.id,
     });
-    expect(outs["managedRecords"]["api A 192.0.2.2"]).toEqual({
-      id: api.id,
-      name: "api",
-      type: "A",
-      content: "192.0.2.2",
-      ttl: 60,
-      priority: null,
-      regions: ["global"],
+    expect(outs["records"]).toEqual({
+      "api A 192.0.2.2": "api 60 A 192.0.2.2",
+      "www A 192.0.2.1": "www 3600 A 192.0.2.1",
     });
-    expect(outs["records"]["api A 192.0.2.2"]).toEqual(A("api", "192.0.2.2", 60));
   });
 
   it("sends a lone record as a single request, and every record alone with batching off", async () => {
@@ -344,7 +339,7 @@ describe("create", () => {
     expect(zone.records.some((r) => r.id === stray.id)).toBe(false);
     expect(outs["recordIds"]["www A 192.0.2.1"]).toBe(www.id);
     expect(outs["recordIds"]["same A 192.0.2.3"]).toBe(same.id);
-    expect(outs["managedRecords"]["www A 192.0.2.1"].ttl).toBe(3600);
+    expect(outs["records"]["www A 192.0.2.1"]).toBe("www 3600 A 192.0.2.1");
   });
 
   it("authoritative: a record whose content differs only in spelling is taken over without a change", async () => {
@@ -462,7 +457,10 @@ describe("update", () => {
     expect(zone.requests).toEqual(["batch c0 u2 d0"]);
     expect(live()).toEqual(["@ MX mx.example.com 3600", "web A 192.0.2.2 60"]);
     expect(outs["recordIds"]).toEqual(ids);
-    expect(outs["managedRecords"]["mx"]).toMatchObject({ priority: 20, regions: ["IAD", "AMS"] });
+    expect(outs["records"]).toEqual({
+      mx: "@ 3600 MX [priority=20 regions=IAD,AMS] mx.example.com",
+      web: "web 60 A 192.0.2.2",
+    });
   });
 
   it("sends only what changed in a record", async () => {
@@ -482,7 +480,8 @@ describe("update", () => {
     });
     expect(zone.requests).toEqual(["batch c1 u0 d2"]);
     expect(live()).toEqual(["www AAAA 2001:db8::1 3600"]);
-    expect(Object.keys(outs["managedRecords"])).toEqual(["web"]);
+    expect(Object.keys(outs["recordIds"])).toEqual(["web"]);
+    expect(outs["records"]).toEqual({ web: "www 3600 AAAA 2001:db8::1" });
   });
 
   it("moves a record to the key the declaration now spells, without a request", async () => {
@@ -501,7 +500,7 @@ describe("update", () => {
     const outs = await update(olds, {
       records: { mail: { name: "@", type: "MX", content: "MX.Example.com", ttl: 3600 } },
     });
-    expect(outs["records"]["mail"]).toEqual({ name: "@", type: "MX", content: "MX.Example.com", ttl: 3600 });
+    expect(outs["records"]["mail"]).toBe("@ 3600 MX MX.Example.com");
   });
 
   it("authoritative: deletes records made outside since, and takes over an identical one for a new key", async () => {
@@ -526,8 +525,8 @@ describe("read", () => {
     web.content = "192.0.2.50";
     zone.records = zone.records.filter((r) => r.name !== "api");
     const outs = (await zoneRecordsResource.read(ctx, olds["setId"], olds))!;
-    expect(Object.keys(outs["managedRecords"] as object)).toEqual(["web"]);
-    expect((outs["records"] as any)["web"]).toEqual(A("www", "192.0.2.50", 60));
+    expect(Object.keys(outs["recordIds"] as object)).toEqual(["web"]);
+    expect(outs["records"]).toEqual({ web: "www 60 A 192.0.2.50" });
     expect(outs["recordCount"]).toBe(1);
   });
 
@@ -856,7 +855,7 @@ describe("the rules in detail", () => {
   it("keeps keys in order in inputs and outputs, whatever order the program gives", async () => {
     const outs = await create({ records: [A("c", "192.0.2.3"), A("b", "192.0.2.2"), A("a", "192.0.2.1")] });
     expect(Object.keys(outs["records"])).toEqual(["a A 192.0.2.1", "b A 192.0.2.2", "c A 192.0.2.3"]);
-    expect(Object.keys(outs["managedRecords"]).sort()).toEqual(Object.keys(outs["records"]));
+    expect(Object.keys(outs["recordIds"])).toEqual(Object.keys(outs["records"]));
   });
 
   it("reads a zone file without a name as `the zone file`, and lists 20 problems at most", async () => {
@@ -926,21 +925,16 @@ describe("the rules in detail", () => {
         here: { ...A("www", "192.0.2.1"), regions: ["IAD"] },
       },
     });
-    expect(outs["records"]["mx"]).toEqual({
-      name: "",
-      type: "MX",
-      content: "mx.example.com",
-      ttl: 3600,
-      priority: 10,
+    expect(outs["records"]).toEqual({
+      here: "www 3600 A [regions=IAD] 192.0.2.1",
+      mx: "@ 3600 MX [priority=10] mx.example.com",
+      plain: "@ 3600 MX mx2.example.com",
     });
-    expect(outs["records"]["plain"]).toEqual({ name: "", type: "MX", content: "mx2.example.com", ttl: 3600 });
-    expect(outs["records"]["here"]).toEqual({ ...A("www", "192.0.2.1"), regions: ["IAD"] });
     // A record the service holds without regions: the default region.
     const bare = zone.records.find((r) => r.name === "www")!;
     delete bare.regions;
     const read = (await zoneRecordsResource.read(ctx, outs["setId"], outs))!;
-    expect((read["managedRecords"] as any)["here"].regions).toEqual(["global"]);
-    expect((read["records"] as any)["here"].regions).toEqual(["global"]);
+    expect((read["records"] as any)["here"]).toBe("www 3600 A [regions=global] 192.0.2.1");
   });
 
   it("sends no priority or regions the program does not declare, and compares regions as sets", async () => {
@@ -1398,8 +1392,8 @@ describe("check, in detail", () => {
   it("keeps a priority from a zone file only for the records that have one", async () => {
     const text = "$TTL 300\nwww A 192.0.2.1\n@ MX 10 mx.example.com.\n";
     const { records } = await checked({ zoneFile: { name: "z.zone", text } });
-    expect(Object.keys(records["www A 192.0.2.1"]).sort()).toEqual(["content", "name", "ttl", "type"]);
-    expect(records["@ MX mx.example.com"].priority).toBe(10);
+    expect(records["www A 192.0.2.1"]).toBe("www 300 A 192.0.2.1");
+    expect(records["@ MX mx.example.com"]).toBe("@ 300 MX [priority=10] mx.example.com");
   });
 
   it("names a declared record by its key when it clashes with another declared beside a zone file", async () => {
@@ -1472,6 +1466,85 @@ describe("check, in detail", () => {
   });
 });
 
+describe("state as lines, and state written before them", () => {
+  /** A set's state as versions before record lines wrote it: records as objects, managedRecords. */
+  const before = (outs: Record<string, any>): Record<string, any> => ({
+    ...outs,
+    authoritative: false,
+    records: Object.fromEntries(
+      Object.entries(outs["recordIds"] as Record<string, number>).map(([key, id]) => {
+        const r = zone.records.find((x) => x.id === id)!;
+        return [key, { name: r.name, type: r.type, content: r.content, ttl: r.ttl }];
+      }),
+    ),
+    managedRecords: Object.fromEntries(
+      Object.entries(outs["recordIds"] as Record<string, number>).map(([key, id]) => {
+        const r = zone.records.find((x) => x.id === id)!;
+        const { name, type, content, ttl, priority } = r;
+        return [key, { id, name, type, content, ttl, priority, regions: r.regions }];
+      }),
+    ),
+  });
+
+  it("sees no change between state written before lines and the same declaration now", async () => {
+    const declared = { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2", 60) };
+    const olds = before(await create({ records: declared }));
+    const diff = await provider.diff!(olds["setId"], olds, await checked({ records: declared }));
+    expect(diff.changes).toBe(false);
+    const changed = await provider.diff!(
+      olds["setId"],
+      olds,
+      await checked({ records: { ...declared, api: A("api", "192.0.2.2", 300) } }),
+    );
+    expect(changed.changes).toBe(true);
+  });
+
+  it("updates and deletes the records state written before lines owns, by their ids", async () => {
+    const olds = before(
+      await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } }),
+    );
+    const ids = olds["recordIds"];
+    // Not by the values: a record the service renamed since is still the one owned.
+    zone.records.find((r) => r.id === ids["api"])!.name = "renamed";
+    zone.requests = [];
+    const outs = await update(olds, { records: { web: A("www", "192.0.2.1", 60) } });
+    expect(zone.requests.sort()).toEqual([`batch c0 u1 d1`]);
+    expect(outs["recordIds"]).toEqual({ web: ids["web"] });
+    expect(outs["records"]).toEqual({ web: "www 60 A 192.0.2.1" });
+    expect(outs).not.toHaveProperty("managedRecords");
+    await zoneRecordsResource.delete(ctx, olds["setId"], before(outs));
+    expect(live()).toEqual([]);
+  });
+
+  it("owns every record id of state, even one whose values state lost", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
+    const { api: _lost, ...records } = olds["records"];
+    await zoneRecordsResource.delete(ctx, olds["setId"], { ...olds, records });
+    expect(live()).toEqual([]);
+  });
+
+  it("keeps a record as its object when its line would not read back the same", async () => {
+    const odd = { ...A("www", "192.0.2.1"), regions: ["a b"] };
+    const { records } = await checked({ records: { odd, web: A("web", "192.0.2.2") } });
+    expect(records).toEqual({ odd, web: "web 3600 A 192.0.2.2" });
+    const outs = await create({ records: { odd, web: A("web", "192.0.2.2") } });
+    expect(outs["records"]["odd"]).toEqual(odd);
+    const diff = await provider.diff!(
+      outs["setId"],
+      { ...outs, authoritative: false },
+      await checked({ records: { odd, web: A("web", "192.0.2.2") } }),
+    );
+    expect(diff.changes).toBe(false);
+  });
+
+  it("refuses to read a state record that is neither an object nor a line", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1") } });
+    await expect(
+      zoneRecordsResource.update!(ctx, olds["setId"], { ...olds, records: { web: "not a line" } }, olds),
+    ).rejects.toThrow('records.web: "not a line" in state is not a record line');
+  });
+});
+
 describe("state, in detail", () => {
   it("adopts a record only of the declared type, for a CNAME too", async () => {
     zone.add(A("www", "192.0.2.1"));
@@ -1483,8 +1556,7 @@ describe("state, in detail", () => {
     const olds = await create({ records: { web: A("www", "192.0.2.1"), api: A("api", "192.0.2.2") } });
     zone.records.find((r) => r.name === "www")!.name = "web";
     const outs = (await zoneRecordsResource.read(ctx, olds["setId"], olds))!;
-    expect((outs["records"] as any)["web"]).toEqual(A("web", "192.0.2.1"));
-    expect((outs["records"] as any)["api"]).toEqual(A("api", "192.0.2.2"));
+    expect(outs["records"]).toEqual({ api: "api 3600 A 192.0.2.2", web: "web 3600 A 192.0.2.1" });
   });
 
   it("read of an additive set leaves the zone's other records out", async () => {
@@ -1750,6 +1822,13 @@ describe("the review of a set", () => {
     expect(members["later"]).toEqual({ content: UNKNOWN, zoneName: ZONE });
     expect(members["gone"]).toEqual({ content: null, zoneName: ZONE });
     expect(members["list"]).toEqual({ content: [1], zoneName: ZONE });
+  });
+
+  it("reads each record kept as a line as the record's inputs", () => {
+    const of = review.members!.of;
+    expect(of({ zoneName: ZONE, records: { mx: "@ 300 MX [priority=10] mx.example.com" } })).toEqual({
+      mx: { name: "@", ttl: 300, type: "MX", priority: 10, content: "mx.example.com", zoneName: ZONE },
+    });
   });
 
   it("shows no records where they are not a map of records yet", () => {

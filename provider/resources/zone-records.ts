@@ -4,10 +4,13 @@
  * (zone-record-batcher.ts): 1,000 records are created, changed or deleted in a request or two.
  *
  * State: `records`, the declaration keyed by record (a list's records by name, type and content
- * (name and type for CNAME/ALIAS); a map's by its keys), so the engine's own property diff shows
- * which records are added, changed and removed; `managedRecords`, what the resource owns (id and
- * values per key); `unconfirmed`, creates whose batch answer was lost (settled by the next `up`
- * with only identical records created since that batch started, docs/decisions/005).
+ * (name and type for CNAME/ALIAS); a map's by its keys), each as one line of text
+ * (zone-file/record-lines.ts), so the engine's own property diff shows which records are added, changed and
+ * removed and 10,000 records cost it 10,000 strings; `recordIds`, what the resource owns (its
+ * outputs' `records` are the values at the service); `unconfirmed`, creates whose batch answer was
+ * lost (settled by the next `up` with only identical records created since that batch started,
+ * docs/decisions/005). State written before record lines (records as objects, `managedRecords`)
+ * reads the same.
  *
  * Additive (default): only records this resource created or adopted are changed or deleted.
  * Authoritative (`authoritative: true`): records of the zone that are not declared are deleted
@@ -38,6 +41,7 @@ import { UNKNOWN, containsUnknown } from "./framework/unknown";
 import { reportOnce } from "./framework/engine-log";
 import { zoneFileRecords } from "../zone-file/records";
 import { SECRET_SIG, type Props } from "./framework/review-text";
+import { isPlainRecord, parseRecordLine, recordLine, recordsFromWire } from "../zone-file/record-lines";
 
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
@@ -60,6 +64,63 @@ const storedRecord = z.object({
 });
 type RecordSpec = z.output<typeof storedRecord>;
 
+/**
+ * A record as state keeps it: its line (zone-file/record-lines.ts), 10,000 records being 10,000 strings
+ * for the engine to carry instead of 50,000 values; the object when a line would not read back
+ * the same. State written before lines (objects only) reads the same.
+ */
+const keptRecord = z.union([z.string(), storedRecord]);
+type KeptRecord = z.output<typeof keptRecord>;
+
+function keep(spec: RecordSpec): KeptRecord {
+  return isPlainRecord(spec) ? recordLine(spec) : spec;
+}
+
+/** A kept record as the declaration it stands for. */
+function specOf(key: string, kept: KeptRecord): RecordSpec {
+  if (typeof kept !== "string") return kept;
+  const read = parseRecordLine(kept);
+  if (read?.ttl === undefined) throw new Error(`records.${key}: "${kept}" in state is not a record line`);
+  return { name: read.name ?? "", ttl: read.ttl, type: read.type, content: read.content, ...pick(read) };
+}
+
+/** Priority and regions, when a record has them. */
+function pick(r: { priority?: number | undefined; regions?: string[] | undefined }) {
+  return {
+    ...(r.priority !== undefined ? { priority: r.priority } : {}),
+    ...(r.regions !== undefined ? { regions: r.regions } : {}),
+  };
+}
+
+/**
+ * A kept record as `diff` compares it: the line of its canonical values. A no-change preview
+ * compares 10,000 identical lines on each side: each is made canonical once (up to 20,000 are
+ * remembered, then forgotten together), and the two maps compare as strings.
+ */
+function canonicalKept(key: string, kept: KeptRecord): string {
+  const cached = typeof kept === "string" ? canonicalLines.get(kept) : undefined;
+  if (cached !== undefined) return cached;
+  const spec = specOf(key, kept);
+  const canonical = JSON.stringify([
+    canonicalRecordName(spec.name),
+    spec.type.toUpperCase(),
+    canonicalContent(spec.type, spec.content),
+    spec.ttl,
+    spec.priority ?? null,
+    spec.regions === undefined ? null : [...spec.regions].sort(),
+  ]);
+  if (typeof kept === "string") {
+    if (canonicalLines.size >= 20_000) canonicalLines.clear();
+    canonicalLines.set(kept, canonical);
+  }
+  return canonical;
+}
+const canonicalLines = new Map<string, string>();
+
+function keepAll(specs: Record<string, RecordSpec>): Record<string, KeptRecord> {
+  return Object.fromEntries(Object.entries(specs).map(([key, spec]) => [key, keep(spec)]));
+}
+
 /** The key of a record declared in a list: what identifies it (as `adopt` matches it). */
 export function identityKey(spec: { name: string; type: string; content: string }): string {
   const type = spec.type.toUpperCase();
@@ -69,34 +130,43 @@ export function identityKey(spec: { name: string; type: string; content: string 
     : `${name} ${type} ${canonicalContent(type, spec.content)}`;
 }
 
-/** A list or a map of records → records by key (sorted), duplicates refused. */
+/**
+ * A list or a map of records → records by key (sorted), duplicates refused, each kept as a line.
+ * The SDK sends plain records as lines (`recordsToWire`): they are read back into the objects the
+ * program declared before any rule, so that every message names what the program wrote.
+ */
 const recordsInput = z
-  .union([z.array(recordSpec), z.record(z.string(), recordSpec)], {
-    message: "must be a list of records, or a map of keys to records",
-  })
-  .superRefine((value, ctx) => {
-    if (Array.isArray(value)) {
-      const seen = new Map<string, number>();
-      value.forEach((spec, i) => {
-        const key = identityKey(spec);
-        const first = seen.get(key);
-        if (first !== undefined) {
-          ctx.addIssue({
-            code: "custom",
-            path: [i],
-            message: `declares the same record as records[${first}] (${key}); each record once`,
+  .preprocess(
+    recordsFromWire,
+    z
+      .union([z.array(recordSpec), z.record(z.string(), recordSpec)], {
+        message: "must be a list of records, or a map of keys to records",
+      })
+      .transform((value, ctx): Record<string, RecordSpec> => {
+        const entries: Array<[string, RecordSpec]> = [];
+        if (Array.isArray(value)) {
+          const seen = new Map<string, number>();
+          value.forEach((spec, i) => {
+            const key = identityKey(spec);
+            const first = seen.get(key);
+            if (first === undefined) {
+              seen.set(key, i);
+              entries.push([key, spec]);
+            } else
+              ctx.issues.push({
+                code: "custom",
+                input: spec,
+                path: [i],
+                message: `declares the same record as records[${first}] (${key}); each record once`,
+              });
           });
-        } else seen.set(key, i);
-      });
-    }
-  })
-  .transform((value): Record<string, RecordSpec> => {
-    const entries = Array.isArray(value)
-      ? value.map((spec) => [identityKey(spec), spec] as const)
-      : Object.entries(value);
-    return Object.fromEntries([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  })
-  .pipe(z.record(z.string(), storedRecord));
+        } else entries.push(...Object.entries(value));
+        return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      })
+      .transform(keepAll)
+      .pipe(z.record(z.string(), keptRecord)),
+  )
+  .meta({ sentAs: "recordsToWire" });
 
 /** A zone file as the records of a set: its text and the name its messages give it. */
 const zoneFileInput = z
@@ -154,9 +224,9 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
       property,
       reason: `${name}: ${read.problems.length - ZONE_FILE_PROBLEMS_SHOWN} more problems after these`,
     });
-  const records: Record<string, RecordSpec> = {
-    ...((declared as Record<string, RecordSpec> | undefined) ?? {}),
-  };
+  const records: Record<string, RecordSpec> = specsOf({
+    records: declared as Record<string, KeptRecord> | undefined,
+  });
   const lineOf = new Map<string, number>();
   for (const { line, record } of read.records) {
     const spec: RecordSpec = {
@@ -197,20 +267,23 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
     );
   }
   const sorted = Object.fromEntries(Object.entries(records).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { inputs: { ...inputs, records: sorted, zoneFile: { name } }, failures };
+  return { inputs: { ...inputs, records: keepAll(sorted), zoneFile: { name } }, failures };
 }
 
-/** What the resource owns of one key: the record's id and its values at the service. */
-const managedRecord = z.object({
-  id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  content: z.string(),
-  ttl: z.number(),
-  priority: z.number().nullable(),
-  regions: z.array(z.string()),
-});
-type Managed = z.output<typeof managedRecord>;
+/**
+ * What the resource owns of one key: the record's id and its values at the service (the name
+ * canonical). From state, the values are those its outputs show (a priority or regions the
+ * program never declared are not known: null and undefined).
+ */
+interface Managed {
+  id: number;
+  name: string;
+  type: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+  regions: string[] | undefined;
+}
 
 /** A create whose batch answer was lost: settled by the next `up`. */
 const unconfirmedCreate = z.object({
@@ -225,12 +298,12 @@ type Unconfirmed = z.output<typeof unconfirmedCreate>;
 const outputs = {
   zoneName: z.string().describe("The zone (domain name)."),
   records: z
-    .record(z.string(), storedRecord)
-    .describe("The records by key (a list's records are keyed `name type content`, `@` for the apex)."),
+    .record(z.string(), keptRecord)
+    .describe(
+      "The records by key, as the service holds them (a list's records are keyed `name type content`,\n" +
+        "`@` for the apex), each as a line: `name ttl type [priority=… regions=…] content`.",
+    ),
   setId: z.string().describe("The resource's id: the zone and a random part."),
-  managedRecords: z
-    .record(z.string(), managedRecord)
-    .describe("What the resource owns, by key: each record's id and its values at the service."),
   recordIds: z.record(z.string(), z.number()).describe("The service's record ids by key."),
   recordCount: z.number().describe("How many records the resource manages."),
   unconfirmed: z
@@ -271,15 +344,45 @@ function declaredFrom(m: Managed, declared: RecordSpec | undefined): RecordSpec 
     content: sameContent ? declared.content : m.content,
     ttl: m.ttl,
     ...(declared?.priority !== undefined ? { priority: m.priority ?? 0 } : {}),
-    ...(declared?.regions !== undefined ? { regions: m.regions } : {}),
+    ...(declared?.regions !== undefined && m.regions !== undefined ? { regions: m.regions } : {}),
   };
 }
 
-function specsOf(state: { records?: Record<string, RecordSpec> | undefined }): Record<string, RecordSpec> {
-  return state.records ?? {};
+function specsOf(state: { records?: Record<string, KeptRecord> | undefined }): Record<string, RecordSpec> {
+  return Object.fromEntries(
+    Object.entries(state.records ?? {}).map(([key, kept]) => [key, specOf(key, kept)]),
+  );
 }
-function managedIn(state: { managedRecords?: Record<string, Managed> | undefined }): Record<string, Managed> {
-  return { ...(state.managedRecords ?? {}) };
+
+/** State's record ids, and (in state written before record lines) its `managedRecords`. */
+interface OwnedState {
+  records?: Record<string, KeptRecord> | undefined;
+  recordIds?: Record<string, number> | undefined;
+  managedRecords?: Record<string, Managed> | undefined;
+}
+
+/** Whether state says what the resource owns (not so in a create's journal entry). */
+const knowsOwned = (state: OwnedState) => state.recordIds !== undefined || state.managedRecords !== undefined;
+
+/** What the resource owns, by key: each record id of state with the values its records show. */
+function managedIn(state: OwnedState): Record<string, Managed> {
+  if (state.managedRecords !== undefined) return { ...state.managedRecords };
+  const managed: Record<string, Managed> = {};
+  for (const [key, id] of Object.entries(state.recordIds ?? {})) {
+    const kept = state.records?.[key];
+    // An id without its values is still owned: deleted when undeclared, made again when declared.
+    const spec = kept === undefined ? undefined : specOf(key, kept);
+    managed[key] = {
+      id,
+      name: canonicalRecordName(spec?.name ?? ""),
+      type: spec?.type ?? "",
+      content: spec?.content ?? "",
+      ttl: spec?.ttl ?? 0,
+      priority: spec?.priority ?? null,
+      regions: spec?.regions,
+    };
+  }
+  return managed;
 }
 
 /** The status of a failed request (undefined: no answer) and its message. */
@@ -306,13 +409,12 @@ function outputsOf(
   unconfirmed: Unconfirmed[],
   id: string,
 ): Outputs {
-  const records: Record<string, RecordSpec> = {};
-  for (const key of Object.keys(managed).sort()) records[key] = declaredFrom(managed[key]!, specs[key]);
+  const records: Record<string, KeptRecord> = {};
+  for (const key of Object.keys(managed).sort()) records[key] = keep(declaredFrom(managed[key]!, specs[key]));
   return {
     zoneName: zone,
     setId: id,
     records,
-    managedRecords: managed,
     recordIds: Object.fromEntries(Object.entries(managed).map(([k, m]) => [k, m.id])),
     recordCount: Object.keys(managed).length,
     unconfirmed: unconfirmed.length > 0 ? unconfirmed : null,
@@ -377,7 +479,10 @@ async function apply(
         patch.content = spec.content;
       if (m.ttl !== spec.ttl) patch.ttl = spec.ttl;
       if (spec.priority !== undefined && m.priority !== spec.priority) patch.priority = spec.priority;
-      if (spec.regions !== undefined && [...m.regions].sort().join() !== [...spec.regions].sort().join())
+      if (
+        spec.regions !== undefined &&
+        (m.regions === undefined || [...m.regions].sort().join() !== [...spec.regions].sort().join())
+      )
         patch.regions = spec.regions;
       if (Object.keys(patch).length > 0) ops.push({ key, op: { kind: "update", id: m.id, patch } });
     } else toCreate.push(key);
@@ -555,7 +660,9 @@ export const zoneRecordsResource = defineResource({
           Object.entries(records as Record<string, unknown>).map(([key, r]) => [
             key,
             {
-              ...(r !== null && typeof r === "object" && !Array.isArray(r) ? (r as Props) : { content: r }),
+              ...(r !== null && typeof r === "object" && !Array.isArray(r)
+                ? (r as Props)
+                : { ...((typeof r === "string" && parseRecordLine(r)) || { content: r }) }),
               zoneName: p.zoneName,
               ...(p.account !== undefined ? { account: p.account } : {}),
             },
@@ -574,6 +681,7 @@ export const zoneRecordsResource = defineResource({
           "CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the\n" +
           "records (a change of content or name under the same key is an update in place). As an\n" +
           "output: the records by key (a list's records are keyed `name type content`, `@` for the apex),\n" +
+          "each as a line `name ttl type [priority=… regions=…] content`,\n" +
           "a zoneFile's records among them.",
       ),
     zoneFile: zoneFileInput
@@ -600,19 +708,7 @@ export const zoneRecordsResource = defineResource({
   normalize: {
     zoneName: (v) => canonicalDomainName(v),
     records: (v) =>
-      Object.fromEntries(
-        Object.entries(v).map(([key, spec]) => [
-          key,
-          {
-            name: canonicalRecordName(spec.name),
-            type: spec.type.toUpperCase(),
-            content: canonicalContent(spec.type, spec.content),
-            ttl: spec.ttl,
-            ...(spec.priority !== undefined ? { priority: spec.priority } : {}),
-            ...(spec.regions !== undefined ? { regions: [...spec.regions].sort() } : {}),
-          },
-        ]),
-      ),
+      Object.fromEntries(Object.entries(v).map(([key, kept]) => [key, canonicalKept(key, kept)])),
   },
 
   expand: expandZoneFile,
@@ -639,8 +735,11 @@ export const zoneRecordsResource = defineResource({
       ? records.map((r, i): [string, unknown] => [`[${i}]`, r])
       : Object.entries(records);
     const entries: Array<[string, Record<string, unknown>]> = [];
+    // Records that passed their shape are kept records (lines); with an unknown among them, as written.
+    const kept = !containsUnknown(records);
     for (const [key, r] of list) {
-      if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
+      if (typeof r === "string" && kept) entries.push([key, { ...specOf(key, r) }]);
+      else if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
     }
     const at = (key: string) => (key.startsWith("[") ? `records${key}` : `records.${key}`);
     for (const [key, spec] of entries) {
@@ -703,12 +802,11 @@ export const zoneRecordsResource = defineResource({
       throw error;
     }
     const byId = new Map(zoneRecords.map((r) => [r.id, r]));
-    // Without managedRecords this is the journal's proof that this resource's create answered
+    // Without record ids this is the journal's proof that this resource's create answered
     // (the engine died before saving it): the records identical to the declaration are its own.
-    const known =
-      state.managedRecords === undefined
-        ? matchDeclared(specsOf(state), zoneRecords, () => true)
-        : managedIn(state);
+    const known = knowsOwned(state)
+      ? managedIn(state)
+      : matchDeclared(specsOf(state), zoneRecords, () => true);
     const managed: Record<string, Managed> = {};
     for (const [key, m] of Object.entries(known)) {
       const r = byId.get(m.id);

@@ -106,6 +106,20 @@ function fieldType(schema: z.ZodType, io: "input" | "output", named: Named): str
 
 const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
+/**
+ * The SDK function that turns an argument into what the class sends (`.meta({ sentAs })` on the
+ * field or on what it wraps, a function of sdk/common.ts), e.g. ZoneRecords' records as lines.
+ */
+function sentAs(schema: z.ZodType): string | undefined {
+  for (let s: z.ZodType | undefined = schema; s;) {
+    const meta = z.globalRegistry.get(s) as { sentAs?: unknown } | undefined;
+    if (typeof meta?.sentAs === "string") return meta.sentAs;
+    const def = s._zod.def as { innerType?: z.ZodType };
+    s = def.innerType;
+  }
+  return undefined;
+}
+
 /** The longest line of a doc comment's text: Prettier's width less the comment's ` * `. */
 const DOC_WIDTH = 104;
 
@@ -193,8 +207,13 @@ export function renderClass(k: KindToRender): string {
     ([name, { schema: js, input }]) =>
       `/** ${js.description ?? `Part of a {@link ${kind}Args}.`} */\nexport interface ${name} {\n${objectMembers(js, input, named, {}).join("\n")}\n}\n`,
   );
+  const sent = args.flatMap(([key, field]) => {
+    const how = sentAs(field);
+    return how ? [[key, how] as const] : [];
+  });
   const imports = ["type CommonArgs", "everyProperty", "KindResource", "ownerKey"];
   if (secretInputs.length) imports.push("secretInputs");
+  for (const how of new Set(sent.map(([, h]) => h))) imports.push(how);
   if (secretOutputs.length) imports.push("withSecretOutputs");
   const q = (list: string[]) => list.map((s) => JSON.stringify(s)).join(", ");
   return (
@@ -212,6 +231,7 @@ export function renderClass(k: KindToRender): string {
     `    super(${JSON.stringify(kind)}, name, {\n` +
     `      ...everyProperty([${q(names)}]),\n` +
     (secretInputs.length ? `      ...secretInputs(args, [${q(secretInputs)}]),\n` : `      ...args,\n`) +
+    sent.map(([key, how]) => `      ${key}: ${how}(args.${key}),\n`).join("") +
     `      ownerKey: ownerKey(${JSON.stringify(kind)}, name, opts),\n` +
     `    }, ${secretOutputs.length ? `withSecretOutputs(opts, [${q(secretOutputs)}])` : "opts"});\n` +
     `  }\n}\n`

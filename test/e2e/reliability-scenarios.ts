@@ -327,7 +327,7 @@ export async function runZoneRecordsCrashScenario(
     const final = await run(["preview", "--expect-no-changes"]);
     const exported = await stack.exportState();
     const set = resourcesInState(exported).find((r) => r.name === "zone");
-    const managed = Object.keys((set?.outputs?.managedRecords as Record<string, unknown>) ?? {}).length;
+    const managed = Object.keys((set?.outputs?.recordIds as Record<string, unknown>) ?? {}).length;
     const counts = new Map<string, number>();
     for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
     return {

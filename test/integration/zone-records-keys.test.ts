@@ -36,7 +36,6 @@ function withOlderKeys(outs: Record<string, any>, rename: Record<string, string>
   return {
     ...outs,
     records: re(outs.records),
-    managedRecords: re(outs.managedRecords),
     recordIds: re(outs.recordIds),
   };
 }

@@ -81,9 +81,9 @@ describe("ZoneRecords", () => {
     await api("PATCH", `/records/${first.id}`, { ttl: 120 });
     await api("DELETE", `/records/${userRecords()[1]!.id}`);
     const read = await provider.read!(created.id, created.outs);
-    const records = read.props!.records as Record<string, { ttl: number }>;
+    const records = read.props!.records as Record<string, string>;
     expect(Object.keys(records)).toHaveLength(2);
-    expect(records["h0 A 192.0.2.0"]!.ttl).toBe(120);
+    expect(records["h0 A 192.0.2.0"]).toBe("h0 120 A 192.0.2.0");
     await provider.delete!(created.id, read.props!);
     expect(userRecords().map((r) => r.id)).toEqual([handMade!.data.id]);
   });
