@@ -9,7 +9,6 @@
  * with `--linked`, both run from the repository's checkout, where both are stored by value.
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js [N ...] [--rounds R] [--linked]
  */
-import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { type Declaration, REPO, createStack, spawnEmulator } from "../test/e2e/reliability-lib";
 import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
@@ -105,17 +104,6 @@ async function measure(program: "generic" | "noop", n: number, withPreview: bool
   }
 }
 
-/** Milliseconds for a fresh node process to `require` a module (the best of three). */
-function loadMs(moduleName: string): number {
-  const script =
-    `const t=process.hrtime.bigint();require(${JSON.stringify(moduleName)});` +
-    "console.log(Number(process.hrtime.bigint()-t)/1e6)";
-  const samples = [0, 1, 2].map(() =>
-    Number(execFileSync(process.execPath, ["-e", script], { cwd: REPO }).toString()),
-  );
-  return Math.round(Math.min(...samples));
-}
-
 /** Rows of CPU ms by kind of process, a column per N: `ours / no-op`. */
 function cpuTable(
   columns: Array<{ n: number; ours: Record<ProcessRole, number>; noop: Record<ProcessRole, number> }>,
@@ -191,11 +179,6 @@ async function main(): Promise<void> {
       `N=${n}: ours ${oursMs} ms, noop ${noopMs} ms (medians of ${rounds}: ${each}); ratio ${ratio.toFixed(2)}`,
     );
   }
-  const providerMs = loadMs("pulumi-dnsimple-dynamic/provider");
-  const pulumiMs = loadMs("@pulumi/pulumi");
-  const sdkMs = loadMs("pulumi-dnsimple-dynamic");
-  figures.provider_module_load_ms = providerMs;
-  figures.sdk_module_load_ms = sdkMs;
   recordResults("engine-overhead", figures, {
     title: "Engine overhead: email forwards vs no-op dynamic resources",
     command: `npx tsc -p tsconfig.build.json && node dist/bench/engine-overhead.js ${ns.join(" ")} --rounds ${rounds}${LINKED ? " --linked" : ""}`,
@@ -217,11 +200,7 @@ async function main(): Promise<void> {
       "|---|---|---|---|---|---|\n" +
       `${rows.join("\n")}\n\n` +
       `A preview of the 200 unchanged forwards made ${figures.preview_200_api_calls ?? "n/a"} API calls ` +
-      `(preview_200_api_calls). Loading the provider module in a fresh node process takes ${providerMs} ms ` +
-      `(\`@pulumi/pulumi\` alone: ${pulumiMs} ms), paid once per provider process; the program loads ` +
-      `the SDK (\`pulumi-dnsimple-dynamic\`, which includes \`@pulumi/pulumi\`) in ${sdkMs} ms: the API ` +
-      `client is loaded only when a function is called, and the provider loads undici only with its ` +
-      `first request (a preview that changes nothing never does).\n\n` +
+      `(preview_200_api_calls). What loading the SDK and the provider costs: bench/module-load.ts.\n\n` +
       `Where the time goes: CPU milliseconds of up + destroy by kind of process (medians; sampled from ` +
       `\`/proc\` by the script, \`bench/lib/process-cpu.ts\`), ours / no-op. Ours does real work in ` +
       `the provider (validation, one API request per create and per delete) and in the emulator, ` +
