@@ -5,12 +5,12 @@
  *
  * State: `records`, the declaration keyed by record (a list's records by name, type and content
  * (name and type for CNAME/ALIAS); a map's by its keys), each as one line of text
- * (zone-file/record-lines.ts), so the engine's own property diff shows which records are added, changed and
- * removed and 10,000 records cost it 10,000 strings; `recordIds`, what the resource owns (its
- * outputs' `records` are the values at the service); `unconfirmed`, creates whose batch answer was
- * lost (settled by the next `up` with only identical records created since that batch started,
- * docs/decisions/005). State written before record lines (records as objects, `managedRecords`)
- * reads the same.
+ * (zone-file/record-lines.ts), so the engine's own property diff shows which records are added,
+ * changed and removed, and 10,000 records cost it 10,000 strings; `recordIds`, what the resource
+ * owns (its outputs' `records` are the values at the service); `unconfirmed`, creates whose batch
+ * answer was lost (settled by the next `up` with only identical records created since that batch
+ * started, docs/decisions/005). State written before record lines (records as objects,
+ * `managedRecords`) reads the same.
  *
  * Additive (default): only records this resource created or adopted are changed or deleted.
  * Authoritative (`authoritative: true`): records of the zone that are not declared are deleted
@@ -65,9 +65,9 @@ const storedRecord = z.object({
 type RecordSpec = z.output<typeof storedRecord>;
 
 /**
- * A record as state keeps it: its line (zone-file/record-lines.ts), 10,000 records being 10,000 strings
- * for the engine to carry instead of 50,000 values; the object when a line would not read back
- * the same. State written before lines (objects only) reads the same.
+ * A record as state keeps it: its line (zone-file/record-lines.ts), 10,000 records being 10,000
+ * strings for the engine to carry instead of 50,000 values; the object when a line would not read
+ * back the same. State written before lines (objects only) reads the same.
  */
 const keptRecord = z.union([z.string(), storedRecord]);
 type KeptRecord = z.output<typeof keptRecord>;
