@@ -35,7 +35,10 @@ describe("the review of records at one name", () => {
     expect(renderReview(model).markdown).toContain("CNAME conflict");
   });
 
-  it("flags a record of a ZoneRecords beside a CNAME of another resource", () => {
+  it.each([
+    ["as state keeps it, a line", "c 3600 TXT x"],
+    ["as state written before lines kept it, an object", { name: "c", type: "TXT", content: "x" }],
+  ])("flags a record of a ZoneRecords beside a CNAME of another resource: the record %s", (_, txt) => {
     const model = parsePreview(
       doc([
         {
@@ -46,9 +49,7 @@ describe("the review of records at one name", () => {
         {
           op: "create",
           urn: urn("ZoneRecords", "set"),
-          newState: {
-            inputs: { zoneName: "example.com", records: { txt: { name: "c", type: "TXT", content: "x" } } },
-          },
+          newState: { inputs: { zoneName: "example.com", records: { txt } } },
         },
       ]),
     );

@@ -214,10 +214,10 @@ function declaredRecords(kind: string, resource: string, inputs: Props | undefin
     return [{ resource: name, zone, name: canonicalRecordName(n), type: type.toUpperCase() }];
   };
   if (kind === "ZoneRecord") return one(inputs, resource);
-  if (kind === "ZoneRecords" && inputs.records !== null && typeof inputs.records === "object") {
-    return Object.entries(inputs.records as Props).flatMap(([key, r]) => one(r, `${resource}[${key}]`));
-  }
-  return [];
+  // A record set's records, each as a ZoneRecord's inputs (its definition reads them from state).
+  const members = KINDS[kind]?.members;
+  if (members?.kind !== "ZoneRecord") return [];
+  return Object.entries(members.of(inputs) ?? {}).flatMap(([key, r]) => one(r, `${resource}[${key}]`));
 }
 
 /** The zone of a zone-bound kind's object, as the review groups by it; `""` for account-wide kinds. */
