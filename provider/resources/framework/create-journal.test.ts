@@ -2,6 +2,7 @@
  * The create journal on its own (decision 005): what an entry proves, when it is dropped, and
  * what is never taken as proof (old, unreadable or foreign entries).
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import * as path from "node:path";
@@ -172,5 +173,46 @@ describe("the journal's edges", () => {
     );
     mkdirSync(path.join(dir, "folder.json"));
     expect([...idsHeldByOthers("mine", "Toy", "1")]).toEqual([]);
+  });
+});
+
+describe("how long an entry counts", () => {
+  afterEach(() => jest.useRealTimers());
+
+  it("for 30 days from its start, counted by a freshly loaded journal", () => {
+    let journal: typeof import("./create-journal") | undefined;
+    jest.isolateModules(() => {
+      journal = require("./create-journal") as typeof import("./create-journal");
+    });
+    const start = Date.parse("2024-03-01T00:00:00Z");
+    journal!.beginCreate(entry("k", { since: new Date(start).toISOString() }));
+    for (const [after, counts] of [
+      [1000, true],
+      [3600 * 1000, true],
+      [29 * 24 * 3600 * 1000, true],
+      [30 * 24 * 3600 * 1000, false],
+    ] as const) {
+      jest.useFakeTimers({ now: start + after });
+      expect(journal!.pendingCreate("k") !== undefined).toBe(counts);
+    }
+  });
+
+  it("not at all when its start is not written as a date string", () => {
+    jest.useFakeTimers({ now: Date.parse("2024-01-10T00:00:00Z") });
+    // A bare year would read as 1 January 2024, nine days back.
+    beginCreate(entry("year", { since: 2024 }));
+    expect(pendingCreate("year")).toBeUndefined();
+    beginCreate(entry("listed", { since: ["2024-01-09T00:00:00Z"] }));
+    expect(pendingCreate("listed")).toBeUndefined();
+    beginCreate(entry("dated", { since: "2024-01-09T00:00:00Z" }));
+    expect(pendingCreate("dated")).toBeDefined();
+  });
+});
+
+describe("an entry's file", () => {
+  it("is named by the first 40 hex digits of its key's SHA-256, and no temporary file stays", () => {
+    beginCreate(entry("p/s/Toy/a"));
+    const digest = createHash("sha256").update("p/s/Toy/a").digest("hex");
+    expect(readdirSync(dir)).toEqual([`${digest.slice(0, 40)}.json`]);
   });
 });

@@ -2,10 +2,16 @@
  * The two markers the framework reads from what it is handed: preview's unknown values, and an
  * object made halfway (a partial create), also when it comes from another copy of the module.
  */
+import { unknownValue } from "@pulumi/pulumi/runtime/rpc";
+
 import { isPartialCreate, PartialCreateError } from "./partial";
 import { containsUnknown, UNKNOWN } from "./unknown";
 
 describe("unknown values", () => {
+  it("are the sentinel string Pulumi sends for them", () => {
+    expect(UNKNOWN).toBe(unknownValue);
+  });
+
   it("are found anywhere inside a value", () => {
     expect(containsUnknown(UNKNOWN)).toBe(true);
     expect(containsUnknown(["a", [UNKNOWN]])).toBe(true);

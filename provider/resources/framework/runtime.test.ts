@@ -2,6 +2,7 @@
  * The provider process's one API client: built from the settings on first use (never for check
  * or diff), rebuilt when `configure` hands over new settings.
  */
+import { flushReports, type LogSink, report, setLogSink } from "./engine-log";
 import { configureRuntime, getClient, getSettings, resetRuntime } from "./runtime";
 
 const config = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
@@ -64,6 +65,27 @@ describe("the provider's API client", () => {
     });
     configureRuntime(config({ "dnsimple:token": "t" }));
     expect(getClient().v1Transport.config.credentials).toEqual({ kind: "none" });
+  });
+
+  it("has its tokens removed from every message once it is built", async () => {
+    const messages: string[] = [];
+    const sink: LogSink = { write: async (_severity, message) => void messages.push(message) };
+    setLogSink(sink);
+    try {
+      configureRuntime(
+        config({
+          "dnsimple:token": "api-token-1234",
+          "dnsimple:v1Email": "me@example.com",
+          "dnsimple:v1Token": "v1-token-5678",
+        }),
+      );
+      getClient();
+      await report("info", "sent api-token-1234 and v1-token-5678");
+      await flushReports();
+      expect(messages).toEqual(["dnsimple: sent [REDACTED] and [REDACTED]"]);
+    } finally {
+      setLogSink(undefined);
+    }
   });
 
   it("is not built without a token, and says which setting is missing", () => {

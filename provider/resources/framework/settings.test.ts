@@ -172,3 +172,65 @@ describe("yes-or-no flags, whole words only", () => {
     });
   });
 });
+
+describe("where each setting is read from", () => {
+  // The module is loaded inside the example, so that its table of names is checked here.
+  const fresh = (): typeof import("./settings") => {
+    let settings: typeof import("./settings") | undefined;
+    jest.isolateModules(() => {
+      settings = require("./settings") as typeof import("./settings");
+    });
+    return settings!;
+  };
+
+  it.each([
+    ["token", "dnsimple:token", "DNSIMPLE_TOKEN", "fake-token", "fake-token"],
+    ["account", "dnsimple:account", "DNSIMPLE_ACCOUNT", "1234", "1234"],
+    ["baseUrl", "dnsimple:baseUrl", "DNSIMPLE_BASE_URL", "http://127.0.0.1:1/v2", "http://127.0.0.1:1/v2"],
+    ["sandbox", "dnsimple:sandbox", "DNSIMPLE_SANDBOX", "true", true],
+    [
+      "v1BaseUrl",
+      "dnsimple:v1BaseUrl",
+      "DNSIMPLE_V1_BASE_URL",
+      "http://127.0.0.1:1/v1",
+      "http://127.0.0.1:1/v1",
+    ],
+    ["v1Email", "dnsimple:v1Email", "DNSIMPLE_V1_EMAIL", "me@example.com", "me@example.com"],
+    ["v1Token", "dnsimple:v1Token", "DNSIMPLE_V1_TOKEN", "fake-v1-token", "fake-v1-token"],
+    ["maxRetries", "dnsimple:maxRetries", "DNSIMPLE_MAX_RETRIES", "3", 3],
+    ["batchZoneRecords", "dnsimple:batchZoneRecords", "DNSIMPLE_BATCH_ZONE_RECORDS", "false", false],
+    ["requestLog", "dnsimple:requestLog", "DNSIMPLE_REQUEST_LOG", "true", true],
+    ["progressIntervalSeconds", "dnsimple:progressInterval", "DNSIMPLE_PROGRESS_INTERVAL", "5", 5],
+  ] as const)("%s: from %s alone, or from %s alone", (field, configKey, envName, given, expected) => {
+    const { resolveSettings } = fresh();
+    const defaults = resolveSettings(undefined, {});
+    expect(defaults[field]).not.toEqual(expected);
+    const fromConfig = resolveSettings(config({ [configKey]: given }), {});
+    expect(fromConfig).toEqual({ ...defaults, [field]: expected });
+    const fromEnv = resolveSettings(undefined, { [envName]: given });
+    expect(fromEnv).toEqual({ ...defaults, [field]: expected });
+  });
+});
+
+describe("the request log flag, whole words only", () => {
+  it.each([
+    ["yes", true],
+    ["True", true],
+    ["notrue", false],
+    ["yesterday", false],
+    ["1000", false],
+  ])("%s: request log %s", (value, on) => {
+    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: value }).requestLog).toBe(on);
+  });
+});
+
+describe("the progress interval", () => {
+  it("takes fractions of a second to any number of decimals", () => {
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: "1.25" }).progressIntervalSeconds).toBe(
+      1.25,
+    );
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: "0.125" }).progressIntervalSeconds).toBe(
+      0.125,
+    );
+  });
+});
