@@ -24,50 +24,46 @@ const at = (g: Partial<Gathering>): number =>
     firstAt: T - 10,
     lastAt: T - 1,
     gapMs: 3,
-    gathered: 1,
     stepsInFlight: 8,
-    stepsWaiting: 8,
     parallelism: 8,
     ...g,
   });
 
 describe("a batch of zone-record changes leaves", () => {
-  it("at once when the engine runs all the steps it may and every one waits in the batcher", () => {
+  it("at once when half the steps the engine runs at once are here, gathered or being sent", () => {
+    // Every one of the engine's steps waits here: it could hand nothing more.
     expect(at({})).toBe(T);
+    // Half of --parallel 8, and of --parallel 64: the other half stays free for the engine.
+    expect(at({ stepsInFlight: 4 })).toBe(T);
+    expect(at({ stepsInFlight: 32, parallelism: 64 })).toBe(T);
+    // Half of an odd --parallel rounds up.
+    expect(at({ stepsInFlight: 3, parallelism: 5 })).toBe(T);
     // A lone change at --parallel 1: the single request it always was, at once.
-    expect(at({ stepsInFlight: 1, stepsWaiting: 1, parallelism: 1, gapMs: 0 })).toBe(T);
-    // One step not here yet: it may still join.
-    expect(at({ stepsWaiting: 7 })).toBe(T - 1 + 9);
-  });
-
-  it("at once when half as many changes are gathered as the engine runs steps at once", () => {
-    expect(at({ gathered: 4, stepsInFlight: 5, stepsWaiting: 4 })).toBe(T);
-    expect(at({ gathered: 32, stepsInFlight: 40, stepsWaiting: 40, parallelism: 64 })).toBe(T);
-    expect(at({ gathered: 3, stepsInFlight: 3, stepsWaiting: 3 })).toBe(T - 1 + 9);
+    expect(at({ stepsInFlight: 1, parallelism: 1, gapMs: 0 })).toBe(T);
   });
 
   it("otherwise after three usual gaps without a new step (2 ms to 1 s)", () => {
-    expect(at({ gathered: 20, stepsInFlight: 20, stepsWaiting: 20, parallelism: 64, gapMs: 140 })).toBe(
-      T - 1 + 420,
-    );
-    expect(at({ gathered: 2, stepsInFlight: 2, stepsWaiting: 2, gapMs: 0 })).toBe(T - 1 + 2);
-    expect(at({ gathered: 2, stepsInFlight: 2, stepsWaiting: 2, gapMs: 900 })).toBe(T - 1 + 1000);
+    expect(at({ stepsInFlight: 3 })).toBe(T - 1 + 9);
+    expect(at({ stepsInFlight: 2, parallelism: 5 })).toBe(T - 1 + 9);
+    expect(at({ stepsInFlight: 31, parallelism: 64, gapMs: 140 })).toBe(T - 1 + 420);
+    expect(at({ stepsInFlight: 2, gapMs: 0 })).toBe(T - 1 + 2);
+    expect(at({ stepsInFlight: 2, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
   it("after a quiet window of four usual gaps (100 ms to 1 s) when the changes are not engine steps", () => {
-    const direct = { stepsInFlight: 0, stepsWaiting: 0, parallelism: 0 };
-    expect(at({ ...direct, gathered: 50, gapMs: 30 })).toBe(T - 1 + 120);
-    expect(at({ ...direct, gathered: 50, gapMs: 3 })).toBe(T - 1 + 100);
-    expect(at({ ...direct, gathered: 50, gapMs: 900 })).toBe(T - 1 + 1000);
+    const direct = { stepsInFlight: 0, parallelism: 0 };
+    expect(at({ ...direct, gapMs: 30 })).toBe(T - 1 + 120);
+    expect(at({ ...direct, gapMs: 3 })).toBe(T - 1 + 100);
+    expect(at({ ...direct, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
   it("never later than 30 s after its first change", () => {
     const first = T - 30_000 + 20;
-    expect(at({ firstAt: first, stepsInFlight: 0, stepsWaiting: 0, parallelism: 0, gapMs: 900 })).toBe(
-      T + 20,
-    );
-    expect(at({ firstAt: first, stepsInFlight: 2, stepsWaiting: 2, gapMs: 400 })).toBe(T + 20);
-    expect(at({ firstAt: first, stepsInFlight: 2, stepsWaiting: 2, gapMs: 1 })).toBe(T - 1 + 3);
+    expect(at({ firstAt: first, stepsInFlight: 0, parallelism: 0, gapMs: 900 })).toBe(T + 20);
+    expect(at({ firstAt: first, stepsInFlight: 2, gapMs: 400 })).toBe(T + 20);
+    expect(at({ firstAt: first, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 3);
+    // Long overdue: as soon as it is looked at, whatever the engine does.
+    expect(at({ firstAt: T - 40_000, stepsInFlight: 8 })).toBe(T - 40_000 + 30_000);
   });
 });
 

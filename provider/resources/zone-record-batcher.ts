@@ -17,14 +17,18 @@
  *
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
  * trickle in, and it hands at most `--parallel` steps at a time (framework/steps-in-flight reads
- * that number). Changes leave as soon as waiting longer cannot make the batch bigger, or would
+ * that number). A step holds one of those slots from the engine's checkpoint before it to the
+ * checkpoint after it, so a change waiting here for company keeps the engine from starting
+ * another step. Changes leave as soon as waiting longer cannot make the batch bigger, or would
  * keep the engine waiting:
  *
- * - `--parallel` steps in flight, every one waiting here: they leave (the engine hands no more
- *   until one is answered);
- * - half as many changes gathered as `--parallel`: they leave, and the other half of the engine's
- *   steps go on meanwhile (several batches of a zone may be in flight, as single requests would
- *   be; a set of records' batches go one after another);
+ * - half of `--parallel` steps in flight here (gathered, or in batches being sent): they leave at
+ *   once. The engine keeps the other half of its slots for its own work (checkpoints, steps
+ *   starting); with every slot ours (every step the engine handed waiting here) it could hand
+ *   nothing more. With a slow service, the steps waiting for its answers already hold half the
+ *   slots, and changes go nearly one by one, as fast as single requests; with a fast one, batches
+ *   of up to half `--parallel`. Several batches of a zone may be in flight, as single requests
+ *   would be; a set of records' batches go one after another;
  * - otherwise they gather while new steps arrive: until none arrived for three usual gaps
  *   between arrivals (2 ms to 1 s);
  * - changes that are not part of an engine step: a quiet window of four usual gaps (100 ms to
@@ -122,8 +126,6 @@ interface ZoneQueue {
 const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
 /** Queues holding changes not sent yet: looked at again whenever a step is answered. */
 const gathering = new Set<ZoneQueue>();
-/** Changes submitted as part of an engine step, not settled yet, per step kind. */
-const waitingSteps = new Map<string, number>();
 onStepAnswered(() => {
   for (const q of gathering) schedule(q);
 });
@@ -202,14 +204,7 @@ function enqueue(q: ZoneQueue, op: RecordOp, step: string | undefined): Promise<
     const gap = now - q.lastAt;
     if (q.lastAt > 0 && gap < PAUSE_MS) q.gapMs = q.gapMs === 0 ? gap : 0.8 * q.gapMs + 0.2 * gap;
     q.lastAt = now;
-    if (step) waitingSteps.set(step, (waitingSteps.get(step) ?? 0) + 1);
-    const settle =
-      <T>(fn: (value: T) => void) =>
-      (value: T) => {
-        if (step) waitingSteps.set(step, waitingSteps.get(step)! - 1);
-        fn(value);
-      };
-    q.pending.push({ op, at: now, step, resolve: settle(resolve), reject: settle(reject) });
+    q.pending.push({ op, at: now, step, resolve, reject });
     gathering.add(q);
   });
 }
@@ -268,9 +263,7 @@ function dueAt(q: ZoneQueue, now: number): number {
     firstAt: q.pending[0]!.at,
     lastAt: q.lastAt,
     gapMs: q.gapMs,
-    gathered: q.pending.length,
     stepsInFlight: step ? stepsInFlight(step) : 0,
-    stepsWaiting: step ? (waitingSteps.get(step) ?? 0) : 0,
     parallelism: step ? engineParallelism() : 0,
   });
 }
@@ -284,12 +277,8 @@ export interface Gathering {
   lastAt: number;
   /** The usual gap between two arriving changes (0: not known yet). */
   gapMs: number;
-  /** Changes gathered, not sent yet. */
-  gathered: number;
   /** The engine's steps this process works on, of the kind the changes are part of. */
   stepsInFlight: number;
-  /** How many of those steps are waiting in the batcher (gathered or being sent). */
-  stepsWaiting: number;
   /** How many steps the engine runs at once (`--parallel`); 0 for changes that are not steps. */
   parallelism: number;
 }
@@ -298,13 +287,13 @@ export interface Gathering {
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 4, stepsInFlight: 6, stepsWaiting: 4, parallelism: 8 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, stepsInFlight: 4, parallelism: 8 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
   if (g.parallelism > 0) {
-    const engineWaits = g.stepsInFlight >= g.parallelism && g.stepsWaiting >= g.stepsInFlight;
-    if (engineWaits || g.gathered >= Math.ceil(g.parallelism / 2)) return Math.min(g.now, latest);
+    // Half the engine's slots are ours: the other half stay free for its own work.
+    if (g.stepsInFlight >= Math.ceil(g.parallelism / 2)) return Math.min(g.now, latest);
     const quiet = Math.min(LONGEST_STEP_QUIET_MS, Math.max(SHORTEST_STEP_QUIET_MS, 3 * g.gapMs));
     return Math.min(g.lastAt + quiet, latest);
   }
