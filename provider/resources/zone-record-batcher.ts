@@ -50,7 +50,7 @@ import {
   type ZoneRecordUpdate,
 } from "../client";
 import { reportOnce } from "./framework/engine-log";
-import { engineParallelism, onStepAnswered, stepsInFlight } from "./framework/steps-in-flight";
+import { engineParallelism, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
 
 /**
@@ -124,11 +124,6 @@ interface ZoneQueue {
 }
 
 const queues = new WeakMap<DnsimpleClient, Map<string, ZoneQueue>>();
-/** Queues holding changes not sent yet: looked at again whenever a step is answered. */
-const gathering = new Set<ZoneQueue>();
-onStepAnswered(() => {
-  for (const q of gathering) schedule(q);
-});
 /** Accounts (per client) that cannot use batch changes, and the batch size that works per account. */
 const noBatch = new WeakMap<DnsimpleClient, Set<string>>();
 const maxItems = new WeakMap<DnsimpleClient, Map<string, number>>();
@@ -205,7 +200,6 @@ function enqueue(q: ZoneQueue, op: RecordOp, step: string | undefined): Promise<
     if (q.lastAt > 0 && gap < PAUSE_MS) q.gapMs = q.gapMs === 0 ? gap : 0.8 * q.gapMs + 0.2 * gap;
     q.lastAt = now;
     q.pending.push({ op, at: now, step, resolve, reject });
-    gathering.add(q);
   });
 }
 
@@ -325,10 +319,7 @@ async function flush(q: ZoneQueue): Promise<void> {
   }
   if (taken.length === 0) return;
   q.pending = held;
-  if (q.pending.length === 0) {
-    gathering.delete(q);
-    q.complete = false;
-  }
+  if (q.pending.length === 0) q.complete = false;
   q.sending++;
   for (const key of keys) q.creating.set(key, (q.creating.get(key) ?? 0) + 1);
   // What is left may leave beside this batch.
