@@ -24,44 +24,52 @@ const at = (g: Partial<Gathering>): number =>
     firstAt: T - 10,
     lastAt: T - 1,
     gapMs: 3,
+    gathered: 1,
     stepsInFlight: 8,
     parallelism: 8,
     ...g,
   });
 
 describe("a batch of zone-record changes leaves", () => {
-  it("at once when half the steps the engine runs at once are here, gathered or being sent", () => {
-    // Every one of the engine's steps waits here: it could hand nothing more.
+  it("at once when the engine runs all the steps it may and every one is in this process", () => {
     expect(at({})).toBe(T);
-    // Half of --parallel 8, and of --parallel 64: the other half stays free for the engine.
-    expect(at({ stepsInFlight: 4 })).toBe(T);
-    expect(at({ stepsInFlight: 32, parallelism: 64 })).toBe(T);
-    // Half of an odd --parallel rounds up.
-    expect(at({ stepsInFlight: 3, parallelism: 5 })).toBe(T);
+    expect(at({ gathered: 8 })).toBe(T);
     // A lone change at --parallel 1: the single request it always was, at once.
     expect(at({ stepsInFlight: 1, parallelism: 1, gapMs: 0 })).toBe(T);
   });
 
+  it("at once when the changes gathered hold half the slots the other steps in flight leave free", () => {
+    // Nothing else in flight: half of --parallel 8, of 64, and of 5 (rounded up).
+    expect(at({ gathered: 4, stepsInFlight: 4 })).toBe(T);
+    expect(at({ gathered: 32, stepsInFlight: 32, parallelism: 64 })).toBe(T);
+    expect(at({ gathered: 3, stepsInFlight: 3, parallelism: 5 })).toBe(T);
+    expect(at({ gathered: 3, stepsInFlight: 3 })).toBe(T - 1 + 9);
+    // A batch of 4 being sent leaves 4 slots free: 2 gathered are half of them.
+    expect(at({ gathered: 2, stepsInFlight: 6 })).toBe(T);
+    expect(at({ gathered: 1, stepsInFlight: 5 })).toBe(T - 1 + 9);
+    // At --parallel 64 with a batch of 32 being sent, batches of 16 beside it.
+    expect(at({ gathered: 16, stepsInFlight: 48, parallelism: 64 })).toBe(T);
+    expect(at({ gathered: 15, stepsInFlight: 47, parallelism: 64 })).toBe(T - 1 + 9);
+  });
+
   it("otherwise after three usual gaps without a new step (2 ms to 1 s)", () => {
-    expect(at({ stepsInFlight: 3 })).toBe(T - 1 + 9);
-    expect(at({ stepsInFlight: 2, parallelism: 5 })).toBe(T - 1 + 9);
-    expect(at({ stepsInFlight: 31, parallelism: 64, gapMs: 140 })).toBe(T - 1 + 420);
-    expect(at({ stepsInFlight: 2, gapMs: 0 })).toBe(T - 1 + 2);
-    expect(at({ stepsInFlight: 2, gapMs: 900 })).toBe(T - 1 + 1000);
+    expect(at({ gathered: 20, stepsInFlight: 20, parallelism: 64, gapMs: 140 })).toBe(T - 1 + 420);
+    expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 0 })).toBe(T - 1 + 2);
+    expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
   it("after a quiet window of four usual gaps (100 ms to 1 s) when the changes are not engine steps", () => {
     const direct = { stepsInFlight: 0, parallelism: 0 };
-    expect(at({ ...direct, gapMs: 30 })).toBe(T - 1 + 120);
-    expect(at({ ...direct, gapMs: 3 })).toBe(T - 1 + 100);
-    expect(at({ ...direct, gapMs: 900 })).toBe(T - 1 + 1000);
+    expect(at({ ...direct, gathered: 50, gapMs: 30 })).toBe(T - 1 + 120);
+    expect(at({ ...direct, gathered: 50, gapMs: 3 })).toBe(T - 1 + 100);
+    expect(at({ ...direct, gathered: 50, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
   it("never later than 30 s after its first change", () => {
     const first = T - 30_000 + 20;
     expect(at({ firstAt: first, stepsInFlight: 0, parallelism: 0, gapMs: 900 })).toBe(T + 20);
-    expect(at({ firstAt: first, stepsInFlight: 2, gapMs: 400 })).toBe(T + 20);
-    expect(at({ firstAt: first, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 3);
+    expect(at({ firstAt: first, gathered: 2, stepsInFlight: 2, gapMs: 400 })).toBe(T + 20);
+    expect(at({ firstAt: first, gathered: 2, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 3);
     // Long overdue: as soon as it is looked at, whatever the engine does.
     expect(at({ firstAt: T - 40_000, stepsInFlight: 8 })).toBe(T - 40_000 + 30_000);
   });

@@ -22,13 +22,13 @@
  * another step. Changes leave as soon as waiting longer cannot make the batch bigger, or would
  * keep the engine waiting:
  *
- * - half of `--parallel` steps in flight here (gathered, or in batches being sent): they leave at
- *   once. The engine keeps the other half of its slots for its own work (checkpoints, steps
- *   starting); with every slot ours (every step the engine handed waiting here) it could hand
- *   nothing more. With a slow service, the steps waiting for its answers already hold half the
- *   slots, and changes go nearly one by one, as fast as single requests; with a fast one, batches
- *   of up to half `--parallel`. Several batches of a zone may be in flight, as single requests
- *   would be; a set of records' batches go one after another;
+ * - gathered changes hold half the slots that the steps elsewhere in this process (in batches
+ *   being sent, say) leave free: they leave at once. The engine keeps the other half for its
+ *   own work (checkpoints, steps starting); with every slot ours (every step the engine handed
+ *   waiting here) it could hand nothing more. With a fast service, batches of half `--parallel`;
+ *   with a slow one, the steps waiting for its answers hold many slots, and batches are smaller
+ *   (nearly one by one when they hold them all). Several batches of a zone may be in flight, as
+ *   single requests would be; a set of records' batches go one after another;
  * - otherwise they gather while new steps arrive: until none arrived for three usual gaps
  *   between arrivals (2 ms to 1 s);
  * - changes that are not part of an engine step: a quiet window of four usual gaps (100 ms to
@@ -257,6 +257,7 @@ function dueAt(q: ZoneQueue, now: number): number {
     firstAt: q.pending[0]!.at,
     lastAt: q.lastAt,
     gapMs: q.gapMs,
+    gathered: q.pending.length,
     stepsInFlight: step ? stepsInFlight(step) : 0,
     parallelism: step ? engineParallelism() : 0,
   });
@@ -271,7 +272,9 @@ export interface Gathering {
   lastAt: number;
   /** The usual gap between two arriving changes (0: not known yet). */
   gapMs: number;
-  /** The engine's steps this process works on, of the kind the changes are part of. */
+  /** Changes gathered, not sent yet. */
+  gathered: number;
+  /** The engine's steps this process works on, of the kind the changes are part of (gathered ones included). */
   stepsInFlight: number;
   /** How many steps the engine runs at once (`--parallel`); 0 for changes that are not steps. */
   parallelism: number;
@@ -281,13 +284,14 @@ export interface Gathering {
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, stepsInFlight: 4, parallelism: 8 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 8 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
   if (g.parallelism > 0) {
-    // Half the engine's slots are ours: the other half stay free for its own work.
-    if (g.stepsInFlight >= Math.ceil(g.parallelism / 2)) return Math.min(g.now, latest);
+    // Half of the slots the steps elsewhere leave free: the other half stay free for the engine.
+    const elsewhere = Math.max(0, g.stepsInFlight - g.gathered);
+    if (g.gathered >= Math.ceil((g.parallelism - elsewhere) / 2)) return Math.min(g.now, latest);
     const quiet = Math.min(LONGEST_STEP_QUIET_MS, Math.max(SHORTEST_STEP_QUIET_MS, 3 * g.gapMs));
     return Math.min(g.lastAt + quiet, latest);
   }

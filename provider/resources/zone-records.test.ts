@@ -1333,7 +1333,7 @@ describe("the batcher and the engine's steps", () => {
     jest.useRealTimers();
   });
 
-  it("sends a change at once when half the engine's steps are here, some of them being sent", async () => {
+  it("sends a change at once when the batches being sent leave few of the engine's slots free", async () => {
     const { client, release } = heldClient();
     const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
     // One step of the four the engine runs at once: its change waits for company, three usual gaps
@@ -1344,9 +1344,11 @@ describe("the batcher and the engine's steps", () => {
     expect(zone.requests).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(zone.requests).toEqual(["create a A 192.0.2.1"]);
-    // A second step, while a's change is still being sent: half the engine's steps are here, so b's
-    // change leaves at once (not after three gaps of 100 ms).
+    // Two more steps while a's change is still being sent: a's and the third step leave two of the
+    // four slots free, b's change holds half of them, so it leaves at once (not after three gaps
+    // of 100 ms).
     await jest.advanceTimersByTimeAsync(100);
+    step();
     step();
     sent.push(submit("b"));
     await jest.advanceTimersByTimeAsync(1);
