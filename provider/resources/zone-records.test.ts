@@ -13,6 +13,7 @@ import {
   type ZoneRecordUpdate,
 } from "../client/internal";
 import { flushReports, setLogSink } from "./framework/engine-log";
+import * as runtime from "./framework/runtime";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { resetStepsInFlight, stepStarted } from "./framework/steps-in-flight";
 import { PartialCreateError } from "./framework/partial";
@@ -1845,5 +1846,197 @@ describe("the review of a set", () => {
     for (const records of [undefined, null, UNKNOWN, [www], { [SECRET_SIG]: "x" }, { $from: "other" }]) {
       expect(of({ zoneName: ZONE, records })).toBeUndefined();
     }
+  });
+});
+
+describe("the set as the engine sees it", () => {
+  const failures = async (props: Record<string, unknown>) =>
+    (await provider.check!({}, { zoneName: ZONE, ...props })).failures ?? [];
+  const readZoneFile = 'read a file with dnsimple.readZoneFile("zones/example.com.zone")';
+
+  it("refuses a zoneFile that is not { text, name? }, or whose text is not text, pointing at readZoneFile", async () => {
+    expect(await failures({ zoneFile: "www A 192.0.2.1" })).toEqual([
+      { property: "zoneFile", reason: `must be { text, name? }: ${readZoneFile}` },
+    ]);
+    expect(await failures({ zoneFile: { name: "z.zone", text: 7 } })).toEqual([
+      { property: "zoneFile.text", reason: `is the zone file's text: ${readZoneFile}` },
+    ]);
+  });
+
+  it("replaces the set when its zone changes, not when the zone is spelled differently", async () => {
+    const records = [A("www", "192.0.2.1")];
+    const inputs = await checked({ records });
+    const olds = { ...inputs, ...(await zoneRecordsResource.create(ctx, inputs, {} as never)).outs };
+    const moved = await provider.diff!(
+      olds["setId"],
+      olds,
+      await checked({ zoneName: "example.org", records }),
+    );
+    expect(moved).toEqual({ changes: true, replaces: ["zoneName"], deleteBeforeReplace: false });
+    const spelled = await provider.diff!(
+      olds["setId"],
+      olds,
+      await checked({ zoneName: "Example.COM.", records }),
+    );
+    expect(spelled).toEqual({ changes: false });
+  });
+
+  it("authoritative: a zone file read under a new name, its records the same, changes nothing at the service", async () => {
+    // The provider's own client is the in-memory zone's.
+    const client = jest.spyOn(runtime, "getClient").mockReturnValue(ctx.client);
+    try {
+      const text = "$TTL 300\nwww A 192.0.2.1\n";
+      const inputs = await checked({ authoritative: true, zoneFile: { name: "a.zone", text } });
+      const { id, outs } = await provider.create!(inputs);
+      const stray = zone.add(A("stray", "192.0.2.9"));
+      zone.requests = [];
+      const news = await checked({ authoritative: true, zoneFile: { name: "b.zone", text } });
+      const { outs: after } = await provider.update!(id, outs, news);
+      // The engine shows the new name, but the records, all the service holds, are the same.
+      expect(zone.requests).toEqual([]);
+      expect(zone.records.map((r) => r.id)).toContain(stray.id);
+      expect(after["zoneFile"]).toEqual({ name: "b.zone" });
+      expect(after["recordIds"]).toEqual(outs["recordIds"]);
+    } finally {
+      client.mockRestore();
+    }
+  });
+});
+
+describe("records and zone files at the edges", () => {
+  const MX = (content: string) => ({ name: "", type: "MX", content, ttl: 3600, priority: 10 });
+  const TXT = (content: string) => ({ name: "", type: "TXT", content, ttl: 3600 });
+
+  it("diff sees no change when a map's record is respelled, and a change when its content differs", async () => {
+    const inputs = await checked({ records: { mx: MX("Mail.Example.com"), spf: TXT("v=spf1 -all") } });
+    const olds = { ...inputs, ...(await zoneRecordsResource.create(ctx, inputs, {} as never)).outs };
+    const diffWith = async (records: Record<string, unknown>) =>
+      (await provider.diff!(olds["setId"], olds, await checked({ records }))).changes;
+    expect(await diffWith({ mx: MX("mail.example.com."), spf: TXT('"v=spf1 -all"') })).toBe(false);
+    expect(await diffWith({ mx: MX("mail2.example.com"), spf: TXT("v=spf1 -all") })).toBe(true);
+  });
+
+  it("leaves a zone file's records unknown while its text or the records beside it are, and refuses only a missing zone", async () => {
+    const check = (props: Record<string, unknown>) => provider.check!({}, props);
+    const text = "$TTL 300\nwww A 192.0.2.1\n";
+    const unknownText = await check({ zoneName: ZONE, zoneFile: { name: "z.zone", text: UNKNOWN } });
+    expect(unknownText).toEqual({
+      inputs: { zoneName: ZONE, authoritative: false, records: UNKNOWN, zoneFile: { name: "z.zone" } },
+      failures: [],
+    });
+    const beside = await check({ zoneName: ZONE, zoneFile: { name: "z.zone", text }, records: UNKNOWN });
+    expect(beside.failures).toEqual([]);
+    expect(beside.inputs["records"]).toBe(UNKNOWN);
+    const noZone = await check({ zoneFile: { name: "z.zone", text } });
+    expect(noZone.failures).toEqual([{ property: "zoneName", reason: "zoneName is required" }]);
+  });
+
+  it("says as information, not as a warning, which apex SOA and NS lines of a zone file it leaves out", async () => {
+    const said: string[] = [];
+    setLogSink({ write: async (severity, message) => void said.push(`${severity}: ${message}`) });
+    try {
+      await checked({ zoneFile: { name: "z.zone", text: "$TTL 300\n@ NS ns1.x.\nwww A 192.0.2.1\n" } });
+      await flushReports();
+      expect(said).toEqual([
+        "info: dnsimple: z.zone: the apex SOA and NS records (lines 2) are the service's own and are left out",
+      ]);
+    } finally {
+      setLogSink(undefined);
+    }
+  });
+
+  it("state written before lines: a rename outside that refresh recorded is undone by the next update", async () => {
+    const outs = await create({ records: { web: A("www", "192.0.2.1") } });
+    const id = outs["recordIds"]["web"];
+    zone.records.find((r) => r.id === id)!.name = "renamed";
+    // What such a version kept after `pulumi refresh`: the declaration, and the service's values.
+    const olds = {
+      ...outs,
+      authoritative: false,
+      records: { web: A("www", "192.0.2.1") },
+      managedRecords: {
+        web: {
+          id,
+          name: "renamed",
+          type: "A",
+          content: "192.0.2.1",
+          ttl: 3600,
+          priority: null,
+          regions: ["global"],
+        },
+      },
+    };
+    zone.requests = [];
+    await update(olds, { records: { web: A("www", "192.0.2.1") } });
+    expect(zone.requests).toEqual([`update ${id} {"name":"www"}`]);
+    expect(live()).toEqual(["www A 192.0.2.1 3600"]);
+  });
+
+  it("sends regions declared for a record that had none declared", async () => {
+    const olds = await create({ records: { web: A("www", "192.0.2.1") } });
+    zone.requests = [];
+    const outs = await update(olds, { records: { web: { ...A("www", "192.0.2.1"), regions: ["IAD"] } } });
+    expect(zone.requests).toEqual([`update ${olds["recordIds"]["web"]} {"regions":["IAD"]}`]);
+    expect(outs["records"]).toEqual({ web: "www 3600 A [regions=IAD] 192.0.2.1" });
+  });
+
+  it("authoritative: takes an existing record over for one key only, when two keys declare it", async () => {
+    // `check` refuses such a declaration; the set still never owns one record twice.
+    const existing = zone.add(A("www", "192.0.2.1"));
+    const { outs } = await zoneRecordsResource.create(
+      ctx,
+      {
+        zoneName: ZONE,
+        authoritative: true,
+        records: { a: A("www", "192.0.2.1"), b: A("www", "192.0.2.1") },
+      },
+      {} as never,
+    );
+    expect(zone.requests).toEqual([`list 1/${ZONE}`, "create www A 192.0.2.1"]);
+    const ids = outs["recordIds"] as Record<string, number>;
+    expect(ids["a"]).toBe(existing.id);
+    expect(ids["b"]).not.toBe(existing.id);
+    expect(live()).toEqual(["www A 192.0.2.1 3600", "www A 192.0.2.1 3600"]);
+  });
+
+  it("settles a lost create only with a record the set does not own already, which moves to its key instead", async () => {
+    zone.clock = T0 + 1000;
+    const olds = await create({ records: { old: A("k", "192.0.2.1") } });
+    const since = new Date(T0).toISOString();
+    zone.requests = [];
+    const outs = await update(
+      { ...olds, unconfirmed: [{ key: "k", since, name: "k", type: "A", content: "192.0.2.1" }] },
+      { records: { k: A("k", "192.0.2.1") } },
+    );
+    expect(zone.requests).toEqual([`list 1/${ZONE}`]);
+    expect(outs["recordIds"]).toEqual({ k: olds["recordIds"]["old"] });
+    expect(live()).toEqual(["k A 192.0.2.1 3600"]);
+  });
+
+  it("never adopts one of the service's system records, even one identical to the declaration", async () => {
+    zone.add({ name: "", type: "NS", content: "ns1.dnsimple.com", system_record: true });
+    const ns = { name: "", type: "NS", content: "ns1.dnsimple.com", ttl: 3600 };
+    expect(await zoneRecordsResource.findMatching!(ctx, await checked({ records: [ns] }))).toEqual([]);
+  });
+
+  it("refinePartial leaves out of the rules between records one whose name, type or content is not text yet", () => {
+    const refine = zoneRecordsResource.refinePartial!;
+    const cname = (name: unknown, content: unknown) => ({ name, type: "CNAME", content });
+    // Each would clash with the other record at its name, were it known.
+    expect(
+      refine({ zoneName: ZONE, records: [cname(7, "a.example.net"), cname("", "b.example.net")] }),
+    ).toEqual([
+      {
+        property: "records[1].name",
+        reason: expect.stringContaining("a CNAME record cannot be at the apex"),
+      },
+    ]);
+    expect(
+      refine({
+        zoneName: ZONE,
+        records: [{ name: "www", type: 5, content: "x" }, cname("www", "b.example.net")],
+      }),
+    ).toEqual([]);
+    expect(refine({ zoneName: ZONE, records: [cname("www", 9), A("www", "192.0.2.1")] })).toEqual([]);
   });
 });
