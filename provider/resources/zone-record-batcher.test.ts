@@ -1,20 +1,11 @@
 /**
  * When gathered zone-record changes leave (issue 27): as soon as waiting longer cannot make the
  * batch bigger or would keep the engine waiting, and a gathering window only while the engine is
- * still handing steps.
+ * still handing steps. How steps in flight and the engine's parallelism are counted is tested in
+ * framework/steps-in-flight.test.ts.
  */
 import type { DnsimpleClient, ZoneRecordBatch, ZoneRecordInput } from "../client";
 import { leavesAt, submitRecordOps, type Gathering } from "./zone-record-batcher";
-import {
-  engineParallelism,
-  mostStepsInFlight,
-  onStepAnswered,
-  parallelismOf,
-  resetStepsInFlight,
-  stepStarted,
-  stepsInFlight,
-} from "./framework/steps-in-flight";
-import { availableParallelism } from "node:os";
 
 /** Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago. */
 const T = Date.parse("2026-11-26T10:00:00Z");
@@ -72,59 +63,6 @@ describe("a batch of zone-record changes leaves", () => {
     expect(at({ firstAt: first, gathered: 2, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 3);
     // Long overdue: as soon as it is looked at, whatever the engine does.
     expect(at({ firstAt: T - 40_000, stepsInFlight: 8 })).toBe(T - 40_000 + 30_000);
-  });
-});
-
-describe("the engine's parallelism", () => {
-  beforeEach(() => resetStepsInFlight());
-
-  it("comes from PULUMI_PARALLEL, else the pulumi command line, else the CLI's default", () => {
-    const node = ["node", "dynamic-provider/index.js"];
-    expect(parallelismOf({ PULUMI_PARALLEL: "12" }, [["pulumi", "up", "-p", "3"]])).toBe(12);
-    expect(parallelismOf({}, [node, ["sh", "x"], ["/opt/bin/pulumi", "up", "--parallel", "64"]])).toBe(64);
-    expect(parallelismOf({}, [["pulumi", "up", "--parallel=16"]])).toBe(16);
-    expect(parallelismOf({}, [["pulumi", "destroy", "-p", "2", "--yes"]])).toBe(2);
-    expect(parallelismOf({}, [["pulumi", "up", "-p5"]])).toBe(5);
-    expect(parallelismOf({ PULUMI_PARALLEL: "zero" }, [["pulumi", "up", "--yes"]])).toBe(
-      4 * availableParallelism(),
-    );
-    expect(parallelismOf({}, [node, ["bash", "run-pulumi.sh"]])).toBeUndefined();
-  });
-
-  it("is never less than the most steps seen in flight at once", () => {
-    const known = engineParallelism();
-    const answers = Array.from({ length: known + 3 }, () => stepStarted("ZoneRecord"));
-    expect(engineParallelism()).toBe(known + 3);
-    for (const answered of answers) answered();
-    expect(engineParallelism()).toBe(known + 3);
-  });
-});
-
-describe("the engine's steps in flight", () => {
-  beforeEach(() => resetStepsInFlight());
-
-  it("are counted per kind from start to answer, with the most ever at once", () => {
-    const answers = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord"), stepStarted("Domain")];
-    expect([stepsInFlight("ZoneRecord"), stepsInFlight("Domain"), stepsInFlight("Contact")]).toEqual([
-      2, 1, 0,
-    ]);
-    answers[0]!();
-    answers[0]!(); // a second call counts nothing
-    expect(stepsInFlight("ZoneRecord")).toBe(1);
-    expect(mostStepsInFlight("ZoneRecord")).toBe(2);
-    stepStarted("ZoneRecord");
-    expect([stepsInFlight("ZoneRecord"), mostStepsInFlight("ZoneRecord")]).toEqual([2, 2]);
-  });
-
-  it("tell their listeners each time one is answered, until they stop listening", () => {
-    const heard: number[] = [];
-    const stop = onStepAnswered(() => heard.push(stepsInFlight("ZoneRecord")));
-    const first = stepStarted("ZoneRecord");
-    const second = stepStarted("ZoneRecord");
-    first();
-    stop();
-    second();
-    expect(heard).toEqual([1]);
   });
 });
 

@@ -184,9 +184,9 @@ describe("the engine's parallelism of this process", () => {
     fakeProc([{ pid: parent, ppid: 1, args: ["pulumi", "up", "-p", "2"] }]);
     expect(engineParallelism()).toBe(2);
     fakeProc([]);
-    stepStarted("ZoneRecord");
-    stepStarted("ZoneRecord");
-    stepStarted("ZoneRecord");
+    const answers = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
+    expect(engineParallelism()).toBe(3);
+    answers.forEach((answered) => answered());
     expect(engineParallelism()).toBe(3);
     resetStepsInFlight();
     expect(engineParallelism()).toBe(DEFAULT_PARALLEL);
