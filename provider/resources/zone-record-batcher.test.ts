@@ -1,5 +1,6 @@
 /**
- * When gathered zone-record changes leave (issue 27): as soon as waiting longer cannot make the
+ * When gathered zone-record changes leave (issue 27): at once at the engine's default parallelism,
+ * where steps answered together would stall it; above it, as soon as waiting longer cannot make the
  * batch bigger or would keep the engine waiting, and a gathering window only while the engine is
  * still handing steps. How steps in flight and the engine's parallelism are counted is tested in
  * framework/steps-in-flight.test.ts.
@@ -7,7 +8,10 @@
 import type { DnsimpleClient, ZoneRecordBatch, ZoneRecordInput } from "../client";
 import { leavesAt, submitRecordOps, type Gathering } from "./zone-record-batcher";
 
-/** Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago. */
+/**
+ * Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago; `--parallel`
+ * 8 where the engine's default is 4 (one CPU).
+ */
 const T = Date.parse("2026-11-26T10:00:00Z");
 const at = (g: Partial<Gathering>): number =>
   leavesAt({
@@ -18,10 +22,18 @@ const at = (g: Partial<Gathering>): number =>
     gathered: 1,
     stepsInFlight: 8,
     parallelism: 8,
+    defaultParallelism: 4,
     ...g,
   });
 
 describe("a batch of zone-record changes leaves", () => {
+  it("at once at the engine's default --parallel or below, whatever else is in flight", () => {
+    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 8, defaultParallelism: 8 })).toBe(T);
+    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 3, defaultParallelism: 8 })).toBe(T);
+    // One above the default: the change waits for company.
+    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 9, defaultParallelism: 8 })).toBe(T - 1 + 250);
+  });
+
   it("at once when the engine runs all the steps it may and every one is in this process", () => {
     expect(at({})).toBe(T);
     expect(at({ gathered: 8 })).toBe(T);
@@ -34,18 +46,19 @@ describe("a batch of zone-record changes leaves", () => {
     expect(at({ gathered: 4, stepsInFlight: 4 })).toBe(T);
     expect(at({ gathered: 32, stepsInFlight: 32, parallelism: 64 })).toBe(T);
     expect(at({ gathered: 3, stepsInFlight: 3, parallelism: 5 })).toBe(T);
-    expect(at({ gathered: 3, stepsInFlight: 3 })).toBe(T - 1 + 9);
+    expect(at({ gathered: 3, stepsInFlight: 3 })).toBe(T - 1 + 250);
     // A batch of 4 being sent leaves 4 slots free: 2 gathered are half of them.
     expect(at({ gathered: 2, stepsInFlight: 6 })).toBe(T);
-    expect(at({ gathered: 1, stepsInFlight: 5 })).toBe(T - 1 + 9);
+    expect(at({ gathered: 1, stepsInFlight: 5 })).toBe(T - 1 + 250);
     // At --parallel 64 with a batch of 32 being sent, batches of 16 beside it.
     expect(at({ gathered: 16, stepsInFlight: 48, parallelism: 64 })).toBe(T);
-    expect(at({ gathered: 15, stepsInFlight: 47, parallelism: 64 })).toBe(T - 1 + 9);
+    expect(at({ gathered: 15, stepsInFlight: 47, parallelism: 64 })).toBe(T - 1 + 250);
   });
 
-  it("otherwise after three usual gaps without a new step (2 ms to 1 s)", () => {
+  it("otherwise after three usual gaps without a new step (250 ms to 1 s)", () => {
     expect(at({ gathered: 20, stepsInFlight: 20, parallelism: 64, gapMs: 140 })).toBe(T - 1 + 420);
-    expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 0 })).toBe(T - 1 + 2);
+    expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 0 })).toBe(T - 1 + 250);
+    expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 84 })).toBe(T - 1 + 252);
     expect(at({ gathered: 2, stepsInFlight: 2, gapMs: 900 })).toBe(T - 1 + 1000);
   });
 
@@ -60,7 +73,7 @@ describe("a batch of zone-record changes leaves", () => {
     const first = T - 30_000 + 20;
     expect(at({ firstAt: first, stepsInFlight: 0, parallelism: 0, gapMs: 900 })).toBe(T + 20);
     expect(at({ firstAt: first, gathered: 2, stepsInFlight: 2, gapMs: 400 })).toBe(T + 20);
-    expect(at({ firstAt: first, gathered: 2, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 3);
+    expect(at({ firstAt: first + 300, gathered: 2, stepsInFlight: 2, gapMs: 1 })).toBe(T - 1 + 250);
     // Long overdue: as soon as it is looked at, whatever the engine does.
     expect(at({ firstAt: T - 40_000, stepsInFlight: 8 })).toBe(T - 40_000 + 30_000);
   });

@@ -18,26 +18,30 @@
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
  * trickle in, and it hands at most `--parallel` steps at a time (framework/steps-in-flight reads
  * that number). A step holds one of those slots from the engine's checkpoint before it to the
- * checkpoint after it, so a change waiting here for company keeps the engine from starting
- * another step. Changes leave as soon as waiting longer cannot make the batch bigger, or would
- * keep the engine waiting:
+ * checkpoint after it. Changes answered together end their steps together, and the engine then
+ * writes their checkpoints one after another while it starts no new step (a trace of 300 records
+ * at `--parallel` 8 showed stalls of 100 to 200 ms after each batch's answer, where single
+ * requests' answers spread out). So gathering is worth its time only where the engine has slots to
+ * spare, and changes leave as soon as waiting longer cannot make the batch bigger:
  *
- * - gathered changes hold half the slots that the steps elsewhere in this process (in batches
- *   being sent, say) leave free: they leave at once. The engine keeps the other half for its
- *   own work (checkpoints, steps starting); with every slot ours (every step the engine handed
- *   waiting here) it could hand nothing more. With a fast service, batches of half `--parallel`;
- *   with a slow one, the steps waiting for its answers hold many slots, and batches are smaller
- *   (nearly one by one when they hold them all). Several batches of a zone may be in flight, as
- *   single requests would be; a set of records' batches go one after another;
- * - otherwise they gather while new steps arrive: until none arrived for three usual gaps
- *   between arrivals (2 ms to 1 s);
+ * - at the engine's default `--parallel` (4 per CPU) or below, a change leaves at once, with the
+ *   changes that arrived in the same turn of the event loop: per-record programs take the time of
+ *   single requests, and save requests where changes arrive together. Batches of `ZoneRecord`s are
+ *   what a higher `--parallel` buys; `ZoneRecords` batches whatever the parallelism;
+ * - above it, gathered changes that hold half the slots that the steps elsewhere in this process
+ *   (in batches being sent, say) leave free leave at once: the other half stay the engine's. With a
+ *   fast service, batches of half `--parallel`; with a slow one, smaller. Several batches of a zone
+ *   may be in flight, as single requests would be; a set of records' batches go one after another;
+ * - otherwise they gather while new steps arrive: until none arrived for three usual gaps between
+ *   arrivals, at least 250 ms (the engine takes that long to hand new steps after a batch's
+ *   answers) and at most 1 s;
  * - changes that are not part of an engine step: a quiet window of four usual gaps (100 ms to
  *   1 s); never later than `MAX_WAIT_MS` after the first change, never more than `maxItems`.
  *
  * Two batches of a zone in flight never create the same record (name, type and content): a lost
  * answer is settled by reading the zone back, and a record made by the other batch must not pass
- * for this one's. A change that would is held until the other batch is answered. A lone change
- * with nothing else in flight goes at once, as the single request it always was.
+ * for this one's. A change that would is held until the other batch is answered. A change that
+ * leaves alone is sent as the single request it always was.
  */
 import {
   batchOperationErrors,
@@ -50,7 +54,7 @@ import {
   type ZoneRecordUpdate,
 } from "../client";
 import { reportOnce } from "./framework/engine-log";
-import { engineParallelism, stepsInFlight } from "./framework/steps-in-flight";
+import { defaultParallelism, engineParallelism, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
 
 /**
@@ -72,7 +76,7 @@ const MAX_WAIT_MS = 30_000;
 /** Gaps longer than this are pauses of the program, not the pace of the engine. */
 const PAUSE_MS = 2000;
 /** While the engine is handing steps, a batch waits three usual gaps for the next, between these. */
-const SHORTEST_STEP_QUIET_MS = 2;
+const SHORTEST_STEP_QUIET_MS = 250;
 const LONGEST_STEP_QUIET_MS = 1000;
 /**
  * Batches of one zone in flight at once: of `ZoneRecord` steps as many as the engine runs steps at
@@ -260,6 +264,7 @@ function dueAt(q: ZoneQueue, now: number): number {
     gathered: q.pending.length,
     stepsInFlight: step ? stepsInFlight(step) : 0,
     parallelism: step ? engineParallelism() : 0,
+    defaultParallelism: defaultParallelism(),
   });
 }
 
@@ -278,17 +283,21 @@ export interface Gathering {
   stepsInFlight: number;
   /** How many steps the engine runs at once (`--parallel`); 0 for changes that are not steps. */
   parallelism: number;
+  /** The engine's `--parallel` when none is given (4 per CPU). */
+  defaultParallelism: number;
 }
 
 /**
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 8 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 8, defaultParallelism: 8 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
   if (g.parallelism > 0) {
+    // No slots to spare: steps answered together would stall the engine.
+    if (g.parallelism <= g.defaultParallelism) return g.now;
     // Half of the slots the steps elsewhere leave free: the other half stay free for the engine.
     const elsewhere = Math.max(0, g.stepsInFlight - g.gathered);
     if (g.gathered >= Math.ceil((g.parallelism - elsewhere) / 2)) return Math.min(g.now, latest);

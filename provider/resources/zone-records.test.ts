@@ -15,6 +15,7 @@ import {
 import { flushReports, setLogSink } from "./framework/engine-log";
 import * as runtime from "./framework/runtime";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
+import * as stepsInFlightModule from "./framework/steps-in-flight";
 import { resetStepsInFlight, stepStarted } from "./framework/steps-in-flight";
 import { PartialCreateError } from "./framework/partial";
 import { toDynamicProvider } from "./framework/define-resource";
@@ -232,6 +233,36 @@ describe("check refuses", () => {
         reason: expect.stringContaining(
           'declare the records, a zoneFile, or both, e.g. records: [{ name: "www"',
         ),
+      },
+    ]);
+  });
+
+  it("an empty key in a map, with an example", async () => {
+    expect(await failures({ records: { "": A("www", "192.0.2.1"), web: A("web", "192.0.2.2") } })).toEqual([
+      {
+        property: "records",
+        reason: expect.stringContaining("a record's key must not be empty, e.g. records: { www:"),
+      },
+    ]);
+  });
+
+  it("a record without a required field, by its place, with an example", async () => {
+    expect(await failures({ records: [A("www", "192.0.2.1"), { name: "api", type: "A" }] })).toEqual([
+      {
+        property: "records",
+        reason: 'records[1].content is required, e.g. { name: "www", type: "A", content: "192.0.2.10" }',
+      },
+    ]);
+    expect(await failures({ records: { web: { ...A("www", "192.0.2.1"), ttl: "an hour" } } })).toEqual([
+      { property: "records", reason: "records.web.ttl: Invalid input: expected number, received string" },
+    ]);
+  });
+
+  it("a field a record does not have, rather than dropping it", async () => {
+    expect(await failures({ records: [{ ...A("www", "192.0.2.1"), prio: 10 }] })).toEqual([
+      {
+        property: "records[0]",
+        reason: '"prio": not a field of a record; { name, type, content, ttl?, priority?, regions? }',
       },
     ]);
   });
@@ -483,6 +514,20 @@ describe("update", () => {
     expect(live()).toEqual(["www AAAA 2001:db8::1 3600"]);
     expect(Object.keys(outs["recordIds"])).toEqual(["web"]);
     expect(outs["records"]).toEqual({ web: "www 3600 AAAA 2001:db8::1" });
+  });
+
+  it("forgets a record under an empty key once it is deleted (state of a stack from before keys had to be named)", async () => {
+    const made = await create({ records: { x: A("old", "192.0.2.9"), web: A("www", "192.0.2.1") } });
+    const rename = (byKey: Record<string, unknown>) => {
+      const { x, ...rest } = byKey;
+      return { "": x, ...rest };
+    };
+    const olds = { ...made, records: rename(made["records"]), recordIds: rename(made["recordIds"]) };
+    zone.requests = [];
+    const outs = await update(olds, { records: { web: A("www", "192.0.2.1") } });
+    expect(zone.requests).toEqual([`delete ${made["recordIds"]["x"]}`]);
+    expect(live()).toEqual(["www A 192.0.2.1 3600"]);
+    expect(outs["recordIds"]).toEqual({ web: made["recordIds"]["web"] });
   });
 
   it("moves a record to the key the declaration now spells, without a request", async () => {
@@ -745,18 +790,29 @@ describe("the batcher", () => {
     expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
   });
 
-  it("sends at once when every engine step in flight waits in it", async () => {
-    process.env["PULUMI_PARALLEL"] = "2";
+  it("sends at once at the engine's default --parallel, with the changes of the same turn", async () => {
+    // --parallel 8, the default of two CPUs: one step of eight would wait for company above it.
+    process.env["PULUMI_PARALLEL"] = "8";
+    const defaults = jest.spyOn(stepsInFlightModule, "defaultParallelism").mockReturnValue(8);
     resetStepsInFlight();
-    const done = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
+    const done = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
+    jest.useFakeTimers({ now: T0 });
     try {
-      await Promise.all([
+      const together = [
         submitRecordOp(ctx.client, "1", ZONE, input("a"), "ZoneRecord"),
         submitRecordOp(ctx.client, "1", ZONE, input("b"), "ZoneRecord"),
-      ]);
+      ];
+      await jest.advanceTimersByTimeAsync(1);
       expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+      await Promise.all(together);
+      const lone = submitRecordOp(ctx.client, "1", ZONE, input("c"), "ZoneRecord");
+      await jest.advanceTimersByTimeAsync(1);
+      expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+      await lone;
     } finally {
+      jest.useRealTimers();
       done.forEach((answered) => answered());
+      defaults.mockRestore();
       delete process.env["PULUMI_PARALLEL"];
       resetStepsInFlight();
     }
@@ -1322,13 +1378,16 @@ describe("the batcher and the engine's steps", () => {
   const step = () => void answers.push(stepStarted(KIND));
 
   beforeEach(() => {
+    // --parallel 4, above the default of 2 (half a CPU): the batcher gathers.
     process.env["PULUMI_PARALLEL"] = "4";
+    jest.spyOn(stepsInFlightModule, "defaultParallelism").mockReturnValue(2);
     resetStepsInFlight();
     jest.useFakeTimers({ now: T0 });
     answers = [];
   });
   afterEach(() => {
     answers.forEach((answered) => answered());
+    jest.restoreAllMocks();
     delete process.env["PULUMI_PARALLEL"];
     resetStepsInFlight();
     jest.useRealTimers();
@@ -1338,10 +1397,10 @@ describe("the batcher and the engine's steps", () => {
     const { client, release } = heldClient();
     const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
     // One step of the four the engine runs at once: its change waits for company, three usual gaps
-    // between arrivals (2 ms while none is known).
+    // between arrivals and at least 250 ms.
     step();
     const sent = [submit("a")];
-    await jest.advanceTimersByTimeAsync(1);
+    await jest.advanceTimersByTimeAsync(249);
     expect(zone.requests).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(zone.requests).toEqual(["create a A 192.0.2.1"]);

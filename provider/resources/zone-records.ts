@@ -43,10 +43,15 @@ import { zoneFileRecords } from "../zone-file/records";
 import { SECRET_SIG, type Props } from "./framework/review-text";
 import { isPlainRecord, parseRecordLine, recordLine, recordsFromWire } from "../zone-file/record-lines";
 
+const RECORD_SHAPE = "{ name, type, content, ttl?, priority?, regions? }";
+
 /** One record as a program declares it: a `ZoneRecord`'s fields without the zone. */
 const recordSpec = z
-  .object(RECORD_FIELDS, {
-    message: "each record must be an object { name, type, content, ttl?, priority?, regions? }",
+  .strictObject(RECORD_FIELDS, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${issue.keys.map((k) => `"${k}"`).join(", ")}: not a field of a record; ${RECORD_SHAPE}`
+        : `each record must be an object ${RECORD_SHAPE}`,
   })
   .meta({
     id: "ZoneRecordsEntry",
@@ -131,6 +136,30 @@ export function identityKey(spec: { name: string; type: string; content: string 
 }
 
 /**
+ * Why `records` was refused: for a list or a map, the first bad record's own failure (its place or
+ * key, and what was wrong), rather than zod's verdict on the union as a whole.
+ */
+function recordsMessage(issue: z.core.$ZodRawIssue): string {
+  const expected = "must be a list of records, or a map of keys to records";
+  if (issue.code !== "invalid_union") return expected;
+  const branch = Array.isArray(issue.input)
+    ? 0
+    : issue.input !== null && typeof issue.input === "object"
+      ? 1
+      : -1;
+  const first = issue.errors[branch]?.[0];
+  if (!first) return expected;
+  const at = first.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
+  const value = first.path.reduce<unknown>(
+    (v, p) => (v as Record<PropertyKey, unknown> | undefined)?.[p],
+    issue.input,
+  );
+  if (first.code === "invalid_type" && value === undefined)
+    return `records${at} is required, e.g. { name: "www", type: "A", content: "192.0.2.10" }`;
+  return `records${at}: ${first.message}`;
+}
+
+/**
  * A list or a map of records → records by key (sorted), duplicates refused, each kept as a line.
  * The SDK sends plain records as lines (`recordsToWire`): they are read back into the objects the
  * program declared before any rule, so that every message names what the program wrote.
@@ -139,9 +168,7 @@ const recordsInput = z
   .preprocess(
     recordsFromWire,
     z
-      .union([z.array(recordSpec), z.record(z.string(), recordSpec)], {
-        message: "must be a list of records, or a map of keys to records",
-      })
+      .union([z.array(recordSpec), z.record(z.string(), recordSpec)], { error: recordsMessage })
       .transform((value, ctx): Record<string, RecordSpec> => {
         const entries: Array<[string, RecordSpec]> = [];
         if (Array.isArray(value)) {
@@ -160,7 +187,19 @@ const recordsInput = z
                 message: `declares the same record as records[${first}] (${key}); each record once`,
               });
           });
-        } else entries.push(...Object.entries(value));
+        } else
+          for (const [key, spec] of Object.entries(value)) {
+            // "" stands for no key where the set's changes are applied: a key is never empty.
+            if (key === "")
+              ctx.issues.push({
+                code: "custom",
+                input: spec,
+                path: [],
+                message:
+                  'a record\'s key must not be empty, e.g. records: { www: { name: "www", type: "A", content: "192.0.2.10" } }',
+              });
+            else entries.push([key, spec]);
+          }
         return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
       })
       .transform(keepAll)
@@ -526,7 +565,8 @@ async function apply(
     const gone = result.status === "rejected" && op.kind === "delete" && isNotFound(result.reason);
     if (result.status === "fulfilled" || gone) {
       if (op.kind === "delete") {
-        if (key !== "" && managed[key]?.id === op.id) delete managed[key];
+        // A foreign record (key "") is in no key: only a managed record leaves `managed`.
+        if (managed[key]?.id === op.id) delete managed[key];
       } else if (result.status === "fulfilled") managed[key] = managedOf(result.value!);
       return;
     }
@@ -645,7 +685,7 @@ export const zoneRecordsResource = defineResource({
       const records = p.records;
       const count =
         records !== null && typeof records === "object" ? Object.keys(records as object).length : undefined;
-      return count === undefined ? "records" : `${count} records`;
+      return count === undefined ? "records" : `${count} record${count === 1 ? "" : "s"}`;
     },
     fields: ["records", "authoritative"],
     members: {

@@ -5,9 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import {
+  defaultParallelism,
   engineParallelism,
-  mostStepsInFlight,
-  onStepAnswered,
   parallelismOf,
   resetStepsInFlight,
   stepStarted,
@@ -65,22 +64,14 @@ describe("steps in flight", () => {
     expect(stepsInFlight("Domain")).toBe(1);
   });
 
-  it("remember the most seen at once, even after some are answered and others start", () => {
+  it("raise the engine's parallelism to the most seen at once, even after some are answered and others start", () => {
+    process.env["PULUMI_PARALLEL"] = "1";
     const ends = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
     ends[0]!();
     ends[1]!();
     stepStarted("ZoneRecord");
     expect(stepsInFlight("ZoneRecord")).toBe(2);
-    expect(mostStepsInFlight("ZoneRecord")).toBe(3);
-  });
-
-  it("tell listeners when one is answered, until they stop listening", () => {
-    const heard = jest.fn();
-    const stop = onStepAnswered(heard);
-    stepStarted("ZoneRecord")();
-    stop();
-    stepStarted("ZoneRecord")();
-    expect(heard).toHaveBeenCalledTimes(1);
+    expect(engineParallelism()).toBe(3);
   });
 });
 
@@ -123,6 +114,7 @@ describe("the engine's parallelism from its settings", () => {
   });
 
   it("is the CLI's default (four per CPU) when --parallel is not a positive whole number", () => {
+    expect(defaultParallelism()).toBe(DEFAULT_PARALLEL);
     for (const bad of ["0", "1e3", "+5", "-5", "0x10"]) {
       expect(parallelismOf({}, pulumi("-p", bad))).toBe(DEFAULT_PARALLEL);
     }

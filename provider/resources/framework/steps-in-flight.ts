@@ -10,11 +10,10 @@ import { availableParallelism } from "node:os";
 
 const inFlight = new Map<string, number>();
 const peak = new Map<string, number>();
-const listeners = new Set<() => void>();
 
 /**
  * Counts a step of `kind` from now until the returned function is called (once; later calls do
- * nothing). Listeners of {@link onStepAnswered} hear of its end.
+ * nothing).
  *
  * @example
  * const answered = stepStarted("ZoneRecord");
@@ -29,24 +28,12 @@ export function stepStarted(kind: string): () => void {
     if (done) return;
     done = true;
     inFlight.set(kind, inFlight.get(kind)! - 1);
-    for (const listener of listeners) listener();
   };
 }
 
 /** Steps of `kind` handed to this process and not answered yet. */
 export function stepsInFlight(kind: string): number {
   return inFlight.get(kind) ?? 0;
-}
-
-/** The most steps of `kind` this process has had in flight at once. */
-export function mostStepsInFlight(kind: string): number {
-  return peak.get(kind) ?? 0;
-}
-
-/** Calls `listener` after each step's end; returns the function that stops it. */
-export function onStepAnswered(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 /** Forgets every count and the engine's parallelism (tests). */
@@ -63,7 +50,7 @@ export function resetStepsInFlight(): void {
  * of any kind seen in flight at once.
  */
 export function engineParallelism(): number {
-  cachedParallelism ??= parallelismOf(process.env, ancestorCommandLines()) ?? 4 * availableParallelism();
+  cachedParallelism ??= parallelismOf(process.env, ancestorCommandLines()) ?? defaultParallelism();
   return Math.max(cachedParallelism, ...peak.values());
 }
 let cachedParallelism: number | undefined;
@@ -89,6 +76,11 @@ export function parallelismOf(
     const value = inline ? inline[1] : arg === "--parallel" || arg === "-p" ? cli[i + 1] : undefined;
     if (value !== undefined && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
   }
+  return defaultParallelism();
+}
+
+/** The engine's `--parallel` when none is given: 4 per CPU. */
+export function defaultParallelism(): number {
   return 4 * availableParallelism();
 }
 
