@@ -1,17 +1,14 @@
 /**
- * When gathered zone-record changes leave (issue 27): at once at the engine's default parallelism,
- * where steps answered together would stall it; above it, as soon as waiting longer cannot make the
- * batch bigger or would keep the engine waiting, and a gathering window only while the engine is
- * still handing steps. How steps in flight and the engine's parallelism are counted is tested in
+ * When gathered zone-record changes leave (issue 27), above the engine's default parallelism (at or
+ * below it a step's change is sent alone at once: zone-records.test.ts): as soon as waiting longer
+ * cannot make the batch bigger or would keep the engine waiting, and a gathering window only while
+ * the engine is still handing steps. How steps in flight and the engine's parallelism are counted is tested in
  * framework/steps-in-flight.test.ts.
  */
 import type { DnsimpleClient, ZoneRecordBatch, ZoneRecordInput } from "../client";
 import { leavesAt, submitRecordOps, type Gathering } from "./zone-record-batcher";
 
-/**
- * Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago; `--parallel`
- * 8 where the engine's default is 4 (one CPU).
- */
+/** Now, in ms since the epoch; the last change arrived 1 ms ago, the first 10 ms ago. */
 const T = Date.parse("2026-11-26T10:00:00Z");
 const at = (g: Partial<Gathering>): number =>
   leavesAt({
@@ -22,18 +19,10 @@ const at = (g: Partial<Gathering>): number =>
     gathered: 1,
     stepsInFlight: 8,
     parallelism: 8,
-    defaultParallelism: 4,
     ...g,
   });
 
 describe("a batch of zone-record changes leaves", () => {
-  it("at once at the engine's default --parallel or below, whatever else is in flight", () => {
-    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 8, defaultParallelism: 8 })).toBe(T);
-    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 3, defaultParallelism: 8 })).toBe(T);
-    // One above the default: the change waits for company.
-    expect(at({ gathered: 1, stepsInFlight: 1, parallelism: 9, defaultParallelism: 8 })).toBe(T - 1 + 250);
-  });
-
   it("at once when the engine runs all the steps it may and every one is in this process", () => {
     expect(at({})).toBe(T);
     expect(at({ gathered: 8 })).toBe(T);

@@ -24,10 +24,10 @@
  * requests' answers spread out). So gathering is worth its time only where the engine has slots to
  * spare, and changes leave as soon as waiting longer cannot make the batch bigger:
  *
- * - at the engine's default `--parallel` (4 per CPU) or below, a change leaves at once, with the
- *   changes that arrived in the same turn of the event loop: per-record programs take the time of
- *   single requests, and save requests where changes arrive together. Batches of `ZoneRecord`s are
- *   what a higher `--parallel` buys; `ZoneRecords` batches whatever the parallelism;
+ * - at the engine's default `--parallel` (4 per CPU) or below, a step's change is sent at once as
+ *   the single request it would be with batching off: per-record programs take the time of single
+ *   requests. Batches of `ZoneRecord`s are what a higher `--parallel` buys; `ZoneRecords` batches
+ *   whatever the parallelism;
  * - above it, gathered changes that hold half the slots that the steps elsewhere in this process
  *   (in batches being sent, say) leave free leave at once: the other half stay the engine's. With a
  *   fast service, batches of half `--parallel`; with a slow one, smaller. Several batches of a zone
@@ -189,11 +189,21 @@ export function submitRecordOp(
   op: RecordOp,
   step?: string,
 ): Promise<OpResult> {
-  if (!enabled || batchUnavailable(client, account)) return sendAlone(client, account, zone, op);
+  if (!enabled || batchUnavailable(client, account) || !gathers(step))
+    return sendAlone(client, account, zone, op);
   const q = queueFor(client, account, zone);
   const result = enqueue(q, op, step);
   schedule(q);
   return result;
+}
+
+/**
+ * Whether a change of an engine step of `step`'s kind waits for company: only above the engine's
+ * default `--parallel`, where it has slots to spare (the module's comment). Changes that are not
+ * steps always do.
+ */
+export function gathers(step: string | undefined): boolean {
+  return step === undefined || engineParallelism() > defaultParallelism();
 }
 
 /** Adds one change to what `q` gathers (`schedule` decides when it leaves). */
@@ -264,7 +274,6 @@ function dueAt(q: ZoneQueue, now: number): number {
     gathered: q.pending.length,
     stepsInFlight: step ? stepsInFlight(step) : 0,
     parallelism: step ? engineParallelism() : 0,
-    defaultParallelism: defaultParallelism(),
   });
 }
 
@@ -283,21 +292,17 @@ export interface Gathering {
   stepsInFlight: number;
   /** How many steps the engine runs at once (`--parallel`); 0 for changes that are not steps. */
   parallelism: number;
-  /** The engine's `--parallel` when none is given (4 per CPU). */
-  defaultParallelism: number;
 }
 
 /**
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 8, defaultParallelism: 8 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 16 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
   if (g.parallelism > 0) {
-    // No slots to spare: steps answered together would stall the engine.
-    if (g.parallelism <= g.defaultParallelism) return g.now;
     // Half of the slots the steps elsewhere leave free: the other half stay free for the engine.
     const elsewhere = Math.max(0, g.stepsInFlight - g.gathered);
     if (g.gathered >= Math.ceil((g.parallelism - elsewhere) / 2)) return Math.min(g.now, latest);

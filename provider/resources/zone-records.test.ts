@@ -790,27 +790,28 @@ describe("the batcher", () => {
     expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
   });
 
-  it("sends at once at the engine's default --parallel, with the changes of the same turn", async () => {
-    // --parallel 8, the default of two CPUs: one step of eight would wait for company above it.
+  it("sends each step's change alone at once at the engine's default --parallel, as with batching off", async () => {
+    // --parallel 8, the default of two CPUs: above it, three steps' changes would wait for company.
     process.env["PULUMI_PARALLEL"] = "8";
     const defaults = jest.spyOn(stepsInFlightModule, "defaultParallelism").mockReturnValue(8);
     resetStepsInFlight();
     const done = [stepStarted("ZoneRecord"), stepStarted("ZoneRecord"), stepStarted("ZoneRecord")];
-    jest.useFakeTimers({ now: T0 });
     try {
-      const together = [
+      const sent = [
         submitRecordOp(ctx.client, "1", ZONE, input("a"), "ZoneRecord"),
         submitRecordOp(ctx.client, "1", ZONE, input("b"), "ZoneRecord"),
       ];
-      await jest.advanceTimersByTimeAsync(1);
-      expect(zone.requests).toEqual(["batch c2 u0 d0"]);
-      await Promise.all(together);
-      const lone = submitRecordOp(ctx.client, "1", ZONE, input("c"), "ZoneRecord");
-      await jest.advanceTimersByTimeAsync(1);
-      expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
-      await lone;
+      // Sent in the call, before any timer could run.
+      expect(zone.requests).toEqual(["create a A 192.0.2.1", "create b A 192.0.2.1"]);
+      expect((await Promise.all(sent)).map((r) => r?.name)).toEqual(["a", "b"]);
+      // One above the default: the same changes leave together.
+      defaults.mockReturnValue(7);
+      await Promise.all([
+        submitRecordOp(ctx.client, "1", ZONE, input("c"), "ZoneRecord"),
+        submitRecordOp(ctx.client, "1", ZONE, input("d"), "ZoneRecord"),
+      ]);
+      expect(zone.requests.slice(2)).toEqual(["batch c2 u0 d0"]);
     } finally {
-      jest.useRealTimers();
       done.forEach((answered) => answered());
       defaults.mockRestore();
       delete process.env["PULUMI_PARALLEL"];

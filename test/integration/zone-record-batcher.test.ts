@@ -1,13 +1,15 @@
 /**
  * ZoneRecord's create/update/delete through the per-process batcher, against the emulator:
  * changes in flight together leave as one batch request, each resource still gets its own result
- * or its own error, and an account without batch changes falls back to single requests.
+ * or its own error, and an account without batch changes falls back to single requests. The
+ * engine's `--parallel` is 64 here (PULUMI_PARALLEL), above its default: at the default, each
+ * change goes alone (provider/resources/zone-records.test.ts).
  */
 import { startEmulator } from "../../emulator";
 import { flushReports, setLogSink } from "../../provider/resources/framework/engine-log";
 import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
 import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { stepsInFlight } from "../../provider/resources/framework/steps-in-flight";
+import { resetStepsInFlight, stepsInFlight } from "../../provider/resources/framework/steps-in-flight";
 import { zoneRecordResource } from "../../provider/resources/zone-record";
 
 type Emu = Awaited<ReturnType<typeof startEmulator>>;
@@ -15,10 +17,16 @@ let emu: Emu;
 const ZONE = "coalesce.example";
 const provider = toDynamicProvider(zoneRecordResource);
 
+const savedParallel = process.env["PULUMI_PARALLEL"];
 beforeAll(async () => {
+  process.env["PULUMI_PARALLEL"] = "64";
+  resetStepsInFlight();
   emu = await startEmulator({ port: 0 });
 });
 afterAll(async () => {
+  if (savedParallel === undefined) delete process.env["PULUMI_PARALLEL"];
+  else process.env["PULUMI_PARALLEL"] = savedParallel;
+  resetStepsInFlight();
   resetRuntime();
   await emu.close();
 });
