@@ -16,11 +16,21 @@
  * ```bash
  * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N] [--retest-survivors]
  * ```
- * `--report-only` combines the groups' last reports (bench/.runs/mutation/<group>.json) without
- * running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
+ * `--incremental`: Stryker's incremental mode, from bench/.runs/mutation/incremental-<group>.json
+ * (the group's last report when there is none yet): mutants whose code and covering tests did not
+ * change keep their result, the others run again. `--report-only` combines the groups' last
+ * reports (bench/.runs/mutation/<group>.json) without running Stryker. Figures: `mutation_*` in bench/results.json, survivors in bench/RESULTS.md.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { recordResults } from "../lib/record";
@@ -197,12 +207,16 @@ const score = (t: Tally) => (t.mutants === 0 ? 100 : Math.round((1000 * t.killed
 
 function runGroup(group: string, incremental: boolean, only?: { mutate: string[]; report: string }): void {
   const base = JSON.parse(readFileSync(BASE_CONFIG, "utf8")) as Record<string, unknown>;
+  const incrementalFile = path.join(RUNS, `incremental-${group}.json`);
+  // The first incremental run of a group starts from its last whole report.
+  if (incremental && !existsSync(incrementalFile) && existsSync(path.join(RUNS, `${group}.json`)))
+    copyFileSync(path.join(RUNS, `${group}.json`), incrementalFile);
   const config = {
     ...base,
     $schema: undefined,
     mutate: only?.mutate ?? GROUPS[group]!(),
     incremental,
-    incrementalFile: path.join(RUNS, `incremental-${group}.json`),
+    incrementalFile,
     jsonReporter: { fileName: only?.report ?? path.join(RUNS, `${group}.json`) },
     // The exported tree is a throwaway copy: mutate it in place (a sandbox of it would lack the
     // checkout's node_modules, which is only linked).
@@ -224,7 +238,16 @@ function runGroup(group: string, incremental: boolean, only?: { mutate: string[]
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error(`stryker failed for ${group} (exit ${result.status})`);
-  if (!only) writeFileSync(path.join(RUNS, `${group}.measured`), `${measured}\n`);
+  if (!only) {
+    // Stryker's incremental mode reuses the results of the mutants whose code and covering tests
+    // did not change since the report it starts from: say which.
+    const from = path.join(RUNS, `${group}.measured`);
+    const previous = incremental && existsSync(from) ? readFileSync(from, "utf8").trim() : undefined;
+    writeFileSync(
+      from,
+      `${measured}${previous ? ` (Stryker incremental from the report of ${previous})` : ""}\n`,
+    );
+  }
 }
 
 /**
