@@ -23,8 +23,8 @@ import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { str } from "./framework/review-text";
 
 /**
- * A change of one record of the zone, coalesced with those in flight (zone-record-batcher.ts); it
- * is part of a ZoneRecord step, so a batch leaves when every such step in flight waits in it.
+ * A change of one record of the zone, part of a ZoneRecord step: sent alone at the engine's default
+ * `--parallel`, coalesced with the changes in flight above it (zone-record-batcher.ts).
  */
 function send(
   { client, account }: ResourceContext,
