@@ -299,7 +299,7 @@ export interface Gathering {
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 2, stepsInFlight: 6, parallelism: 16 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 6, stepsInFlight: 10, parallelism: 16 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
