@@ -29,10 +29,13 @@
  *   the single request it would be with batching off: per-record programs take the time of single
  *   requests. Batches of `ZoneRecord`s are what a higher `--parallel` buys; `ZoneRecords` batches
  *   whatever the parallelism;
- * - above it, gathered changes that hold half the slots that the steps elsewhere in this process
- *   (in batches being sent, say) leave free leave at once: the other half stay the engine's. With a
- *   fast service, batches of half `--parallel`; with a slow one, smaller. Several batches of a zone
- *   may be in flight, as single requests would be; a set of records' batches go one after another;
+ * - above it, gathered changes leave at once when every step the engine may run at once is in this
+ *   process (gathered here, or elsewhere: in batches being sent, say): the engine hands no new step
+ *   until one is answered, so waiting cannot make the batch bigger. With a fast service, batches of
+ *   `--parallel`. (Leaving at half of the free slots, the rule before, split 1,000 records at
+ *   `--parallel` 64 into 31 batches, then ever smaller ones beside batches in flight: half of the
+ *   batches of a trace were single changes.) Several batches of a zone may be in flight, as single
+ *   requests would be; a set of records' batches go one after another;
  * - otherwise they gather while new steps arrive: until none arrived for three usual gaps between
  *   arrivals, at least 250 ms (the engine takes that long to hand new steps after a batch's
  *   answers) and at most 1 s;
@@ -299,14 +302,13 @@ export interface Gathering {
  * When gathered changes leave (the rules of the module's comment).
  *
  * @example
- * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 6, stepsInFlight: 10, parallelism: 16 }) // 1000
+ * leavesAt({ now: 1000, firstAt: 990, lastAt: 999, gapMs: 3, gathered: 6, stepsInFlight: 16, parallelism: 16 }) // 1000
  */
 export function leavesAt(g: Gathering): number {
   const latest = g.firstAt + MAX_WAIT_MS;
   if (g.parallelism > 0) {
-    // Half of the slots the steps elsewhere leave free: the other half stay free for the engine.
-    const elsewhere = Math.max(0, g.stepsInFlight - g.gathered);
-    if (g.gathered >= Math.ceil((g.parallelism - elsewhere) / 2)) return Math.min(g.now, latest);
+    // Every slot is this process's: the engine hands no new step until one is answered.
+    if (Math.max(g.stepsInFlight, g.gathered) >= g.parallelism) return Math.min(g.now, latest);
     const quiet = Math.min(LONGEST_STEP_QUIET_MS, Math.max(SHORTEST_STEP_QUIET_MS, 3 * g.gapMs));
     return Math.min(g.lastAt + quiet, latest);
   }

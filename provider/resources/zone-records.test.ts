@@ -1394,7 +1394,7 @@ describe("the batcher and the engine's steps", () => {
     jest.useRealTimers();
   });
 
-  it("sends a change at once when the batches being sent leave few of the engine's slots free", async () => {
+  it("sends the changes gathered at once when every step the engine runs is in this process", async () => {
     const { client, release } = heldClient();
     const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
     // One step of the four the engine runs at once: its change waits for company, three usual gaps
@@ -1405,43 +1405,48 @@ describe("the batcher and the engine's steps", () => {
     expect(zone.requests).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(zone.requests).toEqual(["create a A 192.0.2.1"]);
-    // Two more steps while a's change is still being sent: a's and the third step leave two of the
-    // four slots free, b's change holds half of them, so it leaves at once (not after three gaps
-    // of 100 ms).
+    // Three more steps while a's change is still being sent. With two of them the engine could
+    // still hand a step, so b's and c's changes wait; with the third, all four slots are this
+    // process's, and the three changes leave together at once (not after three gaps of 100 ms).
     await jest.advanceTimersByTimeAsync(100);
     step();
     step();
-    sent.push(submit("b"));
+    sent.push(submit("b"), submit("c"));
     await jest.advanceTimersByTimeAsync(1);
-    expect(zone.requests).toEqual(["create a A 192.0.2.1", "create b A 192.0.2.1"]);
+    expect(zone.requests).toEqual(["create a A 192.0.2.1"]);
+    step();
+    sent.push(submit("d"));
+    await jest.advanceTimersByTimeAsync(1);
+    expect(zone.requests).toEqual(["create a A 192.0.2.1", "batch c3 u0 d0"]);
     release();
     await jest.advanceTimersByTimeAsync(0);
     release();
-    expect((await Promise.all(sent)).map((r) => r?.name)).toEqual(["a", "b"]);
+    expect((await Promise.all(sent)).map((r) => r?.name)).toEqual(["a", "b", "c", "d"]);
   });
 
   it("stops counting a step once it is answered", async () => {
     const { client, release } = heldClient();
     const submit = (name: string) => submitRecordOp(client, "1", ZONE, input(name), KIND);
-    step();
-    step();
-    const first = [submit("a"), submit("b")];
+    const first = ["a", "b", "c", "d"].map((name) => {
+      step();
+      return submit(name);
+    });
     await jest.advanceTimersByTimeAsync(1);
-    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    expect(zone.requests).toEqual(["batch c4 u0 d0"]);
     release();
     await Promise.all(first);
-    // a's and b's steps are answered and one more starts: one step of four here, c's change waits
+    // The four steps are answered and one more starts: one step of four here, e's change waits
     // for company (three gaps of 100 ms).
     answers.splice(0).forEach((answered) => answered());
     step();
     await jest.advanceTimersByTimeAsync(100);
-    const c = submit("c");
+    const e = submit("e");
     await jest.advanceTimersByTimeAsync(1);
-    expect(zone.requests).toEqual(["batch c2 u0 d0"]);
+    expect(zone.requests).toEqual(["batch c4 u0 d0"]);
     await jest.advanceTimersByTimeAsync(500);
-    expect(zone.requests).toEqual(["batch c2 u0 d0", "create c A 192.0.2.1"]);
+    expect(zone.requests).toEqual(["batch c4 u0 d0", "create e A 192.0.2.1"]);
     release();
-    expect((await c)?.name).toBe("c");
+    expect((await e)?.name).toBe("e");
   });
 });
 
