@@ -242,7 +242,9 @@ function runGroup(group: string, incremental: boolean, only?: { mutate: string[]
     // Stryker's incremental mode reuses the results of the mutants whose code and covering tests
     // did not change since the report it starts from: say which.
     const from = path.join(RUNS, `${group}.measured`);
-    const previous = incremental && existsSync(from) ? readFileSync(from, "utf8").trim() : undefined;
+    // The report started from, without what it started from in turn.
+    const previous =
+      incremental && existsSync(from) ? readFileSync(from, "utf8").trim().split(" (")[0] : undefined;
     writeFileSync(
       from,
       `${measured}${previous ? ` (Stryker incremental from the report of ${previous})` : ""}\n`,
