@@ -41,7 +41,7 @@ describe("a batch of zone-record changes leaves", () => {
     // Half of the slots (the rule before) is not enough: 32 at --parallel 64 keep gathering.
     expect(at({ gathered: 32, stepsInFlight: 32, parallelism: 64 })).toBe(T - 1 + 250);
     expect(at({ gathered: 16, stepsInFlight: 48, parallelism: 64 })).toBe(T - 1 + 250);
-    // Counts that disagree (a change gathered after its step was answered): the larger decides.
+    // Counts that disagree (changes gathered whose steps were not counted): the larger decides.
     expect(at({ gathered: 8, stepsInFlight: 3 })).toBe(T);
   });
 
