@@ -33,6 +33,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { emulatorApi } from "./emulator-api";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
+import { readsFromBackendFiles } from "./stack-reads";
 import { pulumiNewArgs } from "../template-new";
 
 const run = promisify(execFile);
@@ -341,6 +342,9 @@ describe("a program made by `pulumi new templates/typescript`", () => {
       { stackName: "dev", workDir: dir },
       { envVars, pulumiCommand: await PulumiCommand.get({ skipVersionCheck: true }) },
     );
+    // What `up` and `destroy` read afterwards, from the backend's files (no `stack history` or
+    // `stack output` process after each), as every stack made by the harness does.
+    readsFromBackendFiles(stack, path.join(stateDir, "backend"));
     madeByNew = readFileSync(path.join(dir, "Pulumi.dev.yaml"), "utf8");
     await stack.setConfig("dnsimple:token", { value: TOKEN, secret: true });
   }, 600_000);

@@ -8,13 +8,20 @@
  * for the type check to find (a type check costs seconds of CPU at every command). Shared by
  * test/e2e/program-shapes.test.ts and bench/program-shapes.ts.
  */
-import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { TEMPLATE_SETTINGS } from "../program-template";
-import { REPO_ROOT } from "./harness";
+import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
 
 const run = promisify(execFile);
@@ -242,6 +249,7 @@ export async function runShape(
   between: { afterUp?: () => Promise<void> } = {},
 ): Promise<ShapeRun> {
   const dir = path.join(project, "shapes", shape.name);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "backend"), { recursive: true });
   pulumiHome(path.join(dir, "pulumi-home"));
   for (const [file, text] of Object.entries(shape.files)) writeFileSync(path.join(dir, file), text);
@@ -252,8 +260,10 @@ export async function runShape(
   const onOutput = (line: string) => result.output.push(line);
   let step = "stack";
   try {
-    const stack = await LocalWorkspace.createOrSelectStack(
-      { stackName: "shape", workDir: dir },
+    // `newStack`: `stack init` only, the CLI found once per process, and what `up` and `destroy`
+    // read afterwards taken from the backend's files (no `stack history` or `stack output` run).
+    const stack = await newStack(
+      dir,
       {
         envVars: {
           PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
@@ -269,6 +279,7 @@ export async function runShape(
           DNSIMPLE_BASE_URL: "",
         },
       },
+      "shape",
     );
     await stack.setAllConfig({
       "dnsimple:token": { value: emulator.token, secret: true },
