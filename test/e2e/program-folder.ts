@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
+import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 /** The files a user copies; a README stays behind. */
 export const PROGRAM_FILES = ["Pulumi.yaml", "index.ts", "tsconfig.json", "package.json"];
@@ -44,10 +45,13 @@ export async function programFolderStack(
   }
   const inConfig = options.baseUrlInConfig !== false;
   const stack = await newStack(workDir, {
+    // Secrets sealed with a data key the test process's keeper opens, not a passphrase: no key
+    // derivation in every CLI process (secrets-keeper.ts); the program runs the same either way.
+    secretsProvider: KEEPER_PROVIDER_URL,
     envVars: {
       PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
       PULUMI_HOME: path.join(workDir, "pulumi-home"),
-      PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+      ...(await keeperEnv()),
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
       PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",

@@ -23,6 +23,7 @@ import { promisify } from "node:util";
 import { TEMPLATE_SETTINGS } from "../program-template";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
+import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 const run = promisify(execFile);
 
@@ -265,10 +266,12 @@ export async function runShape(
     const stack = await newStack(
       dir,
       {
+        // The keeper, not a passphrase: no key derivation per CLI process (secrets-keeper.ts).
+        secretsProvider: KEEPER_PROVIDER_URL,
         envVars: {
           PULUMI_BACKEND_URL: `file://${path.join(dir, "backend")}`,
           PULUMI_HOME: path.join(dir, "pulumi-home"),
-          PULUMI_CONFIG_PASSPHRASE: "program-shapes",
+          ...(await keeperEnv()),
           PULUMI_SKIP_UPDATE_CHECK: "true",
           PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
           PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",

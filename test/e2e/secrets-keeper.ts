@@ -9,7 +9,7 @@
  * stack's data key instead (one local request), and then seals every secret with that key
  * exactly as the passphrase provider does (AES-256-GCM, `v1:<nonce>:<sealed>`), so what state
  * and config hold is the same kind of ciphertext. The stacks that test the passphrase as users
- * run it (examples, the installed package, program shapes, state from an earlier version) keep it.
+ * run it (the installed package and the template's program, state from an earlier version) keep it.
  *
  * The keeper seals with a fixed key (below), not a per-process one: the secret scan runs in
  * another process after the suites and opens every project's data key with `openSealed`.
