@@ -9,15 +9,7 @@
  * test/e2e/program-shapes.test.ts and bench/program-shapes.ts.
  */
 import { execFile } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { TEMPLATE_SETTINGS } from "../program-template";
@@ -250,7 +242,6 @@ export async function runShape(
   between: { afterUp?: () => Promise<void> } = {},
 ): Promise<ShapeRun> {
   const dir = path.join(project, "shapes", shape.name);
-  rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "backend"), { recursive: true });
   pulumiHome(path.join(dir, "pulumi-home"));
   for (const [file, text] of Object.entries(shape.files)) writeFileSync(path.join(dir, file), text);
