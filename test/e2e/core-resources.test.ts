@@ -339,7 +339,7 @@ describe("the six core resources with the real engine", () => {
   });
 
   it("keeps the token out of the exported stack and the state file", async () => {
-    expect(await e2e.exportState()).not.toContain(TOKEN);
+    expect(await e2e.exportWithCli()).not.toContain(TOKEN);
     expect(readFileSync(e2e.stateFile(), "utf8")).not.toContain(TOKEN);
   });
 

@@ -14,7 +14,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { readsFromBackendFiles } from "./stack-reads";
+import { checkpointDeployment, readsFromBackendFiles } from "./stack-reads";
 import { pulumiHome as makePulumiHome } from "./pulumi-home";
 import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
@@ -135,8 +135,13 @@ export interface E2eStack {
   declare(resources: Declaration[]): Promise<void>;
   /** Everything the engine printed, across operations (for scanning for secrets). */
   readonly output: string[];
-  /** `pulumi stack export` as the CLI prints it (secrets stay encrypted). */
+  /**
+   * The stack's latest deployment as `pulumi stack export` prints it (`{ version, deployment }`,
+   * secrets encrypted), read from the backend's checkpoint file: no CLI process.
+   */
   exportState(): Promise<string>;
+  /** `pulumi stack export` itself, as a user runs it (where what the CLI prints is the point). */
+  exportWithCli(): Promise<string>;
   /** The raw state file the file backend keeps on disk. */
   stateFile(): string;
   cleanup(): Promise<void>;
@@ -197,22 +202,26 @@ export async function createE2eStack(options: E2eStackOptions): Promise<E2eStack
   });
   const output: string[] = [];
   const env = { ...process.env, ...stack.workspace.envVars };
+  const exportWithCli = () =>
+    new Promise<string>((resolve, reject) => {
+      execFile(
+        "pulumi",
+        ["stack", "export", "--stack", "test", "--non-interactive"],
+        { cwd: workDir, env, maxBuffer: 256 * 1024 * 1024 },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      );
+    });
   return {
     stack,
     workDir,
     output,
     declare: declared.declare,
-    exportState() {
-      return new Promise((resolve, reject) => {
-        execFile(
-          "pulumi",
-          ["stack", "export", "--stack", "test", "--non-interactive"],
-          { cwd: workDir, env, maxBuffer: 256 * 1024 * 1024 },
-          (error, stdout, stderr) =>
-            error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
-        );
-      });
+    async exportState() {
+      const deployment = checkpointDeployment(backendDir, "test");
+      return deployment ? JSON.stringify({ version: 3, deployment }, null, 4) : exportWithCli();
     },
+    exportWithCli,
     stateFile() {
       return path.join(backendDir, ".pulumi/stacks/e2e/test.json");
     },

@@ -1,6 +1,7 @@
 /**
  * The harness reads a stack's outputs and last update from the file backend (stack-reads.ts)
- * instead of three CLI processes per `up`: here both ways read the same real stack and agree.
+ * instead of three CLI processes per `up`, and `pulumi stack export` from the checkpoint: here
+ * both ways read the same real stack and agree.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
@@ -45,6 +46,12 @@ describe("reading a stack from the file backend", () => {
       endTime: cliUpdate!.endTime,
     });
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    // The harness's exportState reads the checkpoint: the resources `pulumi stack export` prints.
+    const fromFile = JSON.parse(await e2e.exportState());
+    const fromCli = JSON.parse(await e2e.exportWithCli());
+    expect(fromFile.version).toBe(fromCli.version);
+    expect(fromFile.deployment.resources).toHaveLength(4);
+    expect(fromFile.deployment.resources).toEqual(fromCli.deployment.resources);
 
     const destroy = await e2e.stack.destroy(collect(e2e));
     const [cliDestroy] = await e2e.stack.history(1);

@@ -35,18 +35,28 @@ function onlyProject(dir: string): string | undefined {
   return projects.length === 1 ? path.join(dir, projects[0]!.name) : undefined;
 }
 
+/**
+ * The stack's latest deployment as the checkpoint holds it (what `pulumi stack export` prints
+ * under `deployment`, secrets encrypted), or undefined where the file is not there as expected.
+ */
+export function checkpointDeployment(
+  backendDir: string,
+  stackName: string,
+): { resources?: Array<{ type: string; outputs?: Record<string, unknown> }> } | undefined {
+  const project = onlyProject(path.join(backendDir, ".pulumi/stacks"));
+  const file = project && path.join(project, `${stackName}.json`);
+  if (!file || !existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, "utf8"))?.checkpoint?.latest ?? {};
+}
+
 /** The root stack resource's outputs as the checkpoint holds them, or undefined. */
 export function checkpointOutputs(
   backendDir: string,
   stackName: string,
 ): Record<string, unknown> | undefined {
-  const project = onlyProject(path.join(backendDir, ".pulumi/stacks"));
-  const file = project && path.join(project, `${stackName}.json`);
-  if (!file || !existsSync(file)) return undefined;
-  const checkpoint = JSON.parse(readFileSync(file, "utf8"));
-  const resources: Array<{ type: string; outputs?: Record<string, unknown> }> =
-    checkpoint?.checkpoint?.latest?.resources ?? [];
-  const root = resources.find((r) => r.type === "pulumi:pulumi:Stack");
+  const deployment = checkpointDeployment(backendDir, stackName);
+  if (!deployment) return undefined;
+  const root = (deployment.resources ?? []).find((r) => r.type === "pulumi:pulumi:Stack");
   return root ? (root.outputs ?? {}) : {};
 }
 
