@@ -11,8 +11,8 @@
  *   record);
  * - email forwards whose alias starts with the prefix, on any other domain;
  * - webhooks whose URL contains the prefix;
- * - primary servers whose name starts with the prefix;
- * - contacts whose label starts with the prefix.
+ * - primary servers whose name contains the prefix (`<prefix>-ns1…`, `ns1.<prefix>-zone.com`);
+ * - contacts whose label starts with the prefix, or whose e-mail address contains it.
  */
 import { ApiError, type AccountId, type DnsimpleClient } from "../client";
 import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
@@ -22,8 +22,9 @@ export const SWEEP_USAGE = `Usage: pulumi-dnsimple-dynamic sweep --prefix <prefi
 Lists what a run that named its objects with <prefix> left in the account, and with --yes
 deletes it: domains and secondary zones named <prefix>... (with their records and forwards),
 records named <prefix>... in other zones, email forwards whose alias starts with <prefix>,
-webhooks whose URL contains <prefix>, primary servers named <prefix>..., contacts labelled
-<prefix>.... Nothing else is read as the prefix's.
+webhooks whose URL contains <prefix>, primary servers whose name contains <prefix>, contacts
+labelled <prefix>... or whose e-mail address contains <prefix>. Nothing else is read as the
+prefix's.
 
 Options:
   --prefix <prefix>  at least 6 characters: lower-case letters, digits and dashes (required)
@@ -75,7 +76,7 @@ export async function findLeftovers(
       });
 
   for await (const primary of client.secondaryDns.iteratePrimaries(account))
-    if (owned(primary.name))
+    if (primary.name.toLowerCase().includes(prefix))
       found.push({
         kind: "primary server",
         label: `${primary.name} (id ${primary.id})`,
@@ -130,10 +131,10 @@ export async function findLeftovers(
         });
 
   for await (const contact of client.contacts.iterate(account))
-    if (owned(contact.label))
+    if (owned(contact.label) || contact.email.toLowerCase().includes(prefix))
       found.push({
         kind: "contact",
-        label: `${contact.label} (id ${contact.id})`,
+        label: `${contact.label || contact.email} (id ${contact.id})`,
         remove: () => client.contacts.delete(account, contact.id),
       });
 

@@ -77,7 +77,9 @@ export const dnssecResource = defineResource({
     return { id: domain, outs: dnssecOutputs(status) };
   },
 
-  // Identity: the domain (signing is on or off).
+  // Identity: the domain (signing is on or off): one per domain, so a second is refused (by
+  // `create` above: enabling is idempotent at the service).
+  refusesDuplicates: true,
   async findMatching({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);
     const status = await orUndefinedWhenGone(client.dnssec.get(account, domain));

@@ -73,7 +73,7 @@ export const primaryServerResource = defineResource({
     ].join("\n"),
   },
   examples: {
-    valid: { name: "primary", ip: "2001:db8::1", port: 53, linkedZones: ["a.com", "b.com"] },
+    valid: { name: "ns1.example.com", ip: "2001:db8::1", port: 53, linkedZones: ["a.com", "b.com"] },
     replaces: { name: "secondary", ip: "2001:db8::2", port: 5353 },
     inPlace: { linkedZones: ["a.com"] },
     same: [{ ip: "2001:DB8::1", linkedZones: ["B.com.", "a.com", "A.COM"] }],

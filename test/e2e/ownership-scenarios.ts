@@ -10,24 +10,53 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
+import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { createClient } from "../../provider/client";
+import { allDefinitions } from "../../provider/resources";
+import {
+  refusesDuplicate,
+  type ResourceDefinition,
+} from "../../provider/resources/framework/define-resource";
+import type { ResourceContext, State } from "../../provider/resources/framework/definition";
+import { kebab } from "../../sdk/common";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type Declaration, REPO_ROOT } from "./harness";
 import { inPool } from "./in-pool";
 
-const DIGEST = "1f987cc6583e92df0890718c42fd5e2d7d56d1e1e2bcd1f3d8e3a6b4c3d2e1f0";
 const PUBLIC_KEY = "AwEAAcMnWBKLuvG/LwnPVykcmpvnntwxfshHlHRhlY0F3oz8AMcuF8gw";
 
-/** One kind's hand-made twin: how to make it through the API and how to find it again. */
+/**
+ * The kinds a person makes by hand in the scenario: every adoptable kind an account holds without
+ * an order or the v1 API (registrations, transfers and certificates are orders; they cost money
+ * at the service).
+ */
+const HAND_MADE_KINDS = [
+  "ZoneRecord",
+  "DsRecord",
+  "Webhook",
+  "Contact",
+  "EmailForward",
+  "PrimaryServer",
+  "SecondaryZone",
+  "Domain",
+  "Dnssec",
+];
+
+/** One kind's hand-made twin, made from its definition: made through the API, found by its identity. */
 interface HandMadeCase {
   kind: string;
   /** The program's declaration (without `adopt`). */
   declaration: Declaration;
+  /** The domain the twin lives in, made before it (for kinds whose zone is not their own name). */
+  parent: string | undefined;
   /** Makes the identical object through the API (a person at the web UI, another tool). */
-  make(api: ReturnType<typeof v2>): Promise<void>;
-  /** The ids of the objects of this kind in the service that look like the declaration. */
-  find(api: ReturnType<typeof v2>): Promise<string[]>;
-  /** The service refuses a second one: without adopt, `up` must fail with the adopt hint. */
+  make(ctx: ResourceContext): Promise<void>;
+  /** The ids of the objects of this kind in the service that match the declaration's identity. */
+  find(ctx: ResourceContext): Promise<string[]>;
+  /** Deletes one of them (the scenario's cleanup). */
+  remove(ctx: ResourceContext, id: string): Promise<void>;
+  /** The service keeps it unique: without adopt, `up` must fail with the adopt hint. */
   unique: boolean;
 }
 
@@ -43,187 +72,47 @@ export interface HandMadeTarget {
   named(what: string): string;
 }
 
-/** The names of the scenario's objects, all carrying the run's prefix. */
-function handMadeNames(named: (what: string) => string) {
+/**
+ * A kind's twin from its definition: the valid example (`examples.valid`) cut to its identity and
+ * what a create needs (required inputs and those that replace: a person need not set the rest),
+ * with the example's domain (`example.com`) replaced by one of the run's own; made with the
+ * definition's `create` and found with its `findMatching`, as the provider finds a look-alike.
+ */
+function handMadeCase(named: (what: string) => string, definition: ResourceDefinition): HandMadeCase {
+  const { kind, schema } = definition;
+  const domain = named(`handmade-${kebab(kind)}.com`);
+  const args = Object.fromEntries(
+    Object.entries(schema!.examples.valid)
+      .filter(
+        ([field]) =>
+          !definition.inputs[field]!.safeParse(undefined).success ||
+          definition.replaceOnChange.includes(field),
+      )
+      .map(([field, value]) => [
+        field,
+        typeof value === "string" ? value.replace("example.com", domain) : value,
+      ]),
+  );
+  const inputs = z.object(definition.inputs).parse(args) as State;
+  const zoneField = schema!.review.zone;
   return {
-    zone: named("handmade-e2e.com"),
-    dnssecDomain: named("handmade-dnssec.com"),
-    hook: `https://hooks.example.com/${named("handmade")}`,
-    contactLabel: named("handmade"),
-    primary: named("handmade-primary"),
-    secondary: named("handmade-secondary.net"),
-    domain: named("handmade-domain.com"),
+    kind,
+    declaration: { type: kind, name: "twin", args },
+    parent: zoneField !== undefined && zoneField !== "name" ? domain : undefined,
+    make: async (ctx) => {
+      await definition.create(ctx, inputs, { since: new Date() });
+    },
+    find: async (ctx) => (await definition.findMatching!(ctx, inputs)).map((found) => found.id),
+    remove: (ctx, id) => definition.delete(ctx, id, inputs),
+    unique: refusesDuplicate(definition, inputs),
   };
 }
 
-/** Every kind of the scenario, with its hand-made twin in `account`. */
-export function handMadeCases(account: string, named: (what: string) => string): HandMadeCase[] {
-  const { zone: ZONE, dnssecDomain, hook, contactLabel, primary, secondary, domain } = handMadeNames(named);
-  const a = `/${account}`;
-  return [
-    {
-      kind: "ZoneRecord",
-      declaration: {
-        type: "ZoneRecord",
-        name: "www",
-        args: { zoneName: ZONE, name: "www", type: "A", content: "192.0.2.10" },
-      },
-      make: async (api) => {
-        await api("POST", `${a}/zones/${ZONE}/records`, { name: "www", type: "A", content: "192.0.2.10" });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/zones/${ZONE}/records?name=www&type=A`)).body.data.map((r: any) =>
-          String(r.id),
-        ),
-      unique: false,
-    },
-    {
-      kind: "DsRecord",
-      declaration: {
-        type: "DsRecord",
-        name: "ds",
-        args: { domain: ZONE, algorithm: "13", digestType: "2", keytag: "2371", digest: DIGEST },
-      },
-      make: async (api) => {
-        await api("POST", `${a}/domains/${ZONE}/ds_records`, {
-          algorithm: "13",
-          digest_type: "2",
-          keytag: "2371",
-          digest: DIGEST,
-        });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/domains/${ZONE}/ds_records`)).body.data
-          .filter((r: any) => String(r.digest).toLowerCase() === DIGEST)
-          .map((r: any) => String(r.id)),
-      unique: false,
-    },
-    {
-      kind: "Webhook",
-      declaration: { type: "Webhook", name: "hook", args: { url: hook } },
-      make: async (api) => {
-        await api("POST", `${a}/webhooks`, { url: hook });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/webhooks`)).body.data
-          .filter((w: any) => w.url === hook)
-          .map((w: any) => String(w.id)),
-      unique: false,
-    },
-    {
-      kind: "Contact",
-      declaration: {
-        type: "Contact",
-        name: "contact",
-        args: {
-          label: contactLabel,
-          firstName: "Hand",
-          lastName: "Made",
-          email: "hand@example.org",
-          phone: "+1.5555550100",
-          address1: "1 Main St",
-          city: "Springfield",
-          stateProvince: "IL",
-          postalCode: "62701",
-          country: "US",
-        },
-      },
-      make: async (api) => {
-        await api("POST", `${a}/contacts`, {
-          label: contactLabel,
-          first_name: "Hand",
-          last_name: "Made",
-          email: "hand@example.org",
-          phone: "+1.5555550100",
-          address1: "1 Main St",
-          city: "Springfield",
-          state_province: "IL",
-          postal_code: "62701",
-          country: "US",
-        });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body.data
-          .filter((c: any) => c.label === contactLabel)
-          .map((c: any) => String(c.id)),
-      unique: false,
-    },
-    {
-      kind: "EmailForward",
-      declaration: {
-        type: "EmailForward",
-        name: "forward",
-        args: { domain: ZONE, aliasName: "sales", destinationEmail: "team@example.org" },
-      },
-      make: async (api) => {
-        await api("POST", `${a}/domains/${ZONE}/email_forwards`, {
-          alias_name: "sales",
-          destination_email: "team@example.org",
-        });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/domains/${ZONE}/email_forwards`)).body.data
-          .filter((f: any) => f.alias_email.startsWith("sales@"))
-          .map((f: any) => String(f.id)),
-      unique: true,
-    },
-    {
-      kind: "PrimaryServer",
-      declaration: {
-        type: "PrimaryServer",
-        name: "primary",
-        args: { name: primary, ip: "192.0.2.77" },
-      },
-      make: async (api) => {
-        await api("POST", `${a}/secondary_dns/primaries`, {
-          name: primary,
-          ip: "192.0.2.77",
-          port: 53,
-        });
-      },
-      find: async (api) =>
-        (await api("GET", `${a}/secondary_dns/primaries?per_page=100`)).body.data
-          .filter((p: any) => p.name === primary)
-          .map((p: any) => String(p.id)),
-      unique: true,
-    },
-    {
-      kind: "SecondaryZone",
-      declaration: { type: "SecondaryZone", name: "secondary", args: { name: secondary } },
-      make: async (api) => {
-        await api("POST", `${a}/secondary_dns/zones`, { name: secondary });
-      },
-      find: async (api) => {
-        const zone = await api("GET", `${a}/zones/${secondary}`);
-        return zone.status === 200 ? [String(zone.body.data.id)] : [];
-      },
-      unique: true,
-    },
-    {
-      kind: "Domain",
-      declaration: { type: "Domain", name: "domain", args: { name: domain } },
-      make: async (api) => {
-        await api("POST", `${a}/domains`, { name: domain });
-      },
-      find: async (api) => {
-        const answer = await api("GET", `${a}/domains/${domain}`);
-        return answer.status === 200 ? [String(answer.body.data.id)] : [];
-      },
-      unique: true,
-    },
-    {
-      kind: "Dnssec",
-      declaration: { type: "Dnssec", name: "dnssec", args: { domain: dnssecDomain } },
-      make: async (api) => {
-        await api("POST", `${a}/domains/${dnssecDomain}/dnssec`);
-      },
-      find: async (api) => {
-        const status = await api("GET", `${a}/domains/${dnssecDomain}/dnssec`);
-        return status.status === 200 && status.body.data.enabled ? [dnssecDomain] : [];
-      },
-      unique: true,
-    },
-  ];
+/** Every kind of the scenario, with its hand-made twin, named with the run's prefix. */
+export function handMadeCases(named: (what: string) => string): HandMadeCase[] {
+  return allDefinitions()
+    .filter((definition) => HAND_MADE_KINDS.includes(definition.kind))
+    .map((definition) => handMadeCase(named, definition));
 }
 
 export interface HandMadeOutcome {
@@ -252,24 +141,18 @@ function stateIds(exported: string): Map<string, string> {
 
 /**
  * Deletes, best effort, what the scenario leaves on purpose (the hand-made objects a stack without
- * adopt must not delete) and its two domains (their records, forwards and DS records go with
- * them). Ids are read from the prefixed names: nothing else of the account is touched.
+ * adopt must not delete) and the twins' domains (their records, forwards and DS records go with
+ * them). Only what matches a twin's prefixed identity is touched.
  */
 async function removeHandMade(
+  cases: HandMadeCase[],
+  ctx: ResourceContext,
   api: ReturnType<typeof v2>,
-  account: string,
-  names: ReturnType<typeof handMadeNames>,
 ): Promise<void> {
-  const a = `/${account}`;
-  const hooks = (await api("GET", `${a}/webhooks`)).body?.data ?? [];
-  for (const h of hooks) if (h.url === names.hook) await api("DELETE", `${a}/webhooks/${h.id}`);
-  const contacts = (await api("GET", `${a}/contacts?sort=id:desc&per_page=100`)).body?.data ?? [];
-  for (const c of contacts) if (c.label === names.contactLabel) await api("DELETE", `${a}/contacts/${c.id}`);
-  const primaries = (await api("GET", `${a}/secondary_dns/primaries?per_page=100`)).body?.data ?? [];
-  for (const p of primaries)
-    if (p.name === names.primary) await api("DELETE", `${a}/secondary_dns/primaries/${p.id}`);
-  for (const domain of [names.secondary, names.domain, names.dnssecDomain, names.zone])
-    await api("DELETE", `${a}/domains/${domain}`);
+  for (const c of cases) {
+    for (const id of await c.find(ctx).catch(() => [])) await c.remove(ctx, id).catch(() => undefined);
+    if (c.parent) await api("DELETE", `/${ctx.account}/domains/${c.parent}`);
+  }
 }
 
 /** Cases run side by side: each waits on the engine most of the time. */
@@ -292,17 +175,18 @@ export async function runHandMadeScenario(
 }> {
   const { baseUrl, token, account } = target;
   const api = v2(baseUrl, token);
-  const names = handMadeNames(target.named);
+  const cases = handMadeCases(target.named);
+  const ctx: ResourceContext = { client: createClient({ token, baseUrl }), account };
   const outcomes: HandMadeOutcome[] = [];
   try {
-    for (const name of [names.zone, names.dnssecDomain]) {
+    for (const name of cases.flatMap((c) => c.parent ?? [])) {
       const made = await api("POST", `/${account}/domains`, { name });
       if (made.status !== 201) throw new Error(`could not make domain ${name}: ${made.status}`);
     }
     // The cases touch objects of different kinds (each finds only its own): a few at a time.
-    await inPool(handMadeCases(account, target.named), CASES_AT_A_TIME, async (c, index) => {
-      await c.make(api);
-      const before = await c.find(api);
+    await inPool(cases, CASES_AT_A_TIME, async (c, index) => {
+      await c.make(ctx);
+      const before = await c.find(ctx);
       // Without adopt: the program's own object, or the adopt hint; destroy leaves the hand-made one.
       const plain = await createE2eStack({ baseUrl, token, account });
       let upFailedWithAdoptHint = false;
@@ -317,9 +201,9 @@ export async function runHandMadeScenario(
         } catch (error) {
           upFailedWithAdoptHint = /set `adopt: true`/.test(String((error as Error).message));
         }
-        afterUp = await c.find(api);
+        afterUp = await c.find(ctx);
         await plain.stack.destroy(collect(plain));
-        afterDestroy = await c.find(api);
+        afterDestroy = await c.find(ctx);
       } finally {
         await plain.cleanup();
       }
@@ -332,7 +216,7 @@ export async function runHandMadeScenario(
         await adopting.stack.up(collect(adopting));
         adoptedId = stateIds(await adopting.exportState()).get(c.declaration.name);
         await adopting.stack.destroy(collect(adopting));
-        afterAdoptDestroy = await c.find(api);
+        afterAdoptDestroy = await c.find(ctx);
       } finally {
         await adopting.cleanup();
       }
@@ -351,7 +235,7 @@ export async function runHandMadeScenario(
       outcomes[index] = outcome;
     });
   } finally {
-    await removeHandMade(api, account, names);
+    await removeHandMade(cases, ctx, api);
   }
   // Taken over: the program's object is the hand-made one; deleted: the hand-made one is gone
   // after the destroy of a stack that did not adopt it.

@@ -20,7 +20,7 @@ afterAll(() => closeTarget());
 
 const byKind = (kind: string) => outcomes.find((o) => o.kind === kind)!;
 
-describe.each(handMadeCases("1", named).map((c) => [c.kind, c.unique] as const))(
+describe.each(handMadeCases(named).map((c) => [c.kind, c.unique] as const))(
   "a hand-made %s",
   (kind, unique) => {
     it("exists before the program runs", () => {

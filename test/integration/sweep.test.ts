@@ -47,7 +47,7 @@ async function holdings(): Promise<string[]> {
   }
   for (const hook of await client.webhooks.list(1)) lines.push(`webhook ${hook.url}`);
   for await (const p of client.secondaryDns.iteratePrimaries(1)) lines.push(`primary ${p.name}`);
-  for await (const c of client.contacts.iterate(1)) lines.push(`contact ${c.label}`);
+  for await (const c of client.contacts.iterate(1)) lines.push(`contact ${c.label || c.email}`);
   return lines.sort();
 }
 
@@ -77,10 +77,12 @@ beforeAll(async () => {
   await client.secondaryDns.linkPrimary(1, ours.id, `${PREFIX}-secondary.net`);
   await client.secondaryDns.linkPrimary(1, ours.id, "keep-secondary.net");
   await client.secondaryDns.createPrimary(1, { name: "ns1.keep.example.org", ip: "192.0.2.54" });
+  await client.secondaryDns.createPrimary(1, { name: `ns2.${PREFIX}-zone.com`, ip: "192.0.2.55" });
   await client.webhooks.create(1, { url: `https://hooks.example.org/${PREFIX}/events` });
   await client.webhooks.create(1, { url: "https://hooks.example.org/keep" });
   await client.contacts.create(1, { ...CONTACT, label: `${PREFIX}-registrant` });
   await client.contacts.create(1, { ...CONTACT, label: "keep-registrant" });
+  await client.contacts.create(1, { ...CONTACT, email: `ada@${PREFIX}-mail.com` });
 }, 60_000);
 
 afterAll(async () => {
@@ -125,10 +127,12 @@ describe("sweep --prefix", () => {
       `webhook https://hooks.example.org/${PREFIX}/events`,
       `secondary zone ${PREFIX}-secondary.net`,
       `primary server ${PREFIX}-ns1.example.org`,
+      `primary server ns2.${PREFIX}-zone.com`,
       `record ${PREFIX}-app.keep-this.com A 192.0.2.2`,
       `email forward ${PREFIX}-billing@keep-this.com`,
       `domain ${PREFIX}-shop.com`,
       `contact ${PREFIX}-registrant`,
+      `contact ada@${PREFIX}-mail.com`,
     ]);
     expect(run.out[0]).toContain("(dry run: nothing deleted; --yes deletes them)");
     const writes = emulator
@@ -154,8 +158,10 @@ describe("sweep --prefix", () => {
         `forward ${PREFIX}-billing@keep-this.com`,
         `secondary zone ${PREFIX}-secondary.net`,
         `primary ${PREFIX}-ns1.example.org`,
+        `primary ns2.${PREFIX}-zone.com`,
         `webhook https://hooks.example.org/${PREFIX}/events`,
         `contact ${PREFIX}-registrant`,
+        `contact ada@${PREFIX}-mail.com`,
       ].sort(),
     );
     expect(after.filter((line) => line.includes(PREFIX))).toEqual([]);

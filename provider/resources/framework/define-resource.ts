@@ -89,6 +89,13 @@ function mayBeDuplicateRefusal(error: unknown): boolean {
   return isApiError(error) && error.status !== undefined && [400, 409, 422].includes(error.status);
 }
 
+/** Whether a second object like `inputs` cannot exist (`refusesDuplicates`, per declaration). */
+export function refusesDuplicate(definition: ResourceDefinition, inputs: State): boolean {
+  return typeof definition.refusesDuplicates === "function"
+    ? definition.refusesDuplicates(inputs)
+    : definition.refusesDuplicates === true;
+}
+
 /** An id as the service's number, to order ids by; NaN for ids that are names (they order by name). */
 function idOrder(id: string): number {
   return /^\d+$/.test(id) ? Number.parseInt(id, 10) : Number.NaN;
@@ -201,10 +208,7 @@ async function createSettlingAmbiguity(
       return await definition.create(ctx, inputs, mark);
     } catch (error) {
       if (!definition.findMatching) throw error;
-      const unique =
-        typeof definition.refusesDuplicates === "function"
-          ? definition.refusesDuplicates(inputs)
-          : definition.refusesDuplicates === true;
+      const unique = refusesDuplicate(definition, inputs);
       if (mayBeDuplicateRefusal(error)) {
         if (!unique) throw error;
         let existing: Created[];

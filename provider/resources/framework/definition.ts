@@ -201,10 +201,10 @@ export interface ResourceDefinition {
    */
   findMatching?(ctx: ResourceContext, inputs: State): Promise<Created[]>;
   /**
-   * Whether the service refuses a second object with the same identity (a unique name): then a
-   * refused create is checked against `findMatching`, and an object found there that this stack
-   * did not make gets the "already exists, set `adopt: true`" error. A function decides per
-   * declaration (a CNAME is unique at its name, an A record is not).
+   * Whether a second object with the same identity cannot exist (a unique name; DNSSEC, on once per
+   * domain): then a refused create is checked against `findMatching`, and an object found there
+   * that this stack did not make gets the "already exists, set `adopt: true`" error. A function
+   * decides per declaration (a CNAME is unique at its name, an A record is not).
    */
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   /**
