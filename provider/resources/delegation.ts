@@ -89,6 +89,21 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
       invalid: api.invalidExamples,
     },
     review: {
+      risks: {
+        delete: (ch, say) => [
+          "delegation",
+          `Gives ${say.code(str(ch.before?.domain))} back the service's name servers at the registry: every lookup of the domain moves.`,
+        ],
+        change: (ch, say) =>
+          ch.op === "delete"
+            ? []
+            : [
+                [
+                  "delegation",
+                  `Delegates ${say.code(str(ch.after?.domain))} at the registry to ${say.code(say.value("nameServers", "after"))}${ch.before ? ` (was ${say.code(say.value("nameServers", "before"))})` : ""}: every lookup of the domain goes there.`,
+                ],
+              ],
+      },
       section: "delegation",
       noun: api.noun,
       label: (p) => str(p.domain),

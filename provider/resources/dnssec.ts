@@ -5,7 +5,7 @@ import { domainRef } from "./framework/fields";
 import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
-import { str } from "./framework/review-text";
+import { orders, type Reason, str } from "./framework/review-text";
 
 const outputs = {
   enabled: z.boolean().describe("True while signing is enabled."),
@@ -44,6 +44,28 @@ export const dnssecResource = defineResource({
     invalid: [["domain", "bad domain name", { domain: "nope" }]],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "DNSSEC",
+        `Turns DNSSEC signing of ${say.code(ch.zone)} off: while a DS record is still published at the registry, validating resolvers reject the zone. Remove the DS records first.`,
+      ],
+      change: (ch, say) => {
+        if (!orders(ch)) return [];
+        const reasons: Reason[] = [
+          [
+            "DNSSEC",
+            `Turns DNSSEC signing of ${say.code(ch.zone)} on: publish a matching DS record at the registry, and only then.`,
+          ],
+        ];
+        const was = str(ch.before?.domain).toLowerCase();
+        if (ch.op === "replace" && was !== "" && was !== ch.zone)
+          reasons.push([
+            "DNSSEC",
+            `Turns it off for ${say.code(was)}: while a DS record of it is published, validating resolvers reject that zone.`,
+          ]);
+        return reasons;
+      },
+    },
     section: "dnssec",
     noun: ["zone", "zones"],
     verbs: {

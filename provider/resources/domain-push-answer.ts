@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Push } from "../client";
 import { apiId, numericId } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
-import { str } from "./framework/review-text";
+import { orders, str } from "./framework/review-text";
 
 const outputs = {
   domainId: z.number().describe("The pushed domain's id."),
@@ -45,6 +45,22 @@ export const domainPushAnswerResource = defineResource({
     invalid: [["pushId", "push id not numeric", { pushId: "latest" }]],
   },
   review: {
+    risks: {
+      delete: () => null,
+      deleteNote: (ch, say) =>
+        `Answer to push ${say.code(str(ch.before?.pushId))}: a push cannot be undone; the resource only leaves the stack.`,
+      change: (ch) =>
+        orders(ch)
+          ? [
+              [
+                "ownership",
+                ch.after?.accept === false
+                  ? `Rejects a domain push in account ${ch.account}.`
+                  : `Accepts a domain push into account ${ch.account}.`,
+              ],
+            ]
+          : [],
+    },
     section: "pushes",
     noun: ["push answer", "push answers"],
     label: (p) => `push ${str(p.pushId)}`,

@@ -8,7 +8,7 @@ import { domainRef, nonEmptyString } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
-import { str } from "./framework/review-text";
+import { orders, str } from "./framework/review-text";
 
 const outputs = {
   pushId: z.number().describe("The push's id: what the target account answers."),
@@ -45,6 +45,21 @@ export const domainPushResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      // A push cannot be undone: the resource only leaves the stack (a note says so).
+      delete: () => null,
+      deleteNote: (ch, say) =>
+        `Push of ${say.code(str(ch.before?.domain))}: a push cannot be undone; the resource only leaves the stack.`,
+      change: (ch, say) =>
+        orders(ch)
+          ? [
+              [
+                "ownership",
+                `Pushes ${say.code(str(ch.after?.domain))} to another account (${say.code(say.value("targetAccount", "after"))}): once accepted it leaves this account, which cannot be undone.`,
+              ],
+            ]
+          : [],
+    },
     section: "pushes",
     noun: ["domain push", "domain pushes"],
     verbs: { replace: "pushed elsewhere" },

@@ -10,7 +10,7 @@ import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./fram
 import { orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { WAITING_LOCAL } from "./framework/waiting";
-import { str } from "./framework/review-text";
+import { orders, renewalsTurnedOn, str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -121,6 +121,18 @@ export const domainRegistrationResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      // Nothing happens at the service: the registration stays (a note says so).
+      delete: () => null,
+      // What is bought is said under money; the old registration stays.
+      replace: () => null,
+      deleteNote: (ch, say) =>
+        `${say.code(str(ch.before?.domain))} leaves the stack but stays registered: destroy never deletes a registration.`,
+      buys: (ch) => [
+        ...(orders(ch) ? ["registration" as const] : []),
+        ...(renewalsTurnedOn(ch) ? ["renewal" as const] : []),
+      ],
+    },
     section: "registrar",
     noun: ["domain", "domains"],
     verbs: {

@@ -10,7 +10,7 @@ import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { pendingId, WAITING_LOCAL } from "./framework/waiting";
-import { str } from "./framework/review-text";
+import { type Change, orders, renewalsTurnedOn, str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -73,6 +73,12 @@ const TRANSFER: lifecycle.OrderKind<DomainTransfer, Values, OutputsOf<typeof tra
  * Destroying while the transfer is still running cancels it; after it completed, destroy leaves
  * the (now registered) domain alone, like DomainRegistration.
  */
+/** Whether a transfer in the state is still running (its order pending, or the service says so). */
+function transferPending(ch: Change): boolean {
+  const state = str(ch.outputs?.transferState);
+  return ch.outputs?.pendingOrderId !== undefined || state === "transferring" || state === "new";
+}
+
 export const domainTransferResource = defineResource({
   kind: "DomainTransfer",
   docs: {
@@ -106,6 +112,22 @@ export const domainTransferResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      delete: (ch, say) =>
+        transferPending(ch)
+          ? ["delete", `Cancels the running transfer of ${say.code(str(ch.before?.domain))}.`]
+          : null,
+      // What is bought is said under money.
+      replace: () => null,
+      deleteNote: (ch, say) =>
+        transferPending(ch)
+          ? undefined
+          : `${say.code(str(ch.before?.domain))} leaves the stack; the completed transfer stays.`,
+      buys: (ch) => [
+        ...(orders(ch) ? ["transfer" as const] : []),
+        ...(renewalsTurnedOn(ch) ? ["renewal" as const] : []),
+      ],
+    },
     section: "registrar",
     noun: ["domain transfer", "domain transfers"],
     verbs: { create: "started", delete: "left the stack", replace: "started instead of another" },

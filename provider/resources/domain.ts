@@ -4,7 +4,7 @@ import type { Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, type OutputsOf, stringIds } from "./framework/kind";
 import { canonicalDomainName } from "./names";
-import { str } from "./framework/review-text";
+import { str, zoneReplaced } from "./framework/review-text";
 
 const outputs = {
   domainId: z.number().describe("The service's numeric id of the domain."),
@@ -79,6 +79,28 @@ export const domainResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      delete: (ch, say) => {
+        const name = say.code(str(ch.before?.name));
+        const registered = str(ch.outputs?.state) === "registered";
+        if (registered && ch.before?.allowDeleteRegistered !== true)
+          return [
+            "blocked",
+            `${name} is a registered domain: \`pulumi up\` will refuse to delete it (the guard). ` +
+              "Set `allowDeleteRegistered: true` to delete it, or `pulumi state delete` to stop managing it.",
+          ];
+        if (registered)
+          return [
+            "delete",
+            `Deletes the registered domain ${name} (\`allowDeleteRegistered: true\`): the registration, paid for, cannot be undone; the zone goes with every record, forward, DS record and certificate in it.`,
+          ];
+        return [
+          "delete",
+          `Deletes the zone ${name} with every record, forward, DS record and certificate in it.`,
+        ];
+      },
+      replace: zoneReplaced,
+    },
     section: "domain",
     noun: ["zone", "zones"],
     zone: "name",

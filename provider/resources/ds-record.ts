@@ -5,7 +5,7 @@ import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
-import { str } from "./framework/review-text";
+import { orders, str } from "./framework/review-text";
 
 /** DNSSEC algorithm numbers (IANA) the registries accept for DS records. */
 const ALGORITHMS = ["1", "3", "5", "6", "7", "8", "10", "12", "13", "14", "15", "16", "17", "23"];
@@ -99,6 +99,21 @@ export const dsRecordResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "DNSSEC",
+        `Removes a DS record of ${say.code(ch.zone)} at the registry: if it matches the key that signs the zone, validation fails until a matching one is published.`,
+      ],
+      change: (ch, say) =>
+        orders(ch)
+          ? [
+              [
+                "DNSSEC",
+                `Publishes DS keytag ${say.code(str(ch.after?.keytag))} for ${say.code(ch.zone)} at the registry: a DS record that matches no key signing the zone takes it offline for validating resolvers.`,
+              ],
+            ]
+          : [],
+    },
     section: "dnssec",
     noun: ["DS record", "DS records"],
     zone: "domain",

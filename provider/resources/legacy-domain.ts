@@ -4,7 +4,7 @@ import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { domainOutputShape, domainOutputs } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { canonicalDomainName } from "./names";
-import { str } from "./framework/review-text";
+import { str, zoneReplaced } from "./framework/review-text";
 
 /** A hosted domain through API v1 (desired state): destroy deletes it (not at the registry). */
 export const legacyDomainResource = defineResource({
@@ -26,6 +26,13 @@ export const legacyDomainResource = defineResource({
     invalid: [["name", "spaces in the name", { name: "bad domain" }]],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "delete",
+        `Deletes the zone ${say.code(str(ch.before?.name))} (through API v1) with every record, forward, DS record and certificate in it.`,
+      ],
+      replace: zoneReplaced,
+    },
     section: "domain",
     noun: ["zone (v1)", "zones (v1)"],
     zone: "name",

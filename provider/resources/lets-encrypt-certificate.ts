@@ -19,7 +19,7 @@ import {
   waitingOf,
   waitingWithProgress,
 } from "./framework/waiting";
-import { str } from "./framework/review-text";
+import { orders, str } from "./framework/review-text";
 
 const LABEL = /^(?:\*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)$/;
 
@@ -182,6 +182,7 @@ export const letsEncryptCertificateResource = defineResource({
     ],
   },
   review: {
+    risks: { buys: (ch) => (orders(ch) ? ["certificate"] : []) },
     section: "certificates",
     noun: ["certificate", "certificates"],
     verbs: { create: "ordered", replace: "reissued" },

@@ -98,6 +98,23 @@ export const primaryServerResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      // Zones unlinked from a primary stop receiving transfers.
+      change: (ch, say) => {
+        if (ch.op !== "update") return [];
+        const was = new Set((ch.before?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
+        const now = new Set((ch.after?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
+        const dropped = [...was].filter((z) => !now.has(z));
+        return dropped.length > 0
+          ? [
+              [
+                "secondary",
+                `Unlinks ${dropped.map((z) => say.code(z)).join(", ")} from ${say.code(str(ch.after?.name))}: their zone transfers from it stop.`,
+              ],
+            ]
+          : [];
+      },
+    },
     section: "secondary",
     noun: ["primary server", "primary servers"],
     label: (p) => str(p.name),

@@ -35,6 +35,21 @@ export const registryNameServerResource = defineResource({
     invalid: [["ip", "not an address", { ip: "256.256.256.256" }]],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "delegation",
+        `Removes the glue record ${say.code(str(ch.before?.name))} at the registry: a delegation to it stops resolving.`,
+      ],
+      change: (ch, say) =>
+        ch.op === "delete"
+          ? []
+          : [
+              [
+                "delegation",
+                `Glue record ${say.code(str(ch.after?.name))} → ${say.code(str(ch.after?.ip))} at the registry${ch.before ? ` (was ${say.code(`${str(ch.before.name)} → ${str(ch.before.ip)}`)})` : ""}.`,
+              ],
+            ],
+    },
     section: "delegation",
     noun: ["glue record", "glue records"],
     label: (p) => str(p.name),

@@ -55,6 +55,12 @@ export const secondaryZoneResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "delete",
+        `Deletes the secondary zone ${say.code(str(ch.before?.name))}: the service stops serving it.`,
+      ],
+    },
     section: "secondary",
     noun: ["secondary zone", "secondary zones"],
     label: (p) => str(p.name),

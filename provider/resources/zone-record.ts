@@ -20,7 +20,15 @@ import { UNKNOWN } from "./framework/unknown";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
-import { str } from "./framework/review-text";
+import {
+  type Change,
+  fqdn,
+  isApex,
+  type Props,
+  type Reason,
+  type ReviewWords,
+  str,
+} from "./framework/review-text";
 
 /**
  * A change of one record of the zone, part of a ZoneRecord step: sent alone at the engine's default
@@ -167,6 +175,56 @@ export function recordFailures(
  * A record in a zone. `name: ""` is the apex. Name, content, TTL, priority and regions change in
  * place; the zone and the type cannot change (replacement).
  */
+function recordType(p: Props | undefined): string {
+  return str(p?.type).toUpperCase();
+}
+
+/** What a record of each type holds, for a reader: "Changes the address of the bare domain". */
+const RECORD_WHAT: Record<string, string> = {
+  A: "the address",
+  AAAA: "the IPv6 address",
+  ALIAS: "the alias",
+  CNAME: "the alias",
+  TXT: "the text (SPF, verification, …)",
+};
+
+/** A record's mail, delegation and apex risks (a change of TTL alone moves nothing). */
+function recordRisks(ch: Change, say: ReviewWords): Reason[] {
+  if (ch.op === "update" && ch.changed.every((f) => f === "ttl")) return [];
+  const value = (side: "before" | "after") => {
+    const p = side === "before" ? ch.before : ch.after;
+    const priority = p?.priority !== undefined ? `${str(p.priority)} ` : "";
+    return say.code(`${priority}${say.value("content", side)}`);
+  };
+  const types = new Set([recordType(ch.before), recordType(ch.after)].filter((t) => t !== ""));
+  const apex = [ch.before, ch.after].some((s) => s !== undefined && isApex(s.name));
+  const subject = say.code(fqdn(ch.after ?? ch.before ?? {}));
+  const reasons: Reason[] = [];
+  if (types.has("MX")) {
+    if (ch.op === "create")
+      reasons.push(["MX", `Adds a mail exchanger for ${subject}: mail may now go to ${value("after")}.`]);
+    else if (ch.op === "delete")
+      reasons.push(["MX", `Mail for ${subject} no longer goes to ${value("before")}.`]);
+    else if (value("before") !== value("after") || ch.op === "replace")
+      reasons.push(["MX", `Mail for ${subject} now goes to ${value("after")} (was ${value("before")}).`]);
+    else reasons.push(["MX", `Changes a mail exchanger of ${subject}.`]);
+  }
+  if (types.has("NS"))
+    reasons.push([
+      "NS",
+      `Changes the delegation of ${subject}: ${ch.op === "delete" ? `${value("before")} no longer answers for it` : `${value("after")} answers for it`}.`,
+    ]);
+  if (apex && !types.has("MX") && !types.has("NS")) {
+    const type = recordType(ch.after ?? ch.before);
+    const what = RECORD_WHAT[type] ?? `the ${type} record`;
+    reasons.push([
+      "apex",
+      `${ch.op === "create" ? "Sets" : ch.op === "delete" ? "Removes" : "Changes"} ${what} of the bare domain ${say.code(ch.zone)}${ch.op === "update" || ch.op === "replace" ? `: ${value("before")} → ${value("after")}` : ""}.`,
+    ]);
+  }
+  return reasons;
+}
+
 export const zoneRecordResource = defineResource({
   kind: "ZoneRecord",
   docs: {
@@ -212,6 +270,13 @@ export const zoneRecordResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      delete: (ch, say) => [
+        "delete",
+        `The record is removed: lookups of ${say.code(fqdn(ch.before ?? {}))} ${recordType(ch.before)} get no answer (or a cached one for ${str(ch.before?.ttl)} s).`,
+      ],
+      change: recordRisks,
+    },
     section: "records",
     noun: ["record", "records"],
     zone: "zoneName",

@@ -40,7 +40,7 @@ import { type RecordValues, recordSetFailures } from "./record-data";
 import { UNKNOWN, containsUnknown } from "./framework/unknown";
 import { reportOnce } from "./framework/engine-log";
 import { zoneFileRecords } from "../zone-file/records";
-import { SECRET_SIG, type Props } from "./framework/review-text";
+import { orders, SECRET_SIG, str, type Props } from "./framework/review-text";
 import { isPlainRecord, parseRecordLine, recordLine, recordsFromWire } from "../zone-file/record-lines";
 
 const RECORD_SHAPE = "{ name, type, content, ttl?, priority?, regions? }";
@@ -677,6 +677,28 @@ export const zoneRecordsResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      replace: (ch, say) => {
+        const before = str(ch.before?.zoneName).toLowerCase().replace(/\.$/, "");
+        return ch.members !== undefined && ch.before && ch.after && ch.zone !== before
+          ? [
+              "replace",
+              `Moves to ${say.code(ch.zone)}: its records are created there, then deleted from ${say.code(before)}.`,
+            ]
+          : undefined;
+      },
+      // An authoritative record set deletes the records of its zone it does not declare: those the
+      // stack knew of at the last refresh are listed as deletes; others appear only at `up`.
+      change: (ch, say) =>
+        ch.after?.authoritative === true && (orders(ch) || ch.before?.authoritative !== true)
+          ? [
+              [
+                "delete",
+                `Authoritative: every record of ${say.code(ch.zone)} it does not declare is deleted (not the service's SOA and NS), including records made outside Pulumi, which this preview does not list.`,
+              ],
+            ]
+          : [],
+    },
     section: "records",
     title: "record set",
     noun: ["record set", "record sets"],

@@ -81,6 +81,28 @@ export const zoneResource = defineResource({
     ],
   },
   review: {
+    risks: {
+      // A Zone never deletes its zone; it puts back the activation it found when it adopted it.
+      delete: (ch, say) => {
+        const found = ch.outputs?.activeFound;
+        return typeof found === "boolean" && found !== ch.outputs?.active
+          ? [
+              "delegation",
+              `Turns the DNS service of ${say.code(str(ch.before?.name))} ${found ? "on" : "off"} again, as it was when adopted.`,
+            ]
+          : null;
+      },
+      // Its DNS service turned off: its name servers stop answering.
+      change: (ch, say) =>
+        ch.after?.active === false && ch.before?.active !== false
+          ? [
+              [
+                "delegation",
+                `Turns the DNS service of ${say.code(str(ch.after?.name))} off: the service's name servers stop answering for the zone.`,
+              ],
+            ]
+          : [],
+    },
     section: "domain",
     noun: ["Zone", "Zones"],
     verbs: { create: "read", delete: "released" },

@@ -21,7 +21,15 @@ export {
   type Section,
   SECTIONS,
 } from "../resources/framework/definition";
-export { maskEmail, maskUrl, type Props, SECRET_SIG, str, UNKNOWN } from "../resources/framework/review-text";
+export {
+  fqdn,
+  maskEmail,
+  maskUrl,
+  type Props,
+  SECRET_SIG,
+  str,
+  UNKNOWN,
+} from "../resources/framework/review-text";
 
 export interface KindInfo extends KindReview {
   /** Fields shown, in this order; others are not listed (outputs, bookkeeping). */

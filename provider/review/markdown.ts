@@ -8,10 +8,10 @@
  * const { markdown, risky } = renderReview(parsePreview(doc), { prices });
  * ```
  */
-import { KINDS, SECTIONS, type Section } from "./kinds";
+import { fqdn, KINDS, SECTIONS, type Section } from "./kinds";
 import type { Change, Op, PreviewModel } from "./parse";
 import type { Prices } from "./prices";
-import { assessRisks, fqdn, notesOf, type Risk, type RiskTag } from "./risks";
+import { assessRisks, notesOf, type Risk, type RiskTag } from "./risks";
 import { cell, code, isMaskedField, isSecret, shown } from "./values";
 
 export interface RenderOptions {

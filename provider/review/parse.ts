@@ -10,44 +10,11 @@
  * ```
  */
 import { canonicalRecordName } from "../resources/record-data";
+import type { Change, Op } from "../resources/framework/definition";
 import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";
 
 export { SECRET_SIG, UNKNOWN };
-
-export type Op = "create" | "update" | "delete" | "replace";
-
-export interface Change {
-  readonly kind: string;
-  /** The resource's name in the program (last part of the URN). */
-  readonly name: string;
-  readonly urn: string;
-  readonly op: Op;
-  /** Account id the object lives in (after the change; before it for deletes). */
-  readonly account: string;
-  /** For replacements that move the object: the account it leaves. */
-  readonly fromAccount?: string;
-  /** Zone (domain name) for zone-bound kinds, `""` for account-wide ones. */
-  readonly zone: string;
-  /** Inputs before (update, delete, replace) and after (create, update, replace). */
-  readonly before?: Props;
-  readonly after?: Props;
-  /** Outputs before the change (state of a domain, pending orders, ...). */
-  readonly outputs?: Props;
-  /** Input fields that differ (bookkeeping fields excluded). */
-  readonly changed: readonly string[];
-  /** Fields that force the replacement, as the provider's diff reported them. */
-  readonly replaceReasons: readonly string[];
-  /** A replacement that deletes the old object before creating the new one. */
-  readonly deleteFirst: boolean;
-  /**
-   * For a kind holding many objects (`ZoneRecords`): the changes of those objects, each as a change
-   * of their own kind (`ZoneRecord`), named `set[key]`; undefined when they cannot be told (the
-   * whole field unknown before `up`).
-   */
-  readonly members?: readonly Change[];
-  /** For a change of such an object: the name of the resource holding it. */
-  readonly set?: string;
-}
+export type { Change, Op };
 
 export interface PreviewModel {
   readonly stack: string;

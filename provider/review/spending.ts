@@ -3,6 +3,7 @@
  * restore, certificate) and the domains they are for. Read by the risks and the price lookup.
  */
 import { KINDS, str } from "./kinds";
+import type { Purchase } from "../resources/framework/definition";
 import type { Change, PreviewModel } from "./parse";
 
 /** The domains a preview spends money on, with the account each is bought in. */
@@ -21,15 +22,7 @@ export function moneyDomains(
   return [...out.values()];
 }
 
-/** What a change buys: "registration", "transfer", "renewal", "restore", "certificate". */
-export function spending(ch: Change): string[] {
-  const out: string[] = [];
-  const orders = ch.op === "create" || ch.op === "replace";
-  const renewOn =
-    ch.after?.autoRenew === true && (orders || (ch.op === "update" && ch.before?.autoRenew !== true));
-  if (ch.kind === "DomainRegistration" && orders) out.push("registration");
-  if (ch.kind === "DomainTransfer" && orders) out.push("transfer");
-  if ((ch.kind === "DomainRegistration" || ch.kind === "DomainTransfer") && renewOn) out.push("renewal");
-  if (ch.kind === "LetsEncryptCertificate" && orders) out.push("certificate");
-  return out;
+/** What a change buys: its kind's `buys` ("registration", "transfer", "renewal", "certificate"). */
+export function spending(ch: Change): Purchase[] {
+  return KINDS[ch.kind]?.risks?.buys?.(ch) ?? [];
 }

@@ -116,6 +116,97 @@ export interface KindReview {
     readonly price?: ActionPrice;
     readonly effect?: ActionEffect;
   };
+  /** The kind's own rules for the review's risks, notes and spending (provider/review/risks.ts). */
+  readonly risks?: KindRisks;
+}
+
+/** A resource's inputs or outputs as the review reads them from a preview. */
+export type Props = Record<string, unknown>;
+
+export type Op = "create" | "update" | "delete" | "replace";
+
+/** One resource's change in a preview, with its inputs before and after (provider/review/parse.ts). */
+export interface Change {
+  readonly kind: string;
+  /** The resource's name in the program (last part of the URN). */
+  readonly name: string;
+  readonly urn: string;
+  readonly op: Op;
+  /** Account id the object lives in (after the change; before it for deletes). */
+  readonly account: string;
+  /** For replacements that move the object: the account it leaves. */
+  readonly fromAccount?: string;
+  /** Zone (domain name) for zone-bound kinds, `""` for account-wide ones. */
+  readonly zone: string;
+  /** Inputs before (update, delete, replace) and after (create, update, replace). */
+  readonly before?: Props;
+  readonly after?: Props;
+  /** Outputs before the change (state of a domain, pending orders, ...). */
+  readonly outputs?: Props;
+  /** Input fields that differ (bookkeeping fields excluded). */
+  readonly changed: readonly string[];
+  /** Fields that force the replacement, as the provider's diff reported them. */
+  readonly replaceReasons: readonly string[];
+  /** A replacement that deletes the old object before creating the new one. */
+  readonly deleteFirst: boolean;
+  /**
+   * For a kind holding many objects (`ZoneRecords`): the changes of those objects, each as a change
+   * of their own kind (`ZoneRecord`), named `set[key]`; undefined when they cannot be told (the
+   * whole field unknown before `up`).
+   */
+  readonly members?: readonly Change[];
+  /** For a change of such an object: the name of the resource holding it. */
+  readonly set?: string;
+}
+
+/** What a risk is about: the review's tags. */
+export type RiskTag =
+  | "blocked"
+  | "money"
+  | "delete"
+  | "replace"
+  | "MX"
+  | "NS"
+  | "apex"
+  | "delegation"
+  | "DNSSEC"
+  | "ownership"
+  | "credentials"
+  | "secondary"
+  | "CNAME";
+
+/** One reason to look twice: its tag and the sentence (Markdown, values already masked). */
+export type Reason = readonly [tag: RiskTag, text: string];
+
+/** What a change orders at the service, at a price. */
+export type Purchase = "registration" | "transfer" | "renewal" | "certificate";
+
+/** How the review writes values into a kind's sentences. */
+export interface ReviewWords {
+  /** Text as Markdown code. */
+  code(text: string): string;
+  /** A field's value before or after the change, as a reader may see it (masked by the kind's rules). */
+  value(field: string, side: "before" | "after"): string;
+}
+
+/**
+ * A kind's own rules for the review (all optional); the review adds those common to every kind:
+ * replacements, one-shot actions, money, a CNAME beside other records.
+ */
+export interface KindRisks {
+  /**
+   * The risk of deleting one; `null`: none (nothing happens at the service); `undefined`: the
+   * review's own ("Deletes the <noun>.").
+   */
+  delete?(ch: Change, say: ReviewWords): Reason | null | undefined;
+  /** The risk of replacing one; `null`: none; `undefined`: the review's own (what is replaced, in which order). */
+  replace?(ch: Change, say: ReviewWords): Reason | null | undefined;
+  /** Further risks of any change of this kind. */
+  change?(ch: Change, say: ReviewWords): Reason[];
+  /** What a delete leaves in place, said as a note rather than a risk. */
+  deleteNote?(ch: Change, say: ReviewWords): string | undefined;
+  /** What a change buys. */
+  buys?(ch: Change): Purchase[];
 }
 
 /** What the SDK generator reads of a kind, beside the operations. */

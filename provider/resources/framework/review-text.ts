@@ -8,13 +8,11 @@
  * label: (p) => maskUrl(p.url); // "https://hooks.example.com/…"
  * ```
  */
-import type { ActionEffect } from "./definition";
+import type { ActionEffect, Change, Props, Reason, ReviewWords } from "./definition";
 import { UNKNOWN } from "./unknown";
 
 export { UNKNOWN };
-
-/** A resource's inputs or outputs as the review reads them from a preview. */
-export type Props = Record<string, unknown>;
+export type { Change, Props, Reason, ReviewWords };
 
 /** Pulumi's signature key of a secret value in state. */
 export const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -58,3 +56,31 @@ export const TRANSFER_OUT_EFFECT: ActionEffect = {
   text: (domain) =>
     `Unlocks ${domain} and has the service send its authorization code to the domain's administrative contact: whoever holds the code can transfer the domain to another registrar.`,
 };
+
+/** Whether a change places an order: a create, or a replacement's new object. */
+export const orders = (ch: Change): boolean => ch.op === "create" || ch.op === "replace";
+
+/** Whether a change orders with yearly renewals on, or turns them on. */
+export function renewalsTurnedOn(ch: Change): boolean {
+  return (
+    ch.after?.autoRenew === true && (orders(ch) || (ch.op === "update" && ch.before?.autoRenew !== true))
+  );
+}
+
+/** Whether a record's name is the zone's apex. */
+export function isApex(name: unknown): boolean {
+  const n = str(name).trim().replace(/\.$/, "");
+  return n === "" || n === "@";
+}
+
+/** `name.zone` of a record's inputs, or the zone for the apex. */
+export function fqdn(p: Props): string {
+  const zone = typeof p.zoneName === "string" ? p.zoneName.toLowerCase().replace(/\.$/, "") : "(new zone)";
+  return isApex(p.name) ? zone : `${str(p.name).toLowerCase()}.${zone}`;
+}
+
+/** A zone replaced (Domain, LegacyDomain): the new one is made, the old one deleted with its records. */
+export const zoneReplaced = (ch: Change, say: ReviewWords): Reason => [
+  "replace",
+  `A new zone ${say.code(str(ch.after?.name))} is created and ${say.code(str(ch.before?.name))} is deleted with every record in it.`,
+];
