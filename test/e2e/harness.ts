@@ -6,9 +6,9 @@
 import {
   LocalWorkspace,
   PulumiCommand,
+  Stack,
   type LocalWorkspaceOptions,
   type PulumiFn,
-  type Stack,
 } from "@pulumi/pulumi/automation";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import * as path from "node:path";
 import { checkpointDeployment, readsFromBackendFiles } from "./stack-reads";
 import { pulumiHome as makePulumiHome } from "./pulumi-home";
+import { stacksThroughFiles } from "./stack-files";
 import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 /** The repository root, from the sources (ts-jest) or from their build in dist/ (benchmarks). */
@@ -37,7 +38,8 @@ let pulumiCommand: Promise<PulumiCommand> | undefined;
  * A new stack in `workDir`, a project folder no stack was made in before: `pulumi stack init`
  * only (no `stack select` that must fail first), with the CLI found once per test process (the
  * Automation API otherwise runs `pulumi version` for every workspace). On a file backend, what
- * `up`, `refresh` and `destroy` read afterwards comes from its files (stack-reads.ts).
+ * `up`, `refresh` and `destroy` read afterwards comes from its files (stack-reads.ts), and with
+ * the keeper's secrets the stack and its config are written as files too (stack-files.ts).
  */
 export async function newStack(
   workDir: string,
@@ -46,16 +48,24 @@ export async function newStack(
   program?: PulumiFn,
 ): Promise<Stack> {
   pulumiCommand ??= PulumiCommand.get({ skipVersionCheck: true });
-  const workspaceOptions = { ...options, pulumiCommand: await pulumiCommand };
-  const stack = program
-    ? await LocalWorkspace.createStack(
-        { stackName, projectName: "e2e", program },
-        { ...workspaceOptions, workDir },
-      )
-    : await LocalWorkspace.createStack({ stackName, workDir }, workspaceOptions);
+  const workspace = await LocalWorkspace.create({
+    ...options,
+    pulumiCommand: await pulumiCommand,
+    workDir,
+    ...(program ? { program } : {}),
+    // An inline program in a folder without a project file runs as the Automation API's default project.
+    ...(program && !existsSync(path.join(workDir, "Pulumi.yaml"))
+      ? { projectSettings: { name: "e2e", runtime: "nodejs" as const, main: process.cwd() } }
+      : {}),
+  });
   const backend = options.envVars?.["PULUMI_BACKEND_URL"];
-  if (backend?.startsWith("file://"))
-    readsFromBackendFiles(stack, backend.slice("file://".length).replace(/\?.*$/, ""));
+  const backendDir = backend?.startsWith("file://")
+    ? backend.slice("file://".length).replace(/\?.*$/, "")
+    : undefined;
+  if (backendDir && options.secretsProvider === KEEPER_PROVIDER_URL)
+    stacksThroughFiles(workspace, backendDir);
+  const stack = await Stack.create(stackName, workspace);
+  if (backendDir) readsFromBackendFiles(stack, backendDir);
   return stack;
 }
 

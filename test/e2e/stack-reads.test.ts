@@ -1,7 +1,8 @@
 /**
  * The harness reads a stack's outputs and last update from the file backend (stack-reads.ts)
  * instead of three CLI processes per `up`, and `pulumi stack export` from the checkpoint: here
- * both ways read the same real stack and agree.
+ * both ways read the same real stack and agree. The stack itself was made through files
+ * (stack-files.ts), and the CLI opens it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
@@ -60,6 +61,18 @@ describe("reading a stack from the file backend", () => {
       result: "succeeded",
       resourceChanges: cliDestroy!.resourceChanges,
     });
+  });
+
+  it("opens a stack made and configured through files (stack-files.ts) as the CLI would have made it", async () => {
+    // The CLI opens the stack's data key through the keeper and the token with that key.
+    expect(await e2e.stack.getAllConfig()).toMatchObject({
+      "dnsimple:token": { value: TOKEN, secret: true },
+      "dnsimple:account": { value: "1", secret: false },
+      "dnsimple:baseUrl": { value: emulator.v2Url, secret: false },
+      "e2e:resourcesFile": { value: expect.stringContaining(".work/declarations/"), secret: false },
+    });
+    expect(readFileSync(path.join(e2e.workDir, "Pulumi.test.yaml"), "utf8")).not.toContain(TOKEN);
+    expect((await e2e.stack.workspace.listStacks()).map((s) => s.name)).toEqual(["test"]);
   });
 
   it("runs the engine without its automatic debug log (test/e2e/pulumi-home.ts)", async () => {
