@@ -6,7 +6,7 @@ import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { canonicalDomainName } from "./names";
-import { str } from "./framework/review-text";
+import { type Props, str } from "./framework/review-text";
 
 const collectionKey = (account: string) => `primaries:${account}`;
 
@@ -102,8 +102,10 @@ export const primaryServerResource = defineResource({
       // Zones unlinked from a primary stop receiving transfers.
       change: (ch, say) => {
         if (ch.op !== "update") return [];
-        const was = new Set((ch.before?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
-        const now = new Set((ch.after?.linkedZones as unknown[] | undefined)?.map(String) ?? []);
+        const zones = (p: Props | undefined) =>
+          new Set(Array.isArray(p?.linkedZones) ? p.linkedZones.map(String) : []);
+        const was = zones(ch.before);
+        const now = zones(ch.after);
         const dropped = [...was].filter((z) => !now.has(z));
         return dropped.length > 0
           ? [
