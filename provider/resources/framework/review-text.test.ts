@@ -3,7 +3,20 @@
  * and other resources' outputs named, secrets never shown), URLs without what may be secret, and
  * e-mail addresses without their local part.
  */
-import { maskEmail, maskUrl, SECRET_SIG, str, TRANSFER_OUT_EFFECT, UNKNOWN } from "./review-text";
+import type { Change } from "./definition";
+import {
+  fqdn,
+  isApex,
+  maskEmail,
+  maskUrl,
+  orders,
+  renewalsTurnedOn,
+  SECRET_SIG,
+  str,
+  TRANSFER_OUT_EFFECT,
+  UNKNOWN,
+  zoneReplaced,
+} from "./review-text";
 
 describe("a value as label text", () => {
   it("is empty for a missing value", () => {
@@ -112,5 +125,68 @@ describe("the effect of a transfer out", () => {
     expect(text).toMatch(/^Unlocks `example\.com` /);
     expect(text).toContain("authorization code");
     expect(text).toContain("another registrar");
+  });
+});
+
+/** A change of one resource as the review reads it from a preview. */
+function change(op: Change["op"], before?: Record<string, unknown>, after?: Record<string, unknown>): Change {
+  return {
+    kind: "DomainRegistration",
+    name: "reg",
+    urn: "urn:pulumi:dev::site::dnsimple:index:DomainRegistration::reg",
+    op,
+    account: "1",
+    zone: "example.com",
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    changed: [],
+    replaceReasons: [],
+    deleteFirst: false,
+  };
+}
+
+describe("what a change orders", () => {
+  it("is an order for a create and a replacement, not for an update or a delete", () => {
+    expect(["create", "replace", "update", "delete"].map((op) => orders(change(op as Change["op"])))).toEqual(
+      [true, true, false, false],
+    );
+  });
+
+  it("turns renewals on when an order has them on, or an update switches them on", () => {
+    const on = { autoRenew: true };
+    const off = { autoRenew: false };
+    expect(renewalsTurnedOn(change("create", undefined, on))).toBe(true);
+    expect(renewalsTurnedOn(change("replace", on, on))).toBe(true);
+    expect(renewalsTurnedOn(change("update", off, on))).toBe(true);
+    expect(renewalsTurnedOn(change("update", {}, on))).toBe(true);
+    // Already on, or off: nothing new is bought.
+    expect(renewalsTurnedOn(change("update", on, on))).toBe(false);
+    expect(renewalsTurnedOn(change("create", undefined, off))).toBe(false);
+    expect(renewalsTurnedOn(change("create", undefined, {}))).toBe(false);
+    expect(renewalsTurnedOn(change("delete", on))).toBe(false);
+  });
+});
+
+describe("a record's name", () => {
+  it("is the apex when empty, `@` or a lone dot, spaces and a trailing dot aside", () => {
+    expect(["", ".", "@", " @ ", "@.", undefined].map(isApex)).toEqual([true, true, true, true, true, true]);
+    expect(["www", "www.", "@@", "a.@"].map(isApex)).toEqual([false, false, false, false]);
+  });
+
+  it("makes the full name in lower case, the zone alone for the apex", () => {
+    expect(fqdn({ name: "WWW", zoneName: "Example.COM." })).toBe("www.example.com");
+    expect(fqdn({ name: "@", zoneName: "example.com" })).toBe("example.com");
+    expect(fqdn({ name: "", zoneName: "example.com." })).toBe("example.com");
+    expect(fqdn({ name: "mail" })).toBe("mail.(new zone)");
+  });
+});
+
+describe("a zone replaced", () => {
+  it("is a replace risk naming the new zone and the old one, deleted with its records", () => {
+    const say = { code: (text: string) => `<${text}>`, value: () => "" };
+    expect(zoneReplaced(change("replace", { name: "old.com" }, { name: "new.com" }), say)).toEqual([
+      "replace",
+      "A new zone <new.com> is created and <old.com> is deleted with every record in it.",
+    ]);
   });
 });
