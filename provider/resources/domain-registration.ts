@@ -10,7 +10,7 @@ import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./fram
 import { orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { WAITING_LOCAL } from "./framework/waiting";
-import { orders, renewalsTurnedOn, str } from "./framework/review-text";
+import { domainOrderBuys, str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -128,10 +128,7 @@ export const domainRegistrationResource = defineResource({
       replace: () => null,
       deleteNote: (ch, say) =>
         `${say.code(str(ch.before?.domain))} leaves the stack but stays registered: destroy never deletes a registration.`,
-      buys: (ch) => [
-        ...(orders(ch) ? ["registration" as const] : []),
-        ...(renewalsTurnedOn(ch) ? ["renewal" as const] : []),
-      ],
+      buys: (ch) => domainOrderBuys(ch, "registration"),
     },
     section: "registrar",
     noun: ["domain", "domains"],

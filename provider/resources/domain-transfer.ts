@@ -10,7 +10,7 @@ import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import * as lifecycle from "./registrar-lifecycle";
 import { pendingId, WAITING_LOCAL } from "./framework/waiting";
-import { type Change, orders, renewalsTurnedOn, str } from "./framework/review-text";
+import { type Change, domainOrderBuys, str } from "./framework/review-text";
 
 const inputs = {
   ...lifecycle.orderInputs({
@@ -123,10 +123,7 @@ export const domainTransferResource = defineResource({
         transferPending(ch)
           ? undefined
           : `${say.code(str(ch.before?.domain))} leaves the stack; the completed transfer stays.`,
-      buys: (ch) => [
-        ...(orders(ch) ? ["transfer" as const] : []),
-        ...(renewalsTurnedOn(ch) ? ["renewal" as const] : []),
-      ],
+      buys: (ch) => domainOrderBuys(ch, "transfer"),
     },
     section: "registrar",
     noun: ["domain transfer", "domain transfers"],

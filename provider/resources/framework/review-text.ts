@@ -8,7 +8,7 @@
  * label: (p) => maskUrl(p.url); // "https://hooks.example.com/…"
  * ```
  */
-import type { ActionEffect, Change, Props, Reason, ReviewWords } from "./definition";
+import type { ActionEffect, Change, Props, Purchase, Reason, ReviewWords } from "./definition";
 import { UNKNOWN } from "./unknown";
 
 export { UNKNOWN };
@@ -65,6 +65,11 @@ export function renewalsTurnedOn(ch: Change): boolean {
   return (
     ch.after?.autoRenew === true && (orders(ch) || (ch.op === "update" && ch.before?.autoRenew !== true))
   );
+}
+
+/** What a change of a domain order (registration, transfer) buys: the order, and yearly renewals. */
+export function domainOrderBuys(ch: Change, order: "registration" | "transfer"): Purchase[] {
+  return [...(orders(ch) ? [order] : []), ...(renewalsTurnedOn(ch) ? ["renewal" as const] : [])];
 }
 
 /** Whether a record's name is the zone's apex. */
