@@ -22,18 +22,14 @@ import type {
   Certificate,
   CertificateBundle,
   Charge,
-  DelegationSignerRecord,
   DnsimpleClient,
-  Domain,
   DomainCheck,
   DomainPremiumPrice,
   DomainPrices,
   DomainResearch,
-  EmailForward,
   ExtendedAttribute,
   PlatformMessage,
   PlatformMetadata,
-  PrimaryServer,
   Push,
   RegistrantChangeCheck,
   User,
@@ -42,8 +38,6 @@ import type {
   V1DomainCheck,
   V1Service,
   V1Subscription,
-  V1Template,
-  Webhook,
   Zone,
 } from "../provider/client";
 import {
@@ -53,6 +47,14 @@ import {
   requireToken,
   resolveSettings,
 } from "../provider/resources/settings";
+import type {
+  DomainInfo,
+  DsRecordInfo,
+  EmailForwardInfo,
+  PrimaryServerInfo,
+  TemplateInfo,
+  WebhookInfo,
+} from "./resources";
 
 // Results are the client's objects with listed fields only (so nothing unlisted, a secret, leaks),
 // camelCase. A field list is made for the client's type and carries its result type (for types
@@ -404,27 +406,24 @@ export async function listCharges(options?: ListChargesOptions): Promise<ChargeR
 // Results are camelCase; secrets (v1 domain tokens, private keys) are never included.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What a function returns for an object of a kind: the `info` its definition declares (what the
+ * resource shows as outputs), as the generated `<Kind>Info` types say. Callers load the definition
+ * on first use, as the client is loaded.
+ */
+function infoOf<A, R>(
+  definition: { readonly kind: string; readonly info: { of(found: A): R } | undefined },
+  found: A,
+): R {
+  if (!definition.info) throw new Error(`${definition.kind} declares no info for the SDK's functions`);
+  return definition.info.of(found);
+}
+
 async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
 }
-
-const DOMAIN_FIELDS = fieldsOf<Domain>()(
-  "id",
-  "account_id",
-  "registrant_id",
-  "name",
-  "unicode_name",
-  "state",
-  "auto_renew",
-  "private_whois",
-  "expires_at",
-  "created_at",
-  "updated_at",
-);
-/** A domain of the account (`state`: `hosted`, `registered`, `expired`, …). */
-export type DomainInfo = ResultOf<typeof DOMAIN_FIELDS>;
 
 /** Filters of {@link listDomains}. */
 export interface ListDomainsOptions extends FunctionOptions {
@@ -450,7 +449,8 @@ export async function listDomains(options?: ListDomainsOptions): Promise<DomainI
       ...(options?.registrantId !== undefined ? { registrantId: options.registrantId } : {}),
     }),
   );
-  return domains.map((d) => pick(d, DOMAIN_FIELDS));
+  const { domainResource } = await import("../provider/resources/domain");
+  return domains.map((d) => infoOf(domainResource, d));
 }
 
 /**
@@ -463,22 +463,9 @@ export async function listDomains(options?: ListDomainsOptions): Promise<DomainI
  */
 export async function getDomain(domain: string | number, options?: FunctionOptions): Promise<DomainInfo> {
   const { api, account } = await context(options);
-  return pick(await api.domains.get(account, domain), DOMAIN_FIELDS);
+  const { domainResource } = await import("../provider/resources/domain");
+  return infoOf(domainResource, await api.domains.get(account, domain));
 }
-
-const DS_FIELDS = fieldsOf<DelegationSignerRecord>()(
-  "id",
-  "domain_id",
-  "algorithm",
-  "digest",
-  "digest_type",
-  "keytag",
-  "public_key",
-  "created_at",
-  "updated_at",
-);
-/** A delegation signer record. */
-export type DsRecordInfo = ResultOf<typeof DS_FIELDS>;
 
 /**
  * The DS records of a domain (all pages).
@@ -493,7 +480,8 @@ export async function listDsRecords(
   options?: FunctionOptions,
 ): Promise<DsRecordInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.dsRecords.iterate(account, domain))).map((r) => pick(r, DS_FIELDS));
+  const { dsRecordResource } = await import("../provider/resources/ds-record");
+  return (await allOf(api.dsRecords.iterate(account, domain))).map((r) => infoOf(dsRecordResource, r));
 }
 
 /**
@@ -510,19 +498,9 @@ export async function getDsRecord(
   options?: FunctionOptions,
 ): Promise<DsRecordInfo> {
   const { api, account } = await context(options);
-  return pick(await api.dsRecords.get(account, domain, id), DS_FIELDS);
+  const { dsRecordResource } = await import("../provider/resources/ds-record");
+  return infoOf(dsRecordResource, await api.dsRecords.get(account, domain, id));
 }
-
-const FORWARD_FIELDS = fieldsOf<EmailForward>()(
-  "id",
-  "domain_id",
-  "alias_email",
-  "destination_email",
-  "created_at",
-  "updated_at",
-);
-/** An email forward. */
-export type EmailForwardInfo = ResultOf<typeof FORWARD_FIELDS>;
 
 /**
  * The email forwards of a domain (all pages).
@@ -537,7 +515,10 @@ export async function listEmailForwards(
   options?: FunctionOptions,
 ): Promise<EmailForwardInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.emailForwards.iterate(account, domain))).map((f) => pick(f, FORWARD_FIELDS));
+  const { emailForwardResource } = await import("../provider/resources/email-forward");
+  return (await allOf(api.emailForwards.iterate(account, domain))).map((f) =>
+    infoOf(emailForwardResource, f),
+  );
 }
 
 /**
@@ -554,7 +535,8 @@ export async function getEmailForward(
   options?: FunctionOptions,
 ): Promise<EmailForwardInfo> {
   const { api, account } = await context(options);
-  return pick(await api.emailForwards.get(account, domain, id), FORWARD_FIELDS);
+  const { emailForwardResource } = await import("../provider/resources/email-forward");
+  return infoOf(emailForwardResource, await api.emailForwards.get(account, domain, id));
 }
 
 const PUSH_FIELDS = fieldsOf<Push>()(
@@ -634,19 +616,6 @@ export async function getCertificate(
   return pick(await api.certificates.get(account, domain, certificateId), CERTIFICATE_FIELDS);
 }
 
-const PRIMARY_FIELDS = fieldsOf<PrimaryServer>()(
-  "id",
-  "account_id",
-  "name",
-  "ip",
-  "port",
-  "linked_secondary_zones",
-  "created_at",
-  "updated_at",
-);
-/** A primary server of secondary DNS. */
-export type PrimaryServerInfo = ResultOf<typeof PRIMARY_FIELDS>;
-
 /**
  * The primary servers of the account (all pages).
  *
@@ -657,7 +626,10 @@ export type PrimaryServerInfo = ResultOf<typeof PRIMARY_FIELDS>;
  */
 export async function listPrimaryServers(options?: FunctionOptions): Promise<PrimaryServerInfo[]> {
   const { api, account } = await context(options);
-  return (await allOf(api.secondaryDns.iteratePrimaries(account))).map((s) => pick(s, PRIMARY_FIELDS));
+  const { primaryServerResource } = await import("../provider/resources/primary-server");
+  return (await allOf(api.secondaryDns.iteratePrimaries(account))).map((s) =>
+    infoOf(primaryServerResource, s),
+  );
 }
 
 /**
@@ -665,17 +637,14 @@ export async function listPrimaryServers(options?: FunctionOptions): Promise<Pri
  *
  * @example
  * ```ts
- * const { linkedSecondaryZones } = await dnsimple.getPrimaryServer(4);
+ * const { linkedZones } = await dnsimple.getPrimaryServer(4);
  * ```
  */
 export async function getPrimaryServer(id: number, options?: FunctionOptions): Promise<PrimaryServerInfo> {
   const { api, account } = await context(options);
-  return pick(await api.secondaryDns.getPrimary(account, id), PRIMARY_FIELDS);
+  const { primaryServerResource } = await import("../provider/resources/primary-server");
+  return infoOf(primaryServerResource, await api.secondaryDns.getPrimary(account, id));
 }
-
-const WEBHOOK_FIELDS = fieldsOf<Webhook>()("id", "url", "suppressed_at");
-/** A webhook. */
-export type WebhookInfo = ResultOf<typeof WEBHOOK_FIELDS>;
 
 /**
  * The webhooks of the account.
@@ -687,7 +656,8 @@ export type WebhookInfo = ResultOf<typeof WEBHOOK_FIELDS>;
  */
 export async function listWebhooks(options?: FunctionOptions): Promise<WebhookInfo[]> {
   const { api, account } = await context(options);
-  return (await api.webhooks.list(account)).map((w) => pick(w, WEBHOOK_FIELDS));
+  const { webhookResource } = await import("../provider/resources/webhook");
+  return (await api.webhooks.list(account)).map((w) => infoOf(webhookResource, w));
 }
 
 /**
@@ -700,7 +670,8 @@ export async function listWebhooks(options?: FunctionOptions): Promise<WebhookIn
  */
 export async function getWebhook(id: number, options?: FunctionOptions): Promise<WebhookInfo> {
   const { api, account } = await context(options);
-  return pick(await api.webhooks.get(account, id), WEBHOOK_FIELDS);
+  const { webhookResource } = await import("../provider/resources/webhook");
+  return infoOf(webhookResource, await api.webhooks.get(account, id));
 }
 
 const MESSAGE_FIELDS = fieldsOf<PlatformMessage>()(
@@ -836,7 +807,7 @@ export async function checkLegacyDomain(name: string): Promise<LegacyCheckDomain
   return pick(await (await v1()).checkDomain(name), LEGACY_CHECK_FIELDS);
 }
 
-const TEMPLATE_FIELDS = fieldsOf<V1Template>()(
+const SERVICE_FIELDS = fieldsOf<V1Service>()(
   "id",
   "name",
   "short_name",
@@ -844,9 +815,6 @@ const TEMPLATE_FIELDS = fieldsOf<V1Template>()(
   "created_at",
   "updated_at",
 );
-/** A v1 DNS template. */
-export type LegacyTemplateInfo = ResultOf<typeof TEMPLATE_FIELDS>;
-const SERVICE_FIELDS = fieldsOf<V1Service>()(...TEMPLATE_FIELDS);
 /** A v1 one-click service. */
 export type LegacyServiceInfo = ResultOf<typeof SERVICE_FIELDS>;
 
@@ -858,8 +826,9 @@ export type LegacyServiceInfo = ResultOf<typeof SERVICE_FIELDS>;
  * const templates = await dnsimple.listLegacyTemplates();
  * ```
  */
-export async function listLegacyTemplates(): Promise<LegacyTemplateInfo[]> {
-  return (await (await v1()).listTemplates()).map((t) => pick(t, TEMPLATE_FIELDS));
+export async function listLegacyTemplates(): Promise<TemplateInfo[]> {
+  const { templateResource } = await import("../provider/resources/template");
+  return (await (await v1()).listTemplates()).map((t) => infoOf(templateResource, t));
 }
 
 /**
@@ -870,8 +839,9 @@ export async function listLegacyTemplates(): Promise<LegacyTemplateInfo[]> {
  * const template = await dnsimple.getLegacyTemplate("google-apps");
  * ```
  */
-export async function getLegacyTemplate(template: string | number): Promise<LegacyTemplateInfo> {
-  return pick(await (await v1()).getTemplate(template), TEMPLATE_FIELDS);
+export async function getLegacyTemplate(template: string | number): Promise<TemplateInfo> {
+  const { templateResource } = await import("../provider/resources/template");
+  return infoOf(templateResource, await (await v1()).getTemplate(template));
 }
 
 /**

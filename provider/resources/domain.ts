@@ -119,6 +119,7 @@ export const domainResource = defineResource({
       ),
   },
   outputs,
+  info: { inputs: ["name"], of: (domain: Domain) => ({ name: domain.name, ...domainOutputs(domain) }) },
   ids: stringIds,
   replaceOnChange: ["name"],
   localOnly: ["allowDeleteRegistered"],

@@ -145,6 +145,7 @@ export const dsRecordResource = defineResource({
       .describe("The public key, for registries that take KEY data instead of DS data."),
   },
   outputs,
+  info: { inputs: [], of: dsRecordOutputs },
   ids: numericIds,
   replaceOnChange: ["domain", "algorithm", "digest", "digestType", "keytag", "publicKey"],
   normalize: {

@@ -88,6 +88,7 @@ export const emailForwardResource = defineResource({
     destinationEmail: emailAddress().describe("Where the mail goes."),
   },
   outputs,
+  info: { inputs: [], of: emailForwardOutputs },
   ids: numericIds,
   replaceOnChange: ["domain", "aliasName", "destinationEmail"],
   normalize: {

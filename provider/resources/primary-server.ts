@@ -132,6 +132,7 @@ export const primaryServerResource = defineResource({
       .describe("Secondary zones transferred from this server; changed in place by linking and unlinking."),
   },
   outputs,
+  info: { inputs: [], of: primaryServerOutputs },
   ids: numericIds,
   replaceOnChange: ["name", "ip", "port"],
   normalize: { linkedZones: zoneSet, ip: (v) => v.toLowerCase() },

@@ -58,6 +58,7 @@ export const templateResource = defineResource({
     description: z.string().optional().describe("What the template is for."),
   },
   outputs,
+  info: { inputs: [], of: templateOutputs },
   ids: numericIds,
   replaceOnChange: [],
   normalize: { description: (v) => (v === "" ? undefined : v) },

@@ -52,6 +52,7 @@ export const webhookResource = defineResource({
 
   inputs: { url: httpsUrl().describe("HTTPS URL that receives the account's events as POSTs.") },
   outputs,
+  info: { inputs: ["url"], of: (webhook: Webhook) => ({ url: webhook.url, ...webhookOutputs(webhook) }) },
   ids: numericIds,
   replaceOnChange: ["url"],
 

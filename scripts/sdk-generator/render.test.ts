@@ -13,7 +13,7 @@ import { configureRuntime, resetRuntime } from "../../provider/resources/framewo
 import { reviewEntry } from "../../provider/review/kinds";
 import { badInputRows } from "../../test/e2e/bad-input-rows";
 import { generateInto } from "./generate";
-import { type GeneratedFile, kebab } from "./render";
+import { type GeneratedFile, kebab, renderClass } from "./render";
 
 /** The toy kind's folder: one definition file, nothing else. */
 const TOY_KIND = path.join(__dirname, "toy-kind");
@@ -101,6 +101,33 @@ describe("the generator, given a new toy definition", () => {
     expect(source).toContain('extends Omit<CommonArgs, "adopt">');
   });
 
+  it("writes the type the SDK's functions return: the outputs and the inputs `info` names, no secret", () => {
+    const source = text("sdk/resources/toy-widget.ts");
+    const info = /export interface ToyWidgetInfo \{\n([^}]*)\n\}/.exec(source)?.[1] ?? "";
+    const members = info.split("\n").filter((line) => !line.trim().startsWith("/**"));
+    expect(members.map((line) => line.trim())).toEqual([
+      "name: string;",
+      "widgetId: number;",
+      'colour: "red" | "blue" | null;',
+    ]);
+    expect(text("sdk/resources/index.ts")).toContain(
+      'export { ToyWidget, type ToyWidgetArgs, type ToyWidgetInfo } from "./toy-widget";',
+    );
+    // The mapping a function runs is the definition's, with the type the generated one declares.
+    expect(toyWidgetResource.info?.of({ id: 7, name: "first" })).toEqual({
+      widgetId: 7,
+      colour: "red",
+      name: "first",
+    });
+  });
+
+  it("refuses to let a function return a secret", () => {
+    const schema = { ...toyWidgetResource.schema, info: { inputs: ["passphrase"] } };
+    expect(() => renderClass({ kind: "ToyWidget", schema })).toThrow(
+      "ToyWidget: info shows passphrase, which are secret; functions never return secrets",
+    );
+  });
+
   it("makes a class that registers its arguments, keeps secrets secret and exposes the outputs", async () => {
     const { ToyWidget } = require(path.join(dir(), "resources", "toy-widget"));
     const widget = new ToyWidget("w", { name: "first", size: 3, passphrase: "open sesame" });
@@ -133,6 +160,9 @@ describe("the generator, given a new toy definition", () => {
     expect(page).toContain("| `size` | `number` | optional | in place | How big it is. |");
     expect(page).toContain("| `passphrase` | `string` | optional, secret | in place | Opens the widget. |");
     expect(page).toContain('| `colour` | `"red" \\| "blue" \\| null` | Chosen by the service. |');
+    expect(page).toContain(
+      "The SDK's functions return a ToyWidget as `ToyWidgetInfo`: the kind's outputs and `name`, as the service holds them.",
+    );
     expect(page).toContain("cannot be adopted");
     expect(page).toContain('new dnsimple.ToyWidget("w", { name: "first", size: 3 });');
     expect(text("docs/resources/README.md")).toContain(

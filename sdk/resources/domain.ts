@@ -2,6 +2,35 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A Domain as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface DomainInfo {
+  /** The domain name, e.g. `example.com`; internationalised names are accepted. */
+  name: string;
+  /** The service's numeric id of the domain. */
+  domainId: number;
+  /** The registrant contact, or null for a hosted-only domain. */
+  registrantId: number | null;
+  /** The name in Unicode. */
+  unicodeName: string;
+  /** `hosted`, `registered` or `expired`. */
+  state: string;
+  /** Whether the registration renews automatically. */
+  autoRenew: boolean;
+  /** Whether WHOIS privacy is on for the registration. */
+  privateWhois: boolean;
+  /**
+   * Whether the service's trustee service holds the registration (TLDs that need a local
+   * presence); null when not said.
+   */
+  trustee: boolean | null;
+  /** When the registration expires; null for a hosted-only domain. */
+  expiresAt: string | null;
+  /** When the domain was added to the account. */
+  createdAt: string;
+  /** When the domain was last changed. */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link Domain}. */
 export interface DomainArgs extends CommonArgs {
   /**

@@ -2,6 +2,28 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A DsRecord as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface DsRecordInfo {
+  /** The service's id of the record. */
+  dsRecordId: number;
+  /** The service's id of the domain. */
+  domainId: number;
+  /** DNSSEC algorithm number, as the service keeps it. */
+  algorithm: string;
+  /** Hex digest of the DNSKEY; null for a record of KEY data. */
+  digest: string | null;
+  /** Digest type; null for a record of KEY data. */
+  digestType: string | null;
+  /** Key tag of the DNSKEY; null for a record of KEY data. */
+  keytag: string | null;
+  /** The public key; null for a record of DS data. */
+  publicKey: string | null;
+  /** When the record was created. */
+  createdAt: string;
+  /** When the record was last updated. */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link DsRecord}. */
 export interface DsRecordArgs extends CommonArgs {
   /** The domain, by name or numeric id. Changing it replaces the DsRecord. */

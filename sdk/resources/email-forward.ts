@@ -2,6 +2,26 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A EmailForward as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface EmailForwardInfo {
+  /** The service's id of the forward. */
+  emailForwardId: number;
+  /** The service's id of the domain. */
+  domainId: number;
+  /** The local part of the receiving address, as the service keeps it. */
+  aliasName: string;
+  /** The full receiving address, e.g. `sales@example.com`. */
+  aliasEmail: string;
+  /** Where the mail goes, as the service keeps it. */
+  destinationEmail: string;
+  /** Whether the forward is active. */
+  active: boolean;
+  /** When the forward was created. */
+  createdAt: string;
+  /** When the forward was last updated. */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link EmailForward}. */
 export interface EmailForwardArgs extends CommonArgs {
   /** The domain, by name or numeric id. Changing it replaces the EmailForward. */

@@ -2,6 +2,24 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A PrimaryServer as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface PrimaryServerInfo {
+  /** The service's id of the primary server. */
+  primaryServerId: number;
+  /** The server's name. */
+  name: string;
+  /** The server's IPv4 or IPv6 address. */
+  ip: string;
+  /** The server's port. */
+  port: number;
+  /** The linked secondary zones, sorted. */
+  linkedZones: string[];
+  /** When the server was created. */
+  createdAt: string;
+  /** When the server was last updated. */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link PrimaryServer}. */
 export interface PrimaryServerArgs extends CommonArgs {
   /** A name for the server. Changing it replaces the PrimaryServer. */

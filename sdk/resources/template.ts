@@ -2,6 +2,22 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A Template as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface TemplateInfo {
+  /** The service's id of the template. */
+  templateId: number;
+  /** Display name. */
+  name: string;
+  /** Short name. */
+  shortName: string;
+  /** The description (empty when none). */
+  description: string;
+  /** When the template was created. */
+  createdAt: string;
+  /** When the template was last changed. */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link Template}. */
 export interface TemplateArgs extends CommonArgs {
   /** Display name. */

@@ -2,6 +2,16 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A Webhook as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface WebhookInfo {
+  /** HTTPS URL that receives the account's events as POSTs. */
+  url: string;
+  /** The service's id of the webhook. */
+  webhookId: number;
+  /** Set when the service stopped delivering after repeated failures; null otherwise. */
+  suppressedAt: string | null;
+}
+
 /** Arguments of a {@link Webhook}. */
 export interface WebhookArgs extends CommonArgs {
   /** HTTPS URL that receives the account's events as POSTs. Changing it replaces the Webhook. */

@@ -7,6 +7,16 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
   checkDomain,
   getCertificateBundle,
+  getDomain,
+  getDsRecord,
+  getEmailForward,
+  getPrimaryServer,
+  getWebhook,
+  listDomains,
+  listDsRecords,
+  listEmailForwards,
+  listPrimaryServers,
+  listWebhooks,
   getPremiumPrice,
   getPrices,
   getResearchStatus,
@@ -125,5 +135,96 @@ describe("functions", () => {
     } finally {
       process.env.DNSIMPLE_TOKEN = TOKEN;
     }
+  });
+});
+
+describe("functions of a kind return the object as its resource shows it (`<Kind>Info`)", () => {
+  const DOMAIN = "info-fn.com";
+  beforeAll(async () => {
+    await v2("POST", "/1/domains", { name: DOMAIN });
+  });
+
+  it("getDomain and listDomains: the Domain's outputs and its name", async () => {
+    const domain = await getDomain(DOMAIN);
+    expect(domain).toEqual({
+      name: DOMAIN,
+      domainId: expect.any(Number),
+      registrantId: null,
+      unicodeName: DOMAIN,
+      state: "hosted",
+      autoRenew: false,
+      privateWhois: false,
+      trustee: false,
+      expiresAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(await listDomains({ nameLike: "info-fn" })).toEqual([domain]);
+  });
+
+  it("getEmailForward and listEmailForwards: the EmailForward's outputs, the alias's local part included", async () => {
+    const created = await v2("POST", `/1/domains/${DOMAIN}/email_forwards`, {
+      alias_name: "sales",
+      destination_email: "team@example.org",
+    });
+    const forward = await getEmailForward(DOMAIN, created.data.id);
+    expect(forward).toEqual({
+      emailForwardId: created.data.id,
+      domainId: created.data.domain_id,
+      aliasName: "sales",
+      aliasEmail: `sales@${DOMAIN}`,
+      destinationEmail: "team@example.org",
+      active: true,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(await listEmailForwards(DOMAIN)).toEqual([forward]);
+  });
+
+  it("getDsRecord and listDsRecords: the DsRecord's outputs", async () => {
+    const created = await v2("POST", `/1/domains/${DOMAIN}/ds_records`, {
+      algorithm: "8",
+      digest: "cd".repeat(32),
+      digest_type: "2",
+      keytag: "4343",
+    });
+    const record = await getDsRecord(DOMAIN, created.data.id);
+    expect(record).toMatchObject({
+      dsRecordId: created.data.id,
+      algorithm: "8",
+      digestType: "2",
+      keytag: "4343",
+    });
+    expect(record).not.toHaveProperty("id");
+    expect(await listDsRecords(DOMAIN)).toEqual([record]);
+  });
+
+  it("getPrimaryServer and listPrimaryServers: the PrimaryServer's outputs, linked zones sorted", async () => {
+    const created = await v2("POST", "/1/secondary_dns/primaries", {
+      name: "ns1.info-fn.net",
+      ip: "192.0.2.53",
+    });
+    const server = await getPrimaryServer(created.data.id);
+    expect(server).toEqual({
+      primaryServerId: created.data.id,
+      name: "ns1.info-fn.net",
+      ip: "192.0.2.53",
+      port: 53,
+      linkedZones: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(await listPrimaryServers()).toContainEqual(server);
+  });
+
+  it("getWebhook and listWebhooks: the Webhook's outputs and its url", async () => {
+    const created = await v2("POST", "/1/webhooks", { url: "https://hooks.example.com/info-fn" });
+    const hook = await getWebhook(created.data.id);
+    expect(hook).toEqual({
+      url: "https://hooks.example.com/info-fn",
+      webhookId: created.data.id,
+      suppressedAt: null,
+    });
+    expect(await listWebhooks()).toContainEqual(hook);
   });
 });

@@ -221,6 +221,11 @@ export interface KindSchema {
   readonly replaceOnChange: ReadonlyArray<string>;
   /** Inputs programs never set: outputs in the SDK, not arguments. */
   readonly providerOwned: ReadonlyArray<string>;
+  /**
+   * What the SDK's functions return for an object of the kind (`getEmailForward`): its outputs
+   * and these inputs, as the type `<Kind>Info`. Absent for a kind no function reads.
+   */
+  readonly info?: { readonly inputs: ReadonlyArray<string> };
 }
 
 /** What every operation of a resource receives: the client and the account it acts on. */

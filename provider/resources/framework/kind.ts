@@ -42,6 +42,24 @@ export type OutputsOf<O extends FieldShape> = z.output<z.ZodObject<O>>;
 /** A kind's state: the inputs it was last given and the outputs it last read. */
 export type StoredOf<I extends FieldShape, O extends FieldShape> = InputsOf<I> & Partial<OutputsOf<O>>;
 
+/**
+ * What a function of the SDK (`getEmailForward`) returns for an object of a kind: the kind's
+ * outputs and the inputs `K` (as the service holds them), the same shapes the resource has. The
+ * generator writes it out as the SDK's `<Kind>Info`.
+ */
+export type InfoOf<I extends FieldShape, O extends FieldShape, K extends keyof I> = OutputsOf<O> & {
+  [P in K]: z.output<I[P]>;
+};
+
+/**
+ * How the SDK's functions read an object of the kind: the inputs its result shows beside the
+ * outputs, and the mapping from the service's object `A` (the one `read` uses, with those inputs).
+ */
+export interface KindInfo<I extends FieldShape, O extends FieldShape, A, K extends keyof I & string> {
+  readonly inputs: ReadonlyArray<K>;
+  of(found: A): InfoOf<I, O, K>;
+}
+
 /** Inputs every resource accepts (`commonInputs` in define-resource.ts), as operations see them. */
 export interface CommonInputValues {
   readonly account?: string | undefined;
@@ -85,8 +103,17 @@ export interface Matched<O extends FieldShape, Id extends string | number> {
   readonly createdAt?: string | null | undefined;
 }
 
-/** Everything a kind declares, typed by its inputs `I`, outputs `O` and id type `Id`. */
-export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends string | number> {
+/**
+ * Everything a kind declares, typed by its inputs `I`, outputs `O` and id type `Id` (and, for a
+ * kind the SDK's functions read, the service's object `A` and the inputs `K` their result shows).
+ */
+export interface KindSpec<
+  I extends FieldShape,
+  O extends FieldShape,
+  Id extends string | number,
+  A = never,
+  K extends keyof I & string = never,
+> {
   /** Type name shown in previews and the SDK class's name, e.g. `Webhook`. */
   readonly kind: string;
   readonly docs: KindDocs;
@@ -96,6 +123,8 @@ export interface KindSpec<I extends FieldShape, O extends FieldShape, Id extends
   readonly review: KindReview;
   readonly inputs: I;
   readonly outputs: O;
+  /** What the SDK's functions return for an object of the kind; absent when none reads it. */
+  readonly info?: KindInfo<I, O, A, K>;
   readonly ids: IdFormat<Id>;
   /** Inputs the API cannot change in place: a change replaces the object. */
   readonly replaceOnChange: ReadonlyArray<keyof I & string>;
@@ -183,7 +212,8 @@ function metaOf(schema: z.ZodType): { description?: string | undefined; secret?:
  * A spec seen with its types erased: what `toDynamicProvider` hands over is state as Pulumi keeps
  * it, which `check` validated against the same shapes that type the spec.
  */
-type ErasedSpec = KindSpec<FieldShape, FieldShape, string | number> & {
+type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info"> & {
+  readonly info?: { readonly inputs: ReadonlyArray<string> };
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Found<FieldShape, string | number>>;
   findMatching?(ctx: ResourceContext, inputs: State): Promise<Array<Matched<FieldShape, string | number>>>;
   recover?(
@@ -217,14 +247,21 @@ function withStringIds<F extends { id: string | number }>(found: F | undefined) 
  * the spec's operations as `check` left them; this is where that fact becomes their type (the one
  * cast below), and where a Pulumi id is decoded by the kind's id format.
  */
-export function defineResource<I extends FieldShape, O extends FieldShape, Id extends string | number>(
-  typed: KindSpec<I, O, Id>,
-): ResourceDefinition & { readonly schema: KindSchema } {
+export function defineResource<
+  I extends FieldShape,
+  O extends FieldShape,
+  Id extends string | number,
+  A = never,
+  const K extends keyof I & string = never,
+>(
+  typed: KindSpec<I, O, Id, A, K>,
+): ResourceDefinition & { readonly schema: KindSchema; readonly info: KindInfo<I, O, A, K> | undefined } {
   const spec = typed as unknown as ErasedSpec;
   const { ids, kind, findMatching, recover, update } = spec;
   const id = (pulumiId: string) => ids.parse(pulumiId, kind);
   return {
     kind,
+    info: typed.info,
     inputs: spec.inputs,
     replaceOnChange: spec.replaceOnChange,
     ...(spec.localOnly ? { localOnly: spec.localOnly } : {}),
@@ -240,6 +277,7 @@ export function defineResource<I extends FieldShape, O extends FieldShape, Id ex
       adoptable: !!findMatching,
       replaceOnChange: spec.replaceOnChange,
       providerOwned: spec.providerOwned ?? [],
+      ...(spec.info ? { info: { inputs: spec.info.inputs } } : {}),
     },
     ...(spec.refine ? { refine: spec.refine } : {}),
     ...(spec.refinePartial ? { refinePartial: spec.refinePartial } : {}),

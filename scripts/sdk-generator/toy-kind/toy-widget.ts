@@ -1,7 +1,7 @@
 /**
  * A kind no service has, in a folder of its own: the one file the toy-kind test
  * (scripts/sdk-generator/render.test.ts) gives the generator. A widget with a name (replaces), a
- * size (in place) and a secret.
+ * size (in place), a secret, and what the SDK's functions would return for one.
  */
 import { z } from "zod";
 import { defineResource, numericIds, secret } from "../../../provider/resources/framework/kind";
@@ -36,6 +36,11 @@ export const toyWidgetResource = defineResource({
   outputs: {
     widgetId: z.number().describe("The toy service's id."),
     colour: z.enum(["red", "blue"]).nullable().describe("Chosen by the service."),
+  },
+  // What a function of the SDK returns for a widget: its outputs and its name (never the passphrase).
+  info: {
+    inputs: ["name"],
+    of: (w: { id: number; name: string }) => ({ widgetId: w.id, colour: "red" as const, name: w.name }),
   },
   ids: numericIds,
   replaceOnChange: ["name"],
