@@ -28,8 +28,6 @@ import type {
   DomainPrices,
   DomainResearch,
   ExtendedAttribute,
-  PlatformMessage,
-  PlatformMetadata,
   Push,
   RegistrantChangeCheck,
   User,
@@ -51,6 +49,8 @@ import type {
   DomainInfo,
   DsRecordInfo,
   EmailForwardInfo,
+  PlatformMessageInfo,
+  PlatformMetadataInfo,
   PrimaryServerInfo,
   TemplateInfo,
   WebhookInfo,
@@ -674,19 +674,6 @@ export async function getWebhook(id: number, options?: FunctionOptions): Promise
   return infoOf(webhookResource, await api.webhooks.get(account, id));
 }
 
-const MESSAGE_FIELDS = fieldsOf<PlatformMessage>()(
-  "id",
-  "resource",
-  "title",
-  "message",
-  "url",
-  "expires_at",
-  "created_at",
-  "updated_at",
-);
-/** A platform message (private beta). */
-export type PlatformMessageInfo = ResultOf<typeof MESSAGE_FIELDS>;
-
 /**
  * The platform messages of the account (private beta).
  *
@@ -697,19 +684,9 @@ export type PlatformMessageInfo = ResultOf<typeof MESSAGE_FIELDS>;
  */
 export async function listPlatformMessages(options?: FunctionOptions): Promise<PlatformMessageInfo[]> {
   const { api, account } = await context(options);
-  return (await api.platform.messages.list(account)).map((m) => pick(m, MESSAGE_FIELDS));
+  const { platformMessageResource } = await import("../provider/resources/platform-message");
+  return (await api.platform.messages.list(account)).map((m) => infoOf(platformMessageResource, m));
 }
-
-const METADATA_FIELDS = fieldsOf<PlatformMetadata>()(
-  "id",
-  "resource",
-  "key",
-  "value",
-  "created_at",
-  "updated_at",
-);
-/** A platform metadata entry (private beta). */
-export type PlatformMetadataInfo = ResultOf<typeof METADATA_FIELDS>;
 
 /**
  * The metadata entries of a resource (`domain:<id>`, `record:<id>`, …; private beta).
@@ -724,7 +701,10 @@ export async function listPlatformMetadata(
   options?: FunctionOptions,
 ): Promise<PlatformMetadataInfo[]> {
   const { api, account } = await context(options);
-  return (await api.platform.metadata.list(account, resource)).map((m) => pick(m, METADATA_FIELDS));
+  const { platformMetadataResource } = await import("../provider/resources/platform-metadata");
+  return (await api.platform.metadata.list(account, resource)).map((m) =>
+    infoOf(platformMetadataResource, m),
+  );
 }
 
 // --- Legacy API v1: needs `dnsimple:v1Email` and `dnsimple:v1Token` (or DNSIMPLE_V1_EMAIL/TOKEN) ---

@@ -66,8 +66,6 @@ export {
   type ListDomainsOptions,
   type PushInfo,
   type CertificateInfo,
-  type PlatformMessageInfo,
-  type PlatformMetadataInfo,
   type LegacyDomainInfo,
   type LegacyCheckDomainResult,
   type LegacyServiceInfo,

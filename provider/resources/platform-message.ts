@@ -134,6 +134,8 @@ export const platformMessageResource = defineResource({
 
   inputs,
   outputs,
+  // A function has no declared expiry: the service's text as it is.
+  info: { inputs: [], of: (m: PlatformMessage) => messageOutputs(m, undefined) },
   ids: numericIds,
   replaceOnChange: ["resource"],
   normalize: {

@@ -71,6 +71,10 @@ export const platformMetadataResource = defineResource({
 
   inputs,
   outputs,
+  info: {
+    inputs: ["resource", "key"],
+    of: (m: PlatformMetadata) => ({ resource: m.resource, key: m.key, ...metadataOutputs(m) }),
+  },
   ids: numericIds,
   replaceOnChange: ["resource", "key"],
 

@@ -43,8 +43,8 @@ export {
 } from "./lets-encrypt-certificate-renewal";
 export { NameServerDelegation, type NameServerDelegationArgs } from "./name-server-delegation";
 export { OAuthAccessToken, type OAuthAccessTokenArgs } from "./o-auth-access-token";
-export { PlatformMessage, type PlatformMessageArgs } from "./platform-message";
-export { PlatformMetadata, type PlatformMetadataArgs } from "./platform-metadata";
+export { PlatformMessage, type PlatformMessageArgs, type PlatformMessageInfo } from "./platform-message";
+export { PlatformMetadata, type PlatformMetadataArgs, type PlatformMetadataInfo } from "./platform-metadata";
 export { PrimaryServer, type PrimaryServerArgs, type PrimaryServerInfo } from "./primary-server";
 export { RegistryNameServer, type RegistryNameServerArgs } from "./registry-name-server";
 export { SecondaryZone, type SecondaryZoneArgs } from "./secondary-zone";

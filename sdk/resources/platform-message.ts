@@ -2,6 +2,30 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A PlatformMessage as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface PlatformMessageInfo {
+  /** `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
+  resource: string;
+  /** The message's title (empty when none). */
+  title: string;
+  /** The message's text (empty when none). */
+  message: string;
+  /** The link shown with the message (empty when none). */
+  url: string;
+  /** When the message is hidden (empty when never). */
+  expiresAt: string;
+  /** The service's id of the message. */
+  messageId: number;
+  /** The type of the message's owner at the service. */
+  ownerType: string;
+  /** The id of the message's owner at the service. */
+  ownerId: number;
+  /** When the message was created (the service's text). */
+  createdAt: string;
+  /** When the message was last changed (the service's text). */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link PlatformMessage}. */
 export interface PlatformMessageArgs extends Omit<CommonArgs, "adopt"> {
   /**

@@ -2,6 +2,24 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
+/** A PlatformMetadata as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+export interface PlatformMetadataInfo {
+  /** `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
+  resource: string;
+  /** The key. */
+  key: string;
+  /** The value. */
+  value: string;
+  /** The service's id of the entry. */
+  metadataId: number;
+  /** The type of the entry's owner at the service. */
+  ownerType: string;
+  /** When the entry was created (the service's text). */
+  createdAt: string;
+  /** When the entry was last changed (the service's text). */
+  updatedAt: string;
+}
+
 /** Arguments of a {@link PlatformMetadata}. */
 export interface PlatformMetadataArgs extends CommonArgs {
   /**

@@ -15,6 +15,8 @@ import {
   listDomains,
   listDsRecords,
   listEmailForwards,
+  listPlatformMessages,
+  listPlatformMetadata,
   listPrimaryServers,
   listWebhooks,
   getPremiumPrice,
@@ -226,5 +228,43 @@ describe("functions of a kind return the object as its resource shows it (`<Kind
       suppressedAt: null,
     });
     expect(await listWebhooks()).toContainEqual(hook);
+  });
+
+  it("listPlatformMessages and listPlatformMetadata: the PlatformMessage's and PlatformMetadata's outputs", async () => {
+    const domain = await getDomain(DOMAIN);
+    const resource = `domain:${domain.domainId}`;
+    const message = await v2("POST", "/1/platform/messages", {
+      resource,
+      title: "Hello",
+      message: "From a test",
+    });
+    expect(await listPlatformMessages()).toContainEqual({
+      messageId: message.data.id,
+      ownerType: message.data.owner_type,
+      ownerId: message.data.owner_id,
+      resource,
+      title: "Hello",
+      message: "From a test",
+      url: "",
+      expiresAt: "",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const entry = await v2("POST", `/1/platform/metadata/${resource}`, {
+      resource,
+      key: "team",
+      value: "ops",
+    });
+    expect(await listPlatformMetadata(resource)).toEqual([
+      {
+        resource,
+        key: "team",
+        value: "ops",
+        metadataId: entry.data.id,
+        ownerType: entry.data.owner_type,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
   });
 });
