@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Dnssec } from "../client";
 import { AlreadyExistsError } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
-import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
+import { defineResource, stringIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
 import { orders, type Reason, str } from "./framework/review-text";
@@ -17,14 +18,7 @@ const outputs = {
   updatedAt: z.string().describe("When the service last changed the signing."),
 };
 
-function dnssecOutputs(status: Dnssec): OutputsOf<typeof outputs> {
-  return {
-    enabled: status.enabled,
-    active: status.active ?? null,
-    createdAt: status.created_at,
-    updatedAt: status.updated_at,
-  };
-}
+const dnssecOutputs = outputsFrom<Dnssec>()(outputs, {});
 
 export const dnssecResource = defineResource({
   kind: "Dnssec",

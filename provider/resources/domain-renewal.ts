@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DomainRenewal } from "../client";
 import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
 import { apiId, domainName } from "./framework/fields";
-import { stringIds, type OutputsOf } from "./framework/kind";
+import { stringIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
@@ -19,9 +20,10 @@ const outputs = {
   domainId: z.number().optional().describe("The service's id of the renewed domain."),
 };
 
-function renewalOutputs(order: DomainRenewal): OutputsOf<typeof outputs> {
-  return { renewalId: order.id, renewalState: order.state, period: order.period, domainId: order.domain_id };
-}
+const renewalOutputs = outputsFrom<DomainRenewal>()(outputs, {
+  renewalId: (order) => order.id,
+  renewalState: (order) => order.state,
+});
 
 /**
  * Renews a registered domain once (money is spent). Runs again when `triggers` changes.

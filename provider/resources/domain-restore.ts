@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DomainRestore } from "../client";
 import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
 import { apiId, domainName } from "./framework/fields";
-import { stringIds, type OutputsOf } from "./framework/kind";
+import { stringIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
@@ -14,9 +15,10 @@ const outputs = {
   domainId: z.number().optional().describe("The service's id of the restored domain."),
 };
 
-function restoreOutputs(order: DomainRestore): OutputsOf<typeof outputs> {
-  return { restoreId: order.id, restoreState: order.state, domainId: order.domain_id };
-}
+const restoreOutputs = outputsFrom<DomainRestore>()(outputs, {
+  restoreId: (order) => order.id,
+  restoreState: (order) => order.state,
+});
 
 /**
  * Restores an expired domain whose registration lapsed, once (money is spent). The id is the

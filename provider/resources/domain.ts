@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isNotFound } from "../client";
 import type { Domain } from "../client";
 import { domainName } from "./framework/fields";
-import { defineResource, type OutputsOf, stringIds } from "./framework/kind";
+import { defineResource, stringIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { canonicalDomainName } from "./names";
 import { str, zoneReplaced } from "./framework/review-text";
 
@@ -26,20 +27,7 @@ const outputs = {
 };
 
 /** The outputs of a Domain, from the service's object. */
-export function domainOutputs(domain: Domain): OutputsOf<typeof outputs> {
-  return {
-    domainId: domain.id,
-    registrantId: domain.registrant_id ?? null,
-    unicodeName: domain.unicode_name,
-    state: domain.state,
-    autoRenew: domain.auto_renew,
-    privateWhois: domain.private_whois,
-    trustee: domain.trustee ?? null,
-    expiresAt: domain.expires_at ?? null,
-    createdAt: domain.created_at,
-    updatedAt: domain.updated_at,
-  };
-}
+export const domainOutputs = outputsFrom<Domain>()(outputs, { domainId: (domain) => domain.id });
 
 /**
  * A domain (and its DNS zone) in the account. Creating adds it as hosted; deleting removes the

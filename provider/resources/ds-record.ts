@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { DelegationSignerRecord } from "../client";
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
-import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, type Found, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { orders, str } from "./framework/review-text";
@@ -39,20 +40,10 @@ const outputs = {
   updatedAt: z.string().describe("When the record was last updated."),
 };
 
-export function dsRecordOutputs(record: DelegationSignerRecord): OutputsOf<typeof outputs> {
-  return {
-    dsRecordId: record.id,
-    domainId: record.domain_id,
-    algorithm: record.algorithm,
-    // A record of DS data has no public key and one of KEY data no digest: null, not absent.
-    digest: record.digest,
-    digestType: record.digest_type,
-    keytag: record.keytag,
-    publicKey: record.public_key,
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
-  };
-}
+// A record of DS data has no public key and one of KEY data no digest: null, not absent.
+export const dsRecordOutputs = outputsFrom<DelegationSignerRecord>()(outputs, {
+  dsRecordId: (record) => record.id,
+});
 
 /** The same value after the service's rewriting (case, whitespace); absent and null alike. */
 const comparable = (value: string | null | undefined) => value?.toLowerCase().replace(/\s+/g, "");

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { EmailForward } from "../client";
 import { domainRef, emailAddress } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
-import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, type Found, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { str } from "./framework/review-text";
@@ -24,18 +25,11 @@ const outputs = {
   updatedAt: z.string().describe("When the forward was last updated."),
 };
 
-export function emailForwardOutputs(forward: EmailForward): OutputsOf<typeof outputs> {
-  return {
-    emailForwardId: forward.id,
-    domainId: forward.domain_id,
-    aliasName: aliasOf(forward.alias_email),
-    aliasEmail: forward.alias_email,
-    destinationEmail: forward.destination_email,
-    active: forward.active ?? true,
-    createdAt: forward.created_at,
-    updatedAt: forward.updated_at,
-  };
-}
+export const emailForwardOutputs = outputsFrom<EmailForward>()(outputs, {
+  emailForwardId: (forward) => forward.id,
+  aliasName: (forward) => aliasOf(forward.alias_email),
+  active: (forward) => forward.active ?? true,
+});
 
 export const emailForwardResource = defineResource({
   kind: "EmailForward",

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { V1Subscription } from "../client";
 import { createdSince } from "../client";
 import { nonEmptyString } from "./framework/fields";
-import { numericIds, type OutputsOf, secret } from "./framework/kind";
+import { numericIds, secret } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { hasStatus } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
@@ -29,14 +30,10 @@ const outputs = {
   domainLimit: z.number().describe("How many domains the plan allows."),
 };
 
-function subscriptionOutputs(s: V1Subscription): OutputsOf<typeof outputs> {
-  return {
-    subscriptionId: s.id,
-    planName: s.plan_name,
-    subscriptionState: s.state,
-    domainLimit: s.domain_limit,
-  };
-}
+const subscriptionOutputs = outputsFrom<V1Subscription>()(outputs, {
+  subscriptionId: (s) => s.id,
+  subscriptionState: (s) => s.state,
+});
 
 /**
  * Subscribes the v1 user to a plan, once (money is spent). The credit card is a secret input;

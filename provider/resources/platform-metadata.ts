@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { PlatformMetadata } from "../client";
 import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
-import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, type InputsOf, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
 import { str } from "./framework/review-text";
@@ -23,15 +24,7 @@ const outputs = {
   updatedAt: z.string().describe("When the entry was last changed (the service's text)."),
 };
 
-function metadataOutputs(m: PlatformMetadata): OutputsOf<typeof outputs> {
-  return {
-    metadataId: m.id,
-    value: m.value,
-    ownerType: m.owner_type,
-    createdAt: m.created_at,
-    updatedAt: m.updated_at,
-  };
-}
+const metadataOutputs = outputsFrom<PlatformMetadata>()(outputs, { metadataId: (m) => m.id });
 
 /** Identity: the key on its resource. */
 async function entriesOfKey({ client, account }: ResourceContext, declared: InputsOf<typeof inputs>) {

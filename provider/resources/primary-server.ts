@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { DnsimpleClient, PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
-import { defineResource, type Found, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, type Found, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
@@ -24,17 +25,10 @@ const outputs = {
   updatedAt: z.string().describe("When the server was last updated."),
 };
 
-export function primaryServerOutputs(server: PrimaryServer): OutputsOf<typeof outputs> {
-  return {
-    primaryServerId: server.id,
-    name: server.name,
-    ip: server.ip,
-    port: server.port,
-    linkedZones: zoneSet(server.linked_secondary_zones),
-    createdAt: server.created_at,
-    updatedAt: server.updated_at,
-  };
-}
+export const primaryServerOutputs = outputsFrom<PrimaryServer>()(outputs, {
+  primaryServerId: (server) => server.id,
+  linkedZones: (server) => zoneSet(server.linked_secondary_zones),
+});
 
 /** Links and unlinks until the server's secondary zones are exactly `wanted`; returns the server. */
 async function reconcileLinks(

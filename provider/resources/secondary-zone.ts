@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Zone } from "../client";
 import { domainName } from "./framework/fields";
-import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
@@ -18,16 +19,7 @@ const outputs = {
   updatedAt: z.string().describe("When the zone was last updated."),
 };
 
-export function secondaryZoneOutputs(zone: Zone): OutputsOf<typeof outputs> {
-  return {
-    zoneId: zone.id,
-    reverse: zone.reverse,
-    secondary: zone.secondary,
-    lastTransferredAt: zone.last_transferred_at ?? null,
-    createdAt: zone.created_at,
-    updatedAt: zone.updated_at,
-  };
-}
+export const secondaryZoneOutputs = outputsFrom<Zone>()(outputs, { zoneId: (zone) => zone.id });
 
 /**
  * A secondary zone: the service serves it from transfers off your primary servers. Deleting it

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import type { V1Template } from "../client";
-import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { str } from "./framework/review-text";
@@ -18,16 +19,10 @@ const outputs = {
   updatedAt: z.string().describe("When the template was last changed."),
 };
 
-function templateOutputs(t: V1Template): OutputsOf<typeof outputs> {
-  return {
-    templateId: t.id,
-    name: t.name,
-    shortName: t.short_name,
-    description: t.description ?? "",
-    createdAt: t.created_at,
-    updatedAt: t.updated_at,
-  };
-}
+const templateOutputs = outputsFrom<V1Template>()(outputs, {
+  templateId: (t) => t.id,
+  description: (t) => t.description ?? "",
+});
 
 /** A DNS template (legacy v1). Name, short name and description change in place. */
 export const templateResource = defineResource({

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Webhook } from "../client";
 import { httpsUrl } from "./framework/fields";
-import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import { maskUrl } from "./framework/review-text";
@@ -16,9 +17,7 @@ const outputs = {
     .describe("Set when the service stopped delivering after repeated failures; null otherwise."),
 };
 
-export function webhookOutputs(webhook: Webhook): OutputsOf<typeof outputs> {
-  return { webhookId: webhook.id, suppressedAt: webhook.suppressed_at ?? null };
-}
+export const webhookOutputs = outputsFrom<Webhook>()(outputs, { webhookId: (webhook) => webhook.id });
 
 /** Where the service POSTs the account's events. HTTPS only; a new URL replaces the webhook. */
 export const webhookResource = defineResource({

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
-import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
+import { defineResource, numericIds } from "./framework/kind";
+import { outputsFrom } from "./framework/outputs-from";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
@@ -28,17 +29,7 @@ const outputs = {
 };
 
 /** What the service says of the zone: every output but `activeFound`, which is this resource's own. */
-function zoneOutputs(zone: Zone): OutputsOf<typeof outputs> {
-  return {
-    zoneId: zone.id,
-    active: zone.active ?? null,
-    reverse: zone.reverse,
-    secondary: zone.secondary,
-    lastTransferredAt: zone.last_transferred_at ?? null,
-    createdAt: zone.created_at,
-    updatedAt: zone.updated_at,
-  };
-}
+const zoneOutputs = outputsFrom<Zone>()(outputs, { zoneId: (zone) => zone.id });
 
 async function currentZone({ client, account }: ResourceContext, name: string): Promise<Zone | undefined> {
   return orUndefinedWhenGone(client.zones.get(account, canonicalDomainName(name)));

@@ -128,12 +128,15 @@ describe("the effect of a transfer out", () => {
   });
 });
 
-/** A change of one resource as the review reads it from a preview. */
+/**
+ * A change of one resource as the review reads it from a preview. The helpers read its operation,
+ * zone and properties, never its kind: the kind is one no definition has.
+ */
 function change(op: Change["op"], before?: Record<string, unknown>, after?: Record<string, unknown>): Change {
   return {
-    kind: "DomainRegistration",
+    kind: "SomeOrder",
     name: "reg",
-    urn: "urn:pulumi:dev::site::dnsimple:index:DomainRegistration::reg",
+    urn: "urn:pulumi:dev::site::dnsimple:index:SomeOrder::reg",
     op,
     account: "1",
     zone: "example.com",

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { outputsFrom, snakeCase } from "./outputs-from";
+
+interface Forward {
+  id: number;
+  alias_email: string;
+  destination_email: string;
+  suppressed_at?: string | null;
+  created_at: string;
+}
+
+const outputs = {
+  forwardId: z.number(),
+  aliasEmail: z.string(),
+  destinationEmail: z.string(),
+  suppressedAt: z.string().nullable(),
+  createdAt: z.string(),
+  seenFirst: z.boolean().optional(),
+};
+
+const forward: Forward = {
+  id: 7,
+  alias_email: "sales@example.com",
+  destination_email: "team@example.org",
+  created_at: "2026-11-27T10:00:00Z",
+};
+
+describe("outputsFrom", () => {
+  const forwardOutputs = outputsFrom<Forward>()(outputs, { forwardId: (f) => f.id });
+
+  it("takes each output from the service's field of the same name in snake_case", () => {
+    expect(forwardOutputs(forward)).toEqual({
+      forwardId: 7,
+      aliasEmail: "sales@example.com",
+      destinationEmail: "team@example.org",
+      suppressedAt: null,
+      createdAt: "2026-11-27T10:00:00Z",
+    });
+  });
+
+  it("makes an absent field null where the output is nullable, and leaves an absent optional one out", () => {
+    const made = forwardOutputs(forward);
+    expect(made.suppressedAt).toBeNull();
+    expect(Object.keys(made)).not.toContain("seenFirst");
+    expect(forwardOutputs({ ...forward, suppressed_at: "2026-11-28T00:00:00Z" }).suppressedAt).toBe(
+      "2026-11-28T00:00:00Z",
+    );
+  });
+
+  it("lets the kind make any output itself, the ones the service holds included", () => {
+    const lowerCased = outputsFrom<Forward>()(outputs, {
+      forwardId: (f) => f.id * 10,
+      aliasEmail: (f) => f.alias_email.toUpperCase(),
+      seenFirst: () => true,
+    });
+    expect(lowerCased(forward)).toMatchObject({
+      forwardId: 70,
+      aliasEmail: "SALES@EXAMPLE.COM",
+      seenFirst: true,
+    });
+  });
+
+  it("does not compile when an output the service does not hold is not made", () => {
+    // @ts-expect-error forwardId: the service's object has no `forward_id`.
+    outputsFrom<Forward>()(outputs, {});
+    // @ts-expect-error a field of another type is not the output as it is.
+    outputsFrom<{ id: number; alias_email: number }>()({ id: z.number(), aliasEmail: z.string() }, {});
+    expect(snakeCase("lastTransferredAt")).toBe("last_transferred_at");
+    expect(snakeCase("address1")).toBe("address1");
+  });
+});

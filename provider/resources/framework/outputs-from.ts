@@ -1,0 +1,70 @@
+/**
+ * A kind's outputs made from the service's object, with only what differs written down: each
+ * output is the service's field of the same name in snake_case (`createdAt` ← `created_at`), an
+ * absent one `null` where the output is nullable, unless the kind says how to make it. The types
+ * prove the rest: an output whose field the service's object lacks, or holds with another type,
+ * must be made by the kind, or the kind does not compile.
+ *
+ * @example
+ * export const webhookOutputs = outputsFrom<Webhook>()(outputs, { webhookId: (w) => w.id });
+ * // webhookOutputs(webhook) → { webhookId: webhook.id, suppressedAt: webhook.suppressed_at ?? null }
+ */
+import type { FieldShape, OutputsOf } from "./kind";
+
+/** `createdAt` → `created_at`, as a type. */
+type Snake<S extends string> = S extends `${infer C}${infer R}`
+  ? `${C extends Lowercase<C> ? C : `_${Lowercase<C>}`}${Snake<R>}`
+  : S;
+
+/** Whether the service's value `V` is the output `T` as it is (an absent one as null, where `T` takes null). */
+type Holds<V, T> = [Exclude<V, undefined>] extends [T]
+  ? undefined extends V
+    ? null extends T
+      ? true
+      : false
+    : true
+  : false;
+
+/**
+ * The outputs `T` that the service's object `A` holds under their snake_case names, and the
+ * optional ones (left out when it does not hold them).
+ */
+type Held<A, T> = {
+  [K in keyof T & string]-?: undefined extends T[K]
+    ? K
+    : Snake<K> extends keyof A
+      ? Holds<A[Snake<K>], T[K]> extends true
+        ? K
+        : never
+      : never;
+}[keyof T & string];
+
+/** How the kind makes each output the service's object does not hold as it is (the others too, if it wants). */
+export type Made<A, T> = { readonly [K in Exclude<keyof T & string, Held<A, T>>]: (found: A) => T[K] } & {
+  readonly [K in Held<A, T>]?: (found: A) => T[K];
+};
+
+/** `createdAt` → `created_at`. */
+export function snakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * The mapping from the service's object `A` to the outputs declared by `outputs`: `made` for the
+ * outputs it names, the service's snake_case field for the rest.
+ */
+export function outputsFrom<A extends object>() {
+  return <O extends FieldShape>(outputs: O, made: Made<A, OutputsOf<O>>) => {
+    const nullable = new Set(Object.keys(outputs).filter((key) => outputs[key]!.safeParse(null).success));
+    return (found: A): OutputsOf<O> => {
+      const values = Object.keys(outputs).map((key): [string, unknown] => {
+        const make: unknown = Reflect.get(made, key);
+        if (typeof make === "function") return [key, make(found)];
+        const value: unknown = Reflect.get(found, snakeCase(key));
+        return [key, value === undefined && nullable.has(key) ? null : value];
+      });
+      // An optional output the service's object does not hold is left out, not set to undefined.
+      return Object.fromEntries(values.filter(([, value]) => value !== undefined)) as OutputsOf<O>;
+    };
+  };
+}
