@@ -408,15 +408,22 @@ export async function listCharges(options?: ListChargesOptions): Promise<ChargeR
 
 /**
  * What a function returns for an object of a kind: the `info` its definition declares (what the
- * resource shows as outputs), as the generated `<Kind>Info` types say. Callers load the definition
- * on first use, as the client is loaded.
+ * resource shows as outputs), as the generated `<Kind>Info` types say, and nothing else the
+ * mapping may add (the generator checked that what is declared holds no secret). Callers load the
+ * definition on first use, as the client is loaded. Exported for the tests, not from the package.
  */
-function infoOf<A, R>(
-  definition: { readonly kind: string; readonly info: { of(found: A): R } | undefined },
+export function infoOf<A, R extends object>(
+  definition: {
+    readonly kind: string;
+    readonly schema: { readonly outputs: object; readonly info?: { readonly inputs: ReadonlyArray<string> } };
+    readonly info: { of(found: A): R } | undefined;
+  },
   found: A,
 ): R {
-  if (!definition.info) throw new Error(`${definition.kind} declares no info for the SDK's functions`);
-  return definition.info.of(found);
+  const { info, schema } = definition;
+  if (!info || !schema.info) throw new Error(`${definition.kind} declares no info for the SDK's functions`);
+  const shown = new Set([...schema.info.inputs, ...Object.keys(schema.outputs)]);
+  return Object.fromEntries(Object.entries(info.of(found)).filter(([key]) => shown.has(key))) as R;
 }
 
 async function allOf<T>(items: AsyncIterable<T>): Promise<T[]> {

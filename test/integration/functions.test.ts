@@ -12,6 +12,7 @@ import {
   getEmailForward,
   getPrimaryServer,
   getWebhook,
+  infoOf,
   listDomains,
   listDsRecords,
   listEmailForwards,
@@ -266,5 +267,17 @@ describe("functions of a kind return the object as its resource shows it (`<Kind
         updatedAt: expect.any(String),
       },
     ]);
+  });
+
+  it("shows only what the kind declares, whatever its mapping adds", () => {
+    const definition = {
+      kind: "Widget",
+      schema: { outputs: { widgetId: null }, info: { inputs: ["name"] } },
+      info: { of: (w: { id: number; name: string }) => ({ widgetId: w.id, name: w.name, token: "s3cret" }) },
+    };
+    expect(infoOf(definition, { id: 3, name: "first" })).toEqual({ widgetId: 3, name: "first" });
+    expect(() => infoOf({ ...definition, info: undefined }, { id: 3, name: "first" })).toThrow(
+      "Widget declares no info for the SDK's functions",
+    );
   });
 });

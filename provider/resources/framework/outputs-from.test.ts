@@ -60,6 +60,13 @@ describe("outputsFrom", () => {
     });
   });
 
+  it("refuses a service's object that does not give the declared outputs, naming the output", () => {
+    const broken = { ...forward, destination_email: 42 } as unknown as Forward;
+    expect(() => forwardOutputs(broken)).toThrow(
+      "the service's object does not give the declared outputs: destinationEmail: Invalid input: expected string, received number",
+    );
+  });
+
   it("does not compile when an output the service does not hold is not made", () => {
     // @ts-expect-error forwardId: the service's object has no `forward_id`.
     outputsFrom<Forward>()(outputs, {});

@@ -9,6 +9,7 @@
  * export const webhookOutputs = outputsFrom<Webhook>()(outputs, { webhookId: (w) => w.id });
  * // webhookOutputs(webhook) → { webhookId: webhook.id, suppressedAt: webhook.suppressed_at ?? null }
  */
+import { z } from "zod";
 import type { FieldShape, OutputsOf } from "./kind";
 
 /** `createdAt` → `created_at`, as a type. */
@@ -56,7 +57,8 @@ export function snakeCase(key: string): string {
 export function outputsFrom<A extends object>() {
   return <O extends FieldShape>(outputs: O, made: Made<A, OutputsOf<O>>) => {
     const nullable = new Set(Object.keys(outputs).filter((key) => outputs[key]!.safeParse(null).success));
-    return (found: A): OutputsOf<O> => {
+    const shape = z.object(outputs);
+    return (found: A) => {
       const values = Object.keys(outputs).map((key): [string, unknown] => {
         const make: unknown = Reflect.get(made, key);
         if (typeof make === "function") return [key, make(found)];
@@ -64,7 +66,15 @@ export function outputsFrom<A extends object>() {
         return [key, value === undefined && nullable.has(key) ? null : value];
       });
       // An optional output the service's object does not hold is left out, not set to undefined.
-      return Object.fromEntries(values.filter(([, value]) => value !== undefined)) as OutputsOf<O>;
+      // The outputs' own schema checks what the types proved (and gives them their type).
+      const parsed = shape.safeParse(Object.fromEntries(values.filter(([, value]) => value !== undefined)));
+      if (!parsed.success)
+        throw new Error(
+          `the service's object does not give the declared outputs: ${parsed.error.issues
+            .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+            .join("; ")}`,
+        );
+      return parsed.data;
     };
   };
 }
