@@ -110,6 +110,7 @@ describe("defineResource", () => {
         owned: z.string().optional(),
       },
       outputs,
+      info: { inputs: ["name"], of: (found: { n: string }) => ({ size: 1, name: found.n }) },
       ids: stringIds,
       replaceOnChange: [],
       localOnly: ["keep"],
@@ -179,6 +180,9 @@ describe("defineResource", () => {
     expect(await definition.update!(ctx, "u1", {}, { name: "b" })).toEqual({ size: 3 });
     expect(calls).toEqual(["update u1 b"]);
     expect(definition.refusesDuplicates).toBe(refusesDuplicates);
+    // What the SDK's functions return: the generator reads the inputs shown, the functions the mapping.
+    expect(definition.schema.info).toEqual({ inputs: ["name"] });
+    expect(definition.info?.of({ n: "a" })).toEqual({ size: 1, name: "a" });
   });
 
   it("keeps a recovery that found nothing as nothing", async () => {

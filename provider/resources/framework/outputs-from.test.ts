@@ -25,9 +25,10 @@ const forward: Forward = {
   created_at: "2026-11-27T10:00:00Z",
 };
 
-describe("outputsFrom", () => {
-  const forwardOutputs = outputsFrom<Forward>()(outputs, { forwardId: (f) => f.id });
+/** The mapping under test, made inside each test (so that each test covers making it). */
+const forwardOutputs = (found: Forward) => outputsFrom<Forward>()(outputs, { forwardId: (f) => f.id })(found);
 
+describe("outputsFrom", () => {
   it("takes each output from the service's field of the same name in snake_case", () => {
     expect(forwardOutputs(forward)).toEqual({
       forwardId: 7,
@@ -64,6 +65,17 @@ describe("outputsFrom", () => {
     const broken = { ...forward, destination_email: 42 } as unknown as Forward;
     expect(() => forwardOutputs(broken)).toThrow(
       "the service's object does not give the declared outputs: destinationEmail: Invalid input: expected string, received number",
+    );
+  });
+
+  it("names every output it cannot give, by its path", () => {
+    const listed = outputsFrom<{ tags: unknown[]; count: string }>()(
+      { tags: z.array(z.string()), count: z.number() },
+      // @ts-expect-error both are of other types than the outputs'.
+      {},
+    );
+    expect(() => listed({ tags: ["a", 7], count: "three" })).toThrow(
+      "the service's object does not give the declared outputs: tags.1: Invalid input: expected string, received number; count: Invalid input: expected number, received string",
     );
   });
 
