@@ -56,10 +56,12 @@ import type {
   WebhookInfo,
 } from "./resources";
 
-// Results are the client's objects with listed fields only (so nothing unlisted, a secret, leaks),
-// camelCase. A field list is made for the client's type and carries its result type (for types
-// only): the one source of each result type. The declarations write that type out, so they name
-// no client type (whose declarations load zod's: see README, Requirements).
+// A function that reads objects of a kind returns what the resource shows (`<Kind>Info`, generated
+// from the kind's definition, made by its `info`: see infoOf). The other results are the client's
+// objects with listed fields only (so nothing unlisted, a secret, leaks), camelCase. A field list is
+// made for the client's type and carries its result type (for types only): the one source of each
+// result type. The declarations write that type out, so they name no client type (whose
+// declarations load zod's: see README, Requirements).
 
 /** `created_at` → `createdAt`. */
 type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
