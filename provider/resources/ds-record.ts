@@ -40,7 +40,8 @@ const outputs = {
   updatedAt: z.string().describe("When the record was last updated."),
 };
 
-// A record of DS data has no public key and one of KEY data no digest: null, not absent.
+// A record of DS data has no public key and one of KEY data no digest: null (as the service sends
+// it), not absent.
 export const dsRecordOutputs = outputsFrom<DelegationSignerRecord>()(outputs, {
   dsRecordId: (record) => record.id,
 });
