@@ -240,6 +240,11 @@ export function renderClass(k: KindToRender): string {
   );
 }
 
+/** "a Webhook", "an EmailForward". */
+function aKind(kind: string): string {
+  return `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind}`;
+}
+
 /**
  * What the SDK's functions return for an object of the kind (`getWebhook`): its outputs and the
  * inputs its definition names in `info`, as plain values. Empty for a kind no function reads.
@@ -261,7 +266,7 @@ function renderInfo(k: KindToRender, named: Named): string {
       `${docComment(docOf(field), "  ")}  ${key}${isOptionalInput(field) ? "?" : ""}: ${fieldType(field, "output", named)};`,
   );
   return (
-    `/** A ${kind} as the SDK's functions return it: what the resource shows as outputs, as plain values. */\n` +
+    `/** ${aKind(kind).replace(/^a/, "A")} as the SDK's functions return it: what the resource shows as outputs, as plain values. */\n` +
     `export interface ${kind}Info {\n${lines.join("\n")}\n}\n\n`
   );
 }
@@ -350,7 +355,7 @@ export function renderPage(k: KindToRender): string {
     "",
     ...(schema.info
       ? [
-          `The SDK's functions return a ${kind} as \`${kind}Info\`: the kind's outputs` +
+          `The SDK's functions return ${aKind(kind)} as \`${kind}Info\`: the kind's outputs` +
             (schema.info.inputs.length
               ? ` and ${schema.info.inputs.map((key) => `\`${key}\``).join(", ")}`
               : "") +

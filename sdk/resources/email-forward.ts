@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { type CommonArgs, everyProperty, KindResource, ownerKey } from "../common";
 
-/** A EmailForward as the SDK's functions return it: what the resource shows as outputs, as plain values. */
+/** An EmailForward as the SDK's functions return it: what the resource shows as outputs, as plain values. */
 export interface EmailForwardInfo {
   /** The service's id of the forward. */
   emailForwardId: number;
