@@ -121,6 +121,14 @@ describe("the generator, given a new toy definition", () => {
     });
   });
 
+  it("says an, not a, before a kind that starts with a vowel", () => {
+    const source = renderClass({ kind: "AcmeWidget", schema: toyWidgetResource.schema });
+    expect(source).toContain("/** An AcmeWidget as the SDK's functions return it:");
+    expect(text("sdk/resources/toy-widget.ts")).toContain(
+      "/** A ToyWidget as the SDK's functions return it:",
+    );
+  });
+
   it("refuses to let a function return a secret", () => {
     const schema = { ...toyWidgetResource.schema, info: { inputs: ["passphrase"] } };
     expect(() => renderClass({ kind: "ToyWidget", schema })).toThrow(

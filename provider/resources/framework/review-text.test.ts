@@ -5,6 +5,7 @@
  */
 import type { Change } from "./definition";
 import {
+  domainOrderBuys,
   fqdn,
   isApex,
   maskEmail,
@@ -167,6 +168,18 @@ describe("what a change orders", () => {
     expect(renewalsTurnedOn(change("create", undefined, off))).toBe(false);
     expect(renewalsTurnedOn(change("create", undefined, {}))).toBe(false);
     expect(renewalsTurnedOn(change("delete", on))).toBe(false);
+  });
+
+  it("buys a domain order's own purchase when it orders, and renewals when they turn on", () => {
+    const on = { autoRenew: true };
+    const off = { autoRenew: false };
+    expect(domainOrderBuys(change("create", undefined, on), "registration")).toEqual([
+      "registration",
+      "renewal",
+    ]);
+    expect(domainOrderBuys(change("create", undefined, off), "transfer")).toEqual(["transfer"]);
+    expect(domainOrderBuys(change("update", off, on), "transfer")).toEqual(["renewal"]);
+    expect(domainOrderBuys(change("update", on, on), "registration")).toEqual([]);
   });
 });
 
