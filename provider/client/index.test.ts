@@ -6,7 +6,7 @@ import * as publicClient from "./index";
 import * as internal from "./internal";
 
 describe("the public client index", () => {
-  it("exports the client, the errors and their guards, the defaults, pagination and nothing else", () => {
+  it("exports the client, the errors and their guards, the defaults, pagination, the schemas of the objects resources show and nothing else", () => {
     expect(Object.keys(publicClient).sort()).toEqual(
       [
         "ApiConnectionError",
@@ -14,6 +14,23 @@ describe("the public client index", () => {
         "ApiStatusError",
         "ApiTimeoutError",
         "BadRequestError",
+        "CertificateRenewalSchema",
+        "CertificateSchema",
+        "DelegationSignerRecordSchema",
+        "DnssecSchema",
+        "DomainRenewalSchema",
+        "DomainRestoreSchema",
+        "DomainSchema",
+        "EmailForwardSchema",
+        "PlatformMessageSchema",
+        "PlatformMetadataSchema",
+        "PrimaryServerSchema",
+        "V1DomainSchema",
+        "V1SubscriptionSchema",
+        "V1TemplateSchema",
+        "WebhookSchema",
+        "ZoneRecordSchema",
+        "ZoneSchema",
         "DEFAULT_RETRY_OPTIONS",
         "DEFAULT_TIMEOUTS",
         "NotFoundError",
@@ -45,14 +62,15 @@ describe("the public client index", () => {
     );
   });
 
-  it("keeps the transport, retry decisions, paths and zod schemas inside", () => {
+  it("keeps the transport, retry decisions, paths and envelopes inside", () => {
     for (const name of [
       "Transport",
       "decideRetry",
       "RateLimiter",
       "path",
       "createStatusError",
-      "DomainSchema",
+      "DomainEnvelope",
+      "DomainPageSchema",
     ]) {
       expect(name in internal).toBe(true);
       expect(name in publicClient).toBe(false);

@@ -1,22 +1,22 @@
 import { z } from "zod";
-import type { Dnssec } from "../client";
+import { DnssecSchema, type Dnssec } from "../client";
 import { AlreadyExistsError } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
 import { orders, type Reason, str } from "./framework/review-text";
 
-const outputs = {
-  enabled: z.boolean().describe("True while signing is enabled."),
+const outputs = serviceFields(DnssecSchema, {
+  enabled: "True while signing is enabled.",
   active: z
     .boolean()
     .nullable()
     .describe("Whether the signed zone is active at the registry (null when the service does not say)."),
-  createdAt: z.string().describe("When signing was enabled."),
-  updatedAt: z.string().describe("When the service last changed the signing."),
-};
+  createdAt: "When signing was enabled.",
+  updatedAt: "When the service last changed the signing.",
+});
 
 const dnssecOutputs = outputsFrom<Dnssec>()(outputs, {});
 

@@ -1,19 +1,19 @@
 import { z } from "zod";
 import { isNotFound } from "../client";
-import type { Domain } from "../client";
+import { DomainSchema, type Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { canonicalDomainName } from "./names";
 import { str, zoneReplaced } from "./framework/review-text";
 
-const outputs = {
+const outputs = serviceFields(DomainSchema, {
   domainId: z.number().describe("The service's numeric id of the domain."),
-  registrantId: z.number().nullable().describe("The registrant contact, or null for a hosted-only domain."),
-  unicodeName: z.string().describe("The name in Unicode."),
-  state: z.string().describe("`hosted`, `registered` or `expired`."),
-  autoRenew: z.boolean().describe("Whether the registration renews automatically."),
-  privateWhois: z.boolean().describe("Whether WHOIS privacy is on for the registration."),
+  registrantId: "The registrant contact, or null for a hosted-only domain.",
+  unicodeName: "The name in Unicode.",
+  state: "`hosted`, `registered` or `expired`.",
+  autoRenew: "Whether the registration renews automatically.",
+  privateWhois: "Whether WHOIS privacy is on for the registration.",
   trustee: z
     .boolean()
     .nullable()
@@ -21,10 +21,10 @@ const outputs = {
       "Whether the service's trustee service holds the registration (TLDs that need a local\n" +
         "presence); null when not said.",
     ),
-  expiresAt: z.string().nullable().describe("When the registration expires; null for a hosted-only domain."),
-  createdAt: z.string().describe("When the domain was added to the account."),
-  updatedAt: z.string().describe("When the domain was last changed."),
-};
+  expiresAt: "When the registration expires; null for a hosted-only domain.",
+  createdAt: "When the domain was added to the account.",
+  updatedAt: "When the domain was last changed.",
+});
 
 /** The outputs of a Domain, from the service's object. */
 export const domainOutputs = outputsFrom<Domain>()(outputs, { domainId: (domain) => domain.id });

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { DelegationSignerRecord } from "../client";
+import { DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { orders, str } from "./framework/review-text";
@@ -28,17 +28,17 @@ const decimalText = (what: string, allowed?: string[]) =>
 const collectionKey = (account: string, domain: unknown) =>
   `dsRecords:${account}:${canonicalDomainRef(domain)}`;
 
-const outputs = {
+const outputs = serviceFields(DelegationSignerRecordSchema, {
   dsRecordId: z.number().describe("The service's id of the record."),
-  domainId: z.number().describe("The service's id of the domain."),
-  algorithm: z.string().describe("DNSSEC algorithm number, as the service keeps it."),
-  digest: z.string().nullable().describe("Hex digest of the DNSKEY; null for a record of KEY data."),
-  digestType: z.string().nullable().describe("Digest type; null for a record of KEY data."),
-  keytag: z.string().nullable().describe("Key tag of the DNSKEY; null for a record of KEY data."),
-  publicKey: z.string().nullable().describe("The public key; null for a record of DS data."),
-  createdAt: z.string().describe("When the record was created."),
-  updatedAt: z.string().describe("When the record was last updated."),
-};
+  domainId: "The service's id of the domain.",
+  algorithm: "DNSSEC algorithm number, as the service keeps it.",
+  digest: "Hex digest of the DNSKEY; null for a record of KEY data.",
+  digestType: "Digest type; null for a record of KEY data.",
+  keytag: "Key tag of the DNSKEY; null for a record of KEY data.",
+  publicKey: "The public key; null for a record of DS data.",
+  createdAt: "When the record was created.",
+  updatedAt: "When the record was last updated.",
+});
 
 // A record of DS data has no public key and one of KEY data no digest: null (as the service sends
 // it), not absent.

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { EmailForward } from "../client";
+import { EmailForwardSchema, type EmailForward } from "../client";
 import { domainRef, emailAddress } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { str } from "./framework/review-text";
@@ -14,16 +14,16 @@ const collectionKey = (account: string, domain: unknown) =>
 /** The local part of the alias: `john` of `john@example.com`. */
 const aliasOf = (aliasEmail: string) => aliasEmail.slice(0, aliasEmail.lastIndexOf("@"));
 
-const outputs = {
+const outputs = serviceFields(EmailForwardSchema, {
   emailForwardId: z.number().describe("The service's id of the forward."),
-  domainId: z.number().describe("The service's id of the domain."),
+  domainId: "The service's id of the domain.",
   aliasName: z.string().describe("The local part of the receiving address, as the service keeps it."),
-  aliasEmail: z.string().describe("The full receiving address, e.g. `sales@example.com`."),
-  destinationEmail: z.string().describe("Where the mail goes, as the service keeps it."),
+  aliasEmail: "The full receiving address, e.g. `sales@example.com`.",
+  destinationEmail: "Where the mail goes, as the service keeps it.",
   active: z.boolean().describe("Whether the forward is active."),
-  createdAt: z.string().describe("When the forward was created."),
-  updatedAt: z.string().describe("When the forward was last updated."),
-};
+  createdAt: "When the forward was created.",
+  updatedAt: "When the forward was last updated.",
+});
 
 export const emailForwardOutputs = outputsFrom<EmailForward>()(outputs, {
   emailForwardId: (forward) => forward.id,

@@ -7,7 +7,8 @@
  * here except `domainToken` and `apiToken`, which are secret outputs.
  */
 import { z } from "zod";
-import { createdSince, type V1Certificate, type V1Domain } from "../client";
+import { V1DomainSchema, createdSince, type V1Certificate, type V1Domain } from "../client";
+import { serviceFields } from "./framework/outputs-from";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import type { OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
@@ -35,15 +36,12 @@ export const extendedAttributes = () =>
     .optional()
     .describe("TLD-specific attributes the registry requires.");
 
-export const domainOutputShape = {
+export const domainOutputShape = serviceFields(V1DomainSchema, {
   domainId: z.number().describe("The v1 domain's id."),
   domainState: z.string().describe("The domain's v1 state: `hosted`, `registered`, …"),
-  expiresOn: z
-    .string()
-    .nullable()
-    .describe("When the registration expires (a date); null when not registered."),
-  unicodeName: z.string().describe("The domain name in Unicode."),
-};
+  expiresOn: "When the registration expires (a date); null when not registered.",
+  unicodeName: "The domain name in Unicode.",
+});
 
 /** What programs see of a v1 domain: never its token. */
 export function domainOutputs(d: V1Domain): OutputsOf<typeof domainOutputShape> {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { V1Subscription } from "../client";
+import { V1SubscriptionSchema, type V1Subscription } from "../client";
 import { createdSince } from "../client";
 import { nonEmptyString } from "./framework/fields";
 import { numericIds, secret } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { hasStatus } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
@@ -23,12 +23,12 @@ const creditCard = z
   })
   .meta({ id: "LegacyCreditCard", description: "A credit card for {@link LegacySubscription}." });
 
-const outputs = {
+const outputs = serviceFields(V1SubscriptionSchema, {
   subscriptionId: z.number().describe("The subscription's id."),
-  planName: z.string().describe("The plan subscribed to."),
+  planName: "The plan subscribed to.",
   subscriptionState: z.string().describe("`subscribed` once done."),
-  domainLimit: z.number().describe("How many domains the plan allows."),
-};
+  domainLimit: "How many domains the plan allows.",
+});
 
 const subscriptionOutputs = outputsFrom<V1Subscription>()(outputs, {
   subscriptionId: (s) => s.id,

@@ -1,17 +1,19 @@
 import { z } from "zod";
+import { CertificateRenewalSchema } from "../client";
+import { serviceFields } from "./framework/outputs-from";
 import { apiId, domainRef, numericId } from "./framework/fields";
 import { numericIds, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 
-const outputs = {
+const outputs = serviceFields(CertificateRenewalSchema, {
   renewalId: z.number().describe("The renewal order's id."),
   renewalState: z.string().describe("The renewal order's state, as the service gave it."),
-  oldCertificateId: z.number().describe("The id of the certificate renewed."),
-  newCertificateId: z.number().describe("The new certificate's id (its PEMs: `getCertificateBundle`)."),
+  oldCertificateId: "The id of the certificate renewed.",
+  newCertificateId: "The new certificate's id (its PEMs: `getCertificateBundle`).",
   newCertificateState: z.string().describe("The new certificate's state: `requesting`, then `issued`."),
-};
+});
 
 function certificateRenewalOutputs(
   renewal: { id: number; old_certificate_id: number; new_certificate_id: number; state: string },

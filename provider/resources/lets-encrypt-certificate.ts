@@ -4,7 +4,8 @@
  * registrar orders: on timeout the certificate stays in state and the next `up` resumes waiting.
  */
 import { z } from "zod";
-import type { Certificate } from "../client";
+import { serviceFields } from "./framework/outputs-from";
+import { CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { defineResource, numericIds, secret, type InputsOf, type OutputsOf } from "./framework/kind";
@@ -45,17 +46,14 @@ const inputs = {
   ...waitingInputs,
 };
 
-const outputs = {
-  alternateNames: z.array(z.string()).describe("Further names the certificate covers."),
+const outputs = serviceFields(CertificateSchema, {
+  alternateNames: "Further names the certificate covers.",
   certificateId: z.number().describe("The certificate's id."),
   purchaseId: z.number().optional().describe("The purchase order's id."),
-  commonName: z.string().describe("The name the certificate is issued for."),
+  commonName: "The name the certificate is issued for.",
   certificateState: z.string().describe("`requesting`, `issued`, …"),
-  expiresAt: z
-    .string()
-    .nullable()
-    .describe("When the certificate expires; null when the service gives no date."),
-  authorityIdentifier: z.string().describe("The certificate authority that issues it."),
+  expiresAt: "When the certificate expires; null when the service gives no date.",
+  authorityIdentifier: "The certificate authority that issues it.",
   certificate: z.string().optional().describe("The server certificate (PEM)."),
   chain: z.array(z.string()).optional().describe("Intermediate certificates (PEM)."),
   root: z.string().nullable().optional().describe("The root certificate (PEM), when the service gives one."),
@@ -65,7 +63,7 @@ const outputs = {
     .nullable()
     .optional()
     .describe("Set while the order is still pending (the next `up` resumes waiting)."),
-};
+});
 
 type Values = InputsOf<typeof inputs>;
 type Outputs = OutputsOf<typeof outputs>;

@@ -1,6 +1,7 @@
 /** Platform messages (private beta at the service): messages shown to the account on a resource. */
 import { z } from "zod";
-import type { PlatformMessage, PlatformMessageInput } from "../client";
+import { serviceFields } from "./framework/outputs-from";
+import { PlatformMessageSchema, type PlatformMessage, type PlatformMessageInput } from "../client";
 import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
@@ -46,18 +47,18 @@ const inputs = {
   expiresAt: dateTime().describe("ISO 8601 date-time after which the message is hidden."),
 };
 
-const outputs = {
-  resource: z.string().describe("`domain:<id>`, `record:<id>` or `platform_connection:<id>`."),
+const outputs = serviceFields(PlatformMessageSchema, {
+  resource: "`domain:<id>`, `record:<id>` or `platform_connection:<id>`.",
   title: z.string().describe("The message's title (empty when none)."),
   message: z.string().describe("The message's text (empty when none)."),
   url: z.string().describe("The link shown with the message (empty when none)."),
   expiresAt: z.string().describe("When the message is hidden (empty when never)."),
   messageId: z.number().describe("The service's id of the message."),
-  ownerType: z.string().describe("The type of the message's owner at the service."),
-  ownerId: z.number().describe("The id of the message's owner at the service."),
-  createdAt: z.string().describe("When the message was created (the service's text)."),
-  updatedAt: z.string().describe("When the message was last changed (the service's text)."),
-};
+  ownerType: "The type of the message's owner at the service.",
+  ownerId: "The id of the message's owner at the service.",
+  createdAt: "When the message was created (the service's text).",
+  updatedAt: "When the message was last changed (the service's text).",
+});
 
 /**
  * The message's outputs. `declaredExpiry` is the program's spelling of the expiry, kept when the

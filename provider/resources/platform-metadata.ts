@@ -1,9 +1,9 @@
 /** Platform metadata (private beta at the service): key/value metadata on a resource. */
 import { z } from "zod";
-import type { PlatformMetadata } from "../client";
+import { PlatformMetadataSchema, type PlatformMetadata } from "../client";
 import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
 import { defineResource, type InputsOf, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
 import { str } from "./framework/review-text";
@@ -16,13 +16,13 @@ const inputs = {
     .describe("The value. Changes in place (the same key on the same resource is one object)."),
 };
 
-const outputs = {
-  value: z.string().describe("The value."),
+const outputs = serviceFields(PlatformMetadataSchema, {
+  value: "The value.",
   metadataId: z.number().describe("The service's id of the entry."),
-  ownerType: z.string().describe("The type of the entry's owner at the service."),
-  createdAt: z.string().describe("When the entry was created (the service's text)."),
-  updatedAt: z.string().describe("When the entry was last changed (the service's text)."),
-};
+  ownerType: "The type of the entry's owner at the service.",
+  createdAt: "When the entry was created (the service's text).",
+  updatedAt: "When the entry was last changed (the service's text).",
+});
 
 const metadataOutputs = outputsFrom<PlatformMetadata>()(outputs, { metadataId: (m) => m.id });
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { DnsimpleClient, PrimaryServer } from "../client";
+import { PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
@@ -15,15 +15,15 @@ const collectionKey = (account: string) => `primaries:${account}`;
 const zoneSet = (zones: ReadonlyArray<string>): string[] =>
   [...new Set(zones.map((z) => canonicalDomainName(z)))].sort();
 
-const outputs = {
+const outputs = serviceFields(PrimaryServerSchema, {
   primaryServerId: z.number().describe("The service's id of the primary server."),
-  name: z.string().describe("The server's name."),
-  ip: z.string().describe("The server's IPv4 or IPv6 address."),
-  port: z.number().describe("The server's port."),
+  name: "The server's name.",
+  ip: "The server's IPv4 or IPv6 address.",
+  port: "The server's port.",
   linkedZones: z.array(z.string()).describe("The linked secondary zones, sorted."),
-  createdAt: z.string().describe("When the server was created."),
-  updatedAt: z.string().describe("When the server was last updated."),
-};
+  createdAt: "When the server was created.",
+  updatedAt: "When the server was last updated.",
+});
 
 export const primaryServerOutputs = outputsFrom<PrimaryServer>()(outputs, {
   primaryServerId: (server) => server.id,

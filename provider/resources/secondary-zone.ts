@@ -1,23 +1,21 @@
 import { z } from "zod";
-import type { Zone } from "../client";
+import { ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
 
-const outputs = {
+const outputs = serviceFields(ZoneSchema, {
   zoneId: z.number().describe("The service's id of the zone."),
-  reverse: z.boolean().describe("Whether the zone is a reverse zone."),
-  secondary: z.boolean().describe("Whether the zone is secondary (always true for this kind)."),
-  lastTransferredAt: z
-    .string()
-    .nullable()
-    .describe("When the zone was last transferred from a primary server; null before the first transfer."),
-  createdAt: z.string().describe("When the zone was created."),
-  updatedAt: z.string().describe("When the zone was last updated."),
-};
+  reverse: "Whether the zone is a reverse zone.",
+  secondary: "Whether the zone is secondary (always true for this kind).",
+  lastTransferredAt:
+    "When the zone was last transferred from a primary server; null before the first transfer.",
+  createdAt: "When the zone was created.",
+  updatedAt: "When the zone was last updated.",
+});
 
 export const secondaryZoneOutputs = outputsFrom<Zone>()(outputs, { zoneId: (zone) => zone.id });
 

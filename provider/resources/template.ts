@@ -3,21 +3,21 @@
  * `dnsimple:v1Token`, or DNSIMPLE_V1_EMAIL / DNSIMPLE_V1_TOKEN; the account is the v1 user's).
  */
 import { z } from "zod";
-import type { V1Template } from "../client";
+import { V1TemplateSchema, type V1Template } from "../client";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { str } from "./framework/review-text";
 
-const outputs = {
+const outputs = serviceFields(V1TemplateSchema, {
   templateId: z.number().describe("The service's id of the template."),
-  name: z.string().describe("Display name."),
-  shortName: z.string().describe("Short name."),
+  name: "Display name.",
+  shortName: "Short name.",
   description: z.string().describe("The description (empty when none)."),
-  createdAt: z.string().describe("When the template was created."),
-  updatedAt: z.string().describe("When the template was last changed."),
-};
+  createdAt: "When the template was created.",
+  updatedAt: "When the template was last changed.",
+});
 
 const templateOutputs = outputsFrom<V1Template>()(outputs, {
   templateId: (t) => t.id,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { ZoneRecord, ZoneRecordInput, ZoneRecordUpdate } from "../client";
+import { serviceFields } from "./framework/outputs-from";
+import { ZoneRecordSchema, type ZoneRecord, type ZoneRecordInput, type ZoneRecordUpdate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
@@ -62,20 +63,20 @@ function contentToRecord(type: string, declared: string | undefined, current: st
   return current;
 }
 
-const outputs = {
+const outputs = serviceFields(ZoneRecordSchema, {
   zoneName: z.string().describe("The zone (domain name)."),
-  name: z.string().describe('The name relative to the zone, `""` for the apex.'),
-  type: z.string().describe("The record type."),
-  content: z.string().describe("The content."),
-  ttl: z.number().describe("Time to live in seconds."),
-  priority: z.number().nullable().describe("Priority (MX, SRV); null when the record has none."),
+  name: 'The name relative to the zone, `""` for the apex.',
+  type: "The record type.",
+  content: "The content.",
+  ttl: "Time to live in seconds.",
+  priority: "Priority (MX, SRV); null when the record has none.",
   regions: z.array(z.string()).describe("Regions the record is served from."),
   recordId: z.number().describe("The service's numeric id of the record."),
   fqdn: z.string().describe("`name.zone`, or the zone for the apex."),
-  systemRecord: z.boolean().describe("True for records the service manages (SOA, NS)."),
-  createdAt: z.string().describe("When the service created the record."),
-  updatedAt: z.string().describe("When the service last changed the record."),
-};
+  systemRecord: "True for records the service manages (SOA, NS).",
+  createdAt: "When the service created the record.",
+  updatedAt: "When the service last changed the record.",
+});
 
 function recordOutputs(
   record: ZoneRecord,

@@ -1,32 +1,29 @@
 import { z } from "zod";
-import type { Zone } from "../client";
+import { ZoneSchema, type Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
 
-const outputs = {
+const outputs = serviceFields(ZoneSchema, {
   zoneId: z.number().describe("The service's numeric id of the zone."),
-  reverse: z.boolean().describe("Whether the zone is a reverse-DNS zone."),
-  secondary: z.boolean().describe("Whether the zone is a secondary zone."),
-  lastTransferredAt: z
-    .string()
-    .nullable()
-    .describe("When a secondary zone was last transferred from its primary; null otherwise."),
+  reverse: "Whether the zone is a reverse-DNS zone.",
+  secondary: "Whether the zone is a secondary zone.",
+  lastTransferredAt: "When a secondary zone was last transferred from its primary; null otherwise.",
   /** Set by create, adopt and update; a read leaves the one in state as it is. */
   activeFound: z
     .boolean()
     .nullable()
     .optional()
     .describe("The activation found when the zone was adopted (put back on destroy); null when not adopted."),
-  createdAt: z.string().describe("When the zone was created."),
-  updatedAt: z.string().describe("When the zone was last changed."),
+  createdAt: "When the zone was created.",
+  updatedAt: "When the zone was last changed.",
   /** The service's answer; the input of the same name (`active`) is this when left out. */
   active: z.boolean().nullable().describe("Whether the zone's DNS service is on."),
-};
+});
 
 /** What the service says of the zone: every output but `activeFound`, which is this resource's own. */
 const zoneOutputs = outputsFrom<Zone>()(outputs, { zoneId: (zone) => zone.id });

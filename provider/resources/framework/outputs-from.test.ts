@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { outputsFrom, snakeCase } from "./outputs-from";
+import { docOf } from "./kind";
+import { outputsFrom, serviceFields, snakeCase } from "./outputs-from";
 
 interface Forward {
   id: number;
@@ -86,5 +87,46 @@ describe("outputsFrom", () => {
     outputsFrom<{ id: number; alias_email: number }>()({ id: z.number(), aliasEmail: z.string() }, {});
     expect(snakeCase("lastTransferredAt")).toBe("last_transferred_at");
     expect(snakeCase("address1")).toBe("address1");
+  });
+});
+
+describe("serviceFields", () => {
+  const ForwardSchema = z.looseObject({
+    id: z.number().int(),
+    alias_email: z.string(),
+    suppressed_at: z.string().nullable(),
+  });
+
+  it("gives an output declared by its doc the type of the service's field of the same name", () => {
+    const declared = serviceFields(ForwardSchema, {
+      aliasEmail: "The receiving address.",
+      suppressedAt: "When delivery stopped; null otherwise.",
+    });
+    expect(docOf(declared.aliasEmail)).toBe("The receiving address.");
+    expect(docOf(declared.suppressedAt)).toBe("When delivery stopped; null otherwise.");
+    expect(declared.suppressedAt.safeParse(null).success).toBe(true);
+    expect(declared.aliasEmail.safeParse(null).success).toBe(false);
+    expect(declared.aliasEmail.safeParse(7).success).toBe(false);
+    // The service's schema itself keeps no doc.
+    expect(docOf(ForwardSchema.shape.alias_email)).toBeUndefined();
+  });
+
+  it("keeps an output declared with its own type as it is", () => {
+    const forwardId = z.number().describe("The service's id of the forward.");
+    const declared = serviceFields(ForwardSchema, { forwardId, aliasEmail: "The receiving address." });
+    expect(declared.forwardId).toBe(forwardId);
+    expect(Object.keys(declared)).toEqual(["forwardId", "aliasEmail"]);
+    const made = outputsFrom<z.infer<typeof ForwardSchema>>()(declared, { forwardId: (f) => f.id });
+    expect(made({ id: 7, alias_email: "sales@example.com", suppressed_at: null })).toEqual({
+      forwardId: 7,
+      aliasEmail: "sales@example.com",
+    });
+  });
+
+  it("does not compile, and throws, for a doc of a field the service's object does not have", () => {
+    // @ts-expect-error the service's object has no `destination_email`.
+    expect(() => serviceFields(ForwardSchema, { destinationEmail: "Where the mail goes." })).toThrow(
+      "the service's object has no field destination_email for the output destinationEmail",
+    );
   });
 });

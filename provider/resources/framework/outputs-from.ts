@@ -51,6 +51,49 @@ export function snakeCase(key: string): string {
 }
 
 /**
+ * The outputs a kind declares, where each one that is the service's field of the same name in
+ * snake_case is only its doc: the type is the one the client's schema of the service's object
+ * gives that field, said there once. An output of its own type (an id renamed, a value the kind
+ * makes) is declared with it. A doc for a field the service's object does not have does not
+ * compile.
+ *
+ * @example
+ * const outputs = serviceFields(WebhookSchema, {
+ *   webhookId: z.number().describe("The service's id of the webhook."),
+ *   suppressedAt: "Set when the service stopped delivering; null otherwise.", // suppressed_at's type
+ * });
+ */
+export function serviceFields<
+  Service extends Record<string, z.ZodType>,
+  const D extends { [K in keyof D]: z.ZodType | (Snake<K & string> extends keyof Service ? string : never) },
+>(
+  service: { readonly shape: Service },
+  declared: D,
+): { [K in keyof D]: ServiceField<Service, K & string, D[K]> };
+// The signature above types the result; this body makes it, checking at run time what it types.
+export function serviceFields(
+  service: { readonly shape: Record<string, z.ZodType> },
+  declared: Record<string, z.ZodType | string>,
+): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(declared).map(([key, field]) => {
+      if (typeof field !== "string") return [key, field];
+      const type = service.shape[snakeCase(key)];
+      if (type === undefined)
+        throw new Error(`the service's object has no field ${snakeCase(key)} for the output ${key}`);
+      return [key, type.describe(field)];
+    }),
+  );
+}
+
+/** What `serviceFields` declares for `key`: its own type, or the service's field's. */
+type ServiceField<Service, K extends string, Field> = Field extends z.ZodType
+  ? Field
+  : Snake<K> extends keyof Service
+    ? Service[Snake<K>]
+    : never;
+
+/**
  * The mapping from the service's object `A` to the outputs declared by `outputs`: `made` for the
  * outputs it names, the service's snake_case field for the rest.
  */
