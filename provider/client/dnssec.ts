@@ -37,8 +37,9 @@ export class DnssecApi {
   }
 
   /**
-   * Enables signing. Enabling twice has the same effect, so after an ambiguous failure the
-   * status is read back instead of resending.
+   * Enables signing. Enabling signing that is on answers 201 with the status as it is, so after an
+   * ambiguous failure the request is sent again like an idempotent one. Whether signing that is
+   * on is this program's to manage is the resource's question, not the request's.
    *
    * @example
    * await client.dnssec.enable(1, "example.com");
@@ -48,10 +49,7 @@ export class DnssecApi {
       method: "POST",
       path: path`/${account}/domains/${domain}/dnssec`,
       schema: DnssecEnvelope,
-      lookup: async () => {
-        const status = await this.get(account, domain);
-        return status.enabled ? { data: status } : undefined;
-      },
+      retryMode: "idempotent",
     });
     return res.data;
   }

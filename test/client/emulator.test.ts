@@ -551,6 +551,17 @@ describe("faults", () => {
     expect((await domainCount()) - before).toBeLessThanOrEqual(1);
   });
 
+  it("enabling DNSSEC is sent again after a lost answer, as enabling twice is enabling once", async () => {
+    const { c, calls } = client();
+    await c.domains.create(A, { name: "lost-dnssec.example" });
+    await admin("PUT", "/__admin/faults", { kinds: ["drop-after"], routes: "^POST .*/dnssec$", count: 1 });
+    calls.length = 0;
+    const status = await c.dnssec.enable(A, "lost-dnssec.example");
+    expect(status.enabled).toBe(true);
+    expect(calls.filter((x) => x.startsWith("POST"))).toHaveLength(2);
+    expect(calls.filter((x) => x.startsWith("GET"))).toHaveLength(0);
+  });
+
   it("a create without read-back is not resent after a dropped connection", async () => {
     const { c } = client();
     await admin("PUT", "/__admin/faults", { kinds: ["drop"], routes: "^POST .*/contacts$", count: 1 });
