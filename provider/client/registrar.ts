@@ -568,8 +568,8 @@ export class RegistrarApi {
 
   /**
    * Starts a registrant change: 201 when it completed at once, 202 while it is `new`/`pending`.
-   * After a lost answer the client looks for an open change of this domain to this contact
-   * before sending it again, so a retry never starts a second one.
+   * Not retried after an ambiguous failure (a second change would be a second order): look for
+   * it with `findOpenRegistrantChange`, as the domain resources do.
    *
    * @example
    * const change = await client.registrar.createRegistrantChange(1, { domain_id: "example.com", contact_id: 2 });
@@ -580,10 +580,6 @@ export class RegistrarApi {
       path: path`/${account}/registrar/registrant_changes`,
       body: input,
       schema: RegistrantChangeEnvelope,
-      lookup: async () => {
-        const found = await this.findOpenRegistrantChange(account, input.domain_id, Number(input.contact_id));
-        return found === undefined ? undefined : { data: found };
-      },
     });
   }
 

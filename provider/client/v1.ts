@@ -638,7 +638,9 @@ export class V1Api {
   }
 
   /**
-   * Subscribes to a plan. After an ambiguous failure the subscription is read back.
+   * Subscribes to a plan (money is spent). Not retried after an ambiguous failure: a subscription
+   * that exists is not proof that this request made it (`LegacySubscription` proves it by when
+   * it was made).
    *
    * @example
    * await client.v1.createSubscription({ plan: "Silver", credit_card: { ... } });
@@ -651,15 +653,6 @@ export class V1Api {
         path: "/subscription",
         body: { subscription: input },
         schema: V1SubscriptionEnvelope,
-        lookup: async () => {
-          try {
-            const s = await this.getSubscription();
-            return { subscription: s };
-          } catch (e) {
-            if ((e as { status?: number }).status === 402) return undefined;
-            throw e;
-          }
-        },
       })
     ).subscription;
   }

@@ -52,7 +52,7 @@ export const legacySubscriptionResource = oneShot({
     valid: {
       plan: "Silver",
       creditCard: {
-        number: "4111",
+        number: "4111111111111111",
         firstName: "A",
         lastName: "B",
         billingAddress: "1 St",
@@ -79,7 +79,7 @@ export const legacySubscriptionResource = oneShot({
 
   async run(ctx, inputs) {
     const card = inputs.creditCard;
-    // The client reads the subscription back after a lost answer before it would resend.
+    // A lost answer is not resent: the next `up` proves it with `proveDone` or asks for `orderAgain`.
     const s = await v1Of(ctx).createSubscription({
       plan: inputs.plan,
       credit_card: {

@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer, RegistrantChange } from "../client";
-import { OPEN_REGISTRANT_CHANGE_STATES } from "../client";
+import { OPEN_REGISTRANT_CHANGE_STATES, outcomeUnknown } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { apiId, domainName, numericId } from "./framework/fields";
 import type { InputsOf, OutputsOf } from "./framework/kind";
@@ -460,14 +460,23 @@ async function changeRegistrant(
     }
   }
   if (!change && domain.registrant_id === target) return recordedOuts;
-  change ??= await client.registrar.findOpenRegistrantChange(account, domain.id, target);
+  // A change's identity: the open change of this domain to the target. It is looked for before one
+  // is started, and after a start whose answer was lost, so that no second change is ever started.
+  const openChange = () => client.registrar.findOpenRegistrantChange(account, domain.id, target);
+  change ??= await openChange();
   if (!change) {
     const attributes = await registrantChangeAttributes(ctx, name, target, news);
-    change = await client.registrar.createRegistrantChange(account, {
-      domain_id: name,
-      contact_id: target,
-      ...(Object.keys(attributes).length > 0 ? { extended_attributes: attributes } : {}),
-    });
+    change = await client.registrar
+      .createRegistrantChange(account, {
+        domain_id: name,
+        contact_id: target,
+        ...(Object.keys(attributes).length > 0 ? { extended_attributes: attributes } : {}),
+      })
+      .catch(async (error: unknown) => {
+        const started = outcomeUnknown(error) ? await openChange() : undefined;
+        if (started) return started;
+        throw error;
+      });
   }
   const { value, finished } = await awaitRegistrantChange(ctx, name, change, news);
   if (!finished) {

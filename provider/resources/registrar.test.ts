@@ -1,4 +1,5 @@
 import {
+  ApiConnectionError,
   createStatusError,
   type DnsimpleClient,
   type Domain,
@@ -176,10 +177,13 @@ function fakeContext(options: {
   changeStates?: string[];
   openChange?: RegistrantChange;
   required?: string[];
+  /** The start of a change is carried out but its answer is lost. */
+  startLosesAnswer?: boolean;
 }) {
   const calls: Calls = { register: 0, transfer: 0, createChange: [], cancelChange: [], transferLock: [] };
   let transferLock = true;
   let domain = options.domain;
+  let openChange = options.openChange;
   const states = [...(options.changeStates ?? ["completed"])];
   let polls = 0;
   const client = {
@@ -214,10 +218,17 @@ function fakeContext(options: {
         registry_owner_change: true,
         extended_attributes: (options.required ?? []).map((name) => ({ name, required: true })),
       }),
-      findOpenRegistrantChange: async () => options.openChange,
+      findOpenRegistrantChange: async () => openChange,
       createRegistrantChange: async (_account: string, input: Record<string, unknown>) => {
         calls.createChange.push(input);
-        return change({ state: states[0] ?? "completed" });
+        const started = change({ state: states[0] ?? "completed" });
+        if (!options.startLosesAnswer) return started;
+        openChange = started;
+        throw new ApiConnectionError("Connection failed [UND_ERR_SOCKET]: other side closed", {
+          method: "POST",
+          url: "http://127.0.0.1/v2/1/registrar/registrant_changes",
+          retries: 0,
+        });
       },
       getRegistrantChange: async (_account: string, id: number) => {
         polls++;
@@ -286,6 +297,44 @@ describe("DomainRegistration registrant change", () => {
         inputs,
       ),
     ).toEqual({ changes: true });
+  });
+
+  it("a start whose answer was lost is found as the open change to the new registrant, not started again", async () => {
+    const { ctx, calls } = fakeContext({
+      domain: DOMAIN,
+      changeStates: ["new", "completed"],
+      startLosesAnswer: true,
+    });
+    const outs = await domainRegistrationResource.update!(ctx, "example.com", regState, {
+      ...regState,
+      registrantId: "8",
+      pollIntervalSeconds: 0.001,
+    });
+    expect(calls.createChange).toHaveLength(1);
+    expect(outs).toMatchObject({
+      registrantId: "8",
+      registrantChangeId: 40,
+      registrantChangeState: "completed",
+    });
+  });
+
+  it("a start whose answer was lost and left no open change fails with the lost answer", async () => {
+    const { ctx, calls } = fakeContext({ domain: DOMAIN, startLosesAnswer: true });
+    const { client } = ctx;
+    const lostAndGone = {
+      ...ctx,
+      client: {
+        ...client,
+        registrar: { ...client.registrar, findOpenRegistrantChange: async () => undefined },
+      } as unknown as DnsimpleClient,
+    };
+    await expect(
+      domainRegistrationResource.update!(lostAndGone, "example.com", regState, {
+        ...regState,
+        registrantId: "8",
+      }),
+    ).rejects.toThrow(/other side closed/);
+    expect(calls.createChange).toHaveLength(1);
   });
 
   it("the next up resumes the recorded change instead of starting another", async () => {
