@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A certificate. `contact_id` is deprecated but still sent. */
@@ -19,8 +19,7 @@ export const CertificateSchema = z.looseObject({
   auto_renew: z.boolean(),
   alternate_names: z.array(z.string()),
   authority_identifier: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
   expires_at: DateTime.nullable(),
   expires_on: DateOnly.nullable().optional(),
 });
@@ -51,8 +50,7 @@ export const CertificatePurchaseSchema = z.looseObject({
   certificate_id: z.number().int(),
   state: z.string(),
   auto_renew: z.boolean(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A Let's Encrypt purchase order. */
 export type CertificatePurchase = z.infer<typeof CertificatePurchaseSchema>;
@@ -65,8 +63,7 @@ export const CertificateRenewalSchema = z.looseObject({
   new_certificate_id: z.number().int(),
   state: z.string(),
   auto_renew: z.boolean(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A Let's Encrypt renewal order. */
 export type CertificateRenewal = z.infer<typeof CertificateRenewalSchema>;

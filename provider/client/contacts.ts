@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A contact. Optional text fields come back as `""`. */
@@ -24,8 +24,7 @@ export const ContactSchema = z.looseObject({
   state_province: z.string(),
   postal_code: z.string(),
   country: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A contact. */
 export type Contact = z.infer<typeof ContactSchema>;

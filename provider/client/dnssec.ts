@@ -2,15 +2,14 @@
 import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { path } from "./path";
-import { DateTime, dataOf } from "./schemas";
+import { dataOf, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** DNSSEC status of a domain. */
 export const DnssecSchema = z.looseObject({
   enabled: z.boolean(),
   active: z.boolean().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** DNSSEC status of a domain. */
 export type Dnssec = z.infer<typeof DnssecSchema>;

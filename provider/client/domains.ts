@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account id. */
@@ -26,8 +26,7 @@ export const DomainSchema = z.looseObject({
   expires_on: DateOnly.nullable().optional(),
   /** Only on get in recorded answers. */
   trustee: z.boolean().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A domain. */
 export type Domain = z.infer<typeof DomainSchema>;

@@ -1,7 +1,7 @@
 /** Delegation signer (DS) records of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { DateTime, dataOf, pageOf } from "./schemas";
+import { dataOf, pageOf, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A DS record. Algorithm, digest type and keytag are strings on the wire (`"8"`, `"2"`, `"44620"`). */
@@ -13,8 +13,7 @@ export const DelegationSignerRecordSchema = z.looseObject({
   digest_type: z.string().nullable(),
   keytag: z.string().nullable(),
   public_key: z.string().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A DS record. */
 export type DelegationSignerRecord = z.infer<typeof DelegationSignerRecordSchema>;

@@ -1,7 +1,7 @@
 /** Email forwards of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { DateTime, dataOf, pageOf } from "./schemas";
+import { dataOf, pageOf, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An email forward. `from`/`to` are legacy aliases some answers still carry. */
@@ -13,8 +13,7 @@ export const EmailForwardSchema = z.looseObject({
   active: z.boolean().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** An email forward. */
 export type EmailForward = z.infer<typeof EmailForwardSchema>;

@@ -1,6 +1,6 @@
 /** Identity (`/whoami`) and accounts (`/accounts`). */
 import { z } from "zod";
-import { DateTime, dataOf, listOf } from "./schemas";
+import { dataOf, listOf, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account. `name` is not in the OpenAPI description but every recorded answer has it. */
@@ -9,8 +9,7 @@ export const AccountSchema = z.looseObject({
   email: z.string(),
   name: z.string().optional(),
   plan_identifier: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** An account. */
 export type Account = z.infer<typeof AccountSchema>;
@@ -19,8 +18,7 @@ export type Account = z.infer<typeof AccountSchema>;
 export const UserSchema = z.looseObject({
   id: z.number().int(),
   email: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A user. */
 export type User = z.infer<typeof UserSchema>;

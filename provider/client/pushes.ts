@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A push; `account_id` is the target account, `accepted_at` null while pending. */
@@ -12,8 +12,7 @@ export const PushSchema = z.looseObject({
   domain_id: z.number().int(),
   contact_id: z.number().int().nullable(),
   account_id: z.number().int(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
   accepted_at: DateTime.nullable(),
 });
 /** A push. */

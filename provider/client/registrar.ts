@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateOnly, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { RequestSpec, Transport } from "./transport";
 
 /** Availability of a name. */
@@ -54,8 +54,7 @@ export const DomainRegistrationSchema = z.looseObject({
   auto_renew: z.boolean(),
   whois_privacy: z.boolean(),
   trustee: z.boolean().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A registration order. */
 export type DomainRegistration = z.infer<typeof DomainRegistrationSchema>;
@@ -70,8 +69,7 @@ export const DomainTransferSchema = z.looseObject({
   whois_privacy: z.boolean(),
   trustee: z.boolean().optional(),
   status_description: z.string().nullable().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A transfer order. */
 export type DomainTransfer = z.infer<typeof DomainTransferSchema>;
@@ -82,8 +80,7 @@ export const DomainRenewalSchema = z.looseObject({
   domain_id: z.number().int(),
   period: z.number().int(),
   state: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A renewal order. */
 export type DomainRenewal = z.infer<typeof DomainRenewalSchema>;
@@ -93,8 +90,7 @@ export const DomainRestoreSchema = z.looseObject({
   id: z.number().int(),
   domain_id: z.number().int(),
   state: z.string(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A restore order. */
 export type DomainRestore = z.infer<typeof DomainRestoreSchema>;
@@ -122,8 +118,7 @@ export const RegistrantChangeSchema = z.looseObject({
   extended_attributes: z.record(z.string(), z.string()).nullable(),
   registry_owner_change: z.boolean(),
   irt_lock_lifted_by: DateOnly.nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A registrant change. */
 export type RegistrantChange = z.infer<typeof RegistrantChangeSchema>;

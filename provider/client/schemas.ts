@@ -7,6 +7,8 @@ import { z } from "zod";
 
 /** An ISO 8601 date-time string as the service sends it (not re-parsed into a Date). */
 export const DateTime = z.string();
+/** When the service made an object and last changed it: every object it keeps says both. */
+export const Stamps = { created_at: DateTime, updated_at: DateTime };
 /** An ISO 8601 date (`YYYY-MM-DD`). */
 export const DateOnly = z.string();
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 import { ZoneEnvelope, type Zone } from "./zones";
 
@@ -15,8 +15,7 @@ export const PrimaryServerSchema = z.looseObject({
   ip: z.string(),
   port: z.number().int(),
   linked_secondary_zones: z.array(z.string()),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A primary server. */
 export type PrimaryServer = z.infer<typeof PrimaryServerSchema>;

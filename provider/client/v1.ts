@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { path } from "./path";
-import { DateTime } from "./schemas";
+import { DateTime, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 const Id = z.number().int();
@@ -26,8 +26,7 @@ export const V1DomainSchema = z.looseObject({
   record_count: z.number().int().optional(),
   service_count: z.number().int().optional(),
   expires_on: z.string().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A v1 domain. */
 export type V1Domain = z.infer<typeof V1DomainSchema>;
@@ -39,8 +38,7 @@ export const V1TemplateSchema = z.looseObject({
   name: z.string(),
   short_name: z.string(),
   description: z.string().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A v1 DNS template. */
 export type V1Template = z.infer<typeof V1TemplateSchema>;
@@ -51,8 +49,7 @@ export const V1ServiceSchema = z.looseObject({
   name: z.string(),
   short_name: z.string(),
   description: z.string().nullable(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A v1 service. */
 export type V1Service = z.infer<typeof V1ServiceSchema>;
@@ -69,8 +66,7 @@ export const V1CertificateSchema = z.looseObject({
   private_key: z.string().nullable().optional(),
   approver_email: z.string().nullable(),
   approver_emails: z.array(z.string()).optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
   configured_at: DateTime.nullable().optional(),
   expires_on: z.string().nullable(),
 });
@@ -84,8 +80,7 @@ export const V1SubscriptionSchema = z.looseObject({
   plan_name: z.string(),
   state: z.string(),
   domain_limit: z.number().int(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A v1 subscription. */
 export type V1Subscription = z.infer<typeof V1SubscriptionSchema>;
@@ -102,8 +97,7 @@ export const V1UserSchema = z.looseObject({
   login_count: z.number().int().optional(),
   failed_login_count: z.number().int().optional(),
   unsubscribed_at: DateTime.nullable().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A v1 user. */
 export type V1User = z.infer<typeof V1UserSchema>;

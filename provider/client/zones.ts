@@ -4,7 +4,7 @@ import type { AccountId } from "./domains";
 import { createStatusError, isNotFound, type ApiError } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
 import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
@@ -17,8 +17,7 @@ export const ZoneSchema = z.looseObject({
   secondary: z.boolean(),
   last_transferred_at: DateTime.nullable(),
   active: z.boolean().optional(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A zone. */
 export type Zone = z.infer<typeof ZoneSchema>;
@@ -44,8 +43,7 @@ export const ZoneRecordSchema = z.looseObject({
   type: z.string(),
   regions: z.array(z.string()).optional(),
   system_record: z.boolean(),
-  created_at: DateTime,
-  updated_at: DateTime,
+  ...Stamps,
 });
 /** A zone record. */
 export type ZoneRecord = z.infer<typeof ZoneRecordSchema>;
