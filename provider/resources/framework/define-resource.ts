@@ -1,25 +1,27 @@
+/**
+ * A kind's definition as a Pulumi dynamic provider: `check` validates and normalizes inputs,
+ * `diff` compares them as the kind says, `create` journals the create and settles it by the rules
+ * of `ownership.ts`, `read`/`update`/`delete` run the kind's operations in the account recorded at
+ * create time, and an unfinished object is kept in state for the next `up`. The definition's type
+ * is `definition.ts`; `kind.ts` types it for kind files.
+ */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { backoffDelay, createdSince, DEFAULT_RETRY_OPTIONS, isApiError, outcomeUnknown } from "../../client";
-import {
-  beginCreate,
-  createAnswered,
-  forgetCreate,
-  idsHeldByOthers,
-  pendingCreate,
-  settleCreate,
-} from "./create-journal";
+import { outcomeUnknown } from "../../client";
+import { beginCreate, createAnswered, forgetCreate, settleCreate } from "./create-journal";
 import { flushReports } from "./engine-log";
 import { stepStarted } from "./steps-in-flight";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
 import { containsUnknown } from "./unknown";
 import { type FieldSchemas, validateInputs } from "./validation";
-import { isDeepStrictEqual } from "node:util";
 import { isPartialCreate, PartialCreateError } from "./partial";
 import type { Created, CreateMark, ResourceContext, ResourceDefinition, State } from "./definition";
+import { converge, createSettlingAmbiguity, findToAdopt, recoverEarlierCreate, remember } from "./ownership";
 
 export type { Created, CreateMark, ResourceContext, ResourceDefinition, State } from "./definition";
+export { AlreadyExistsError, forgetClaimsOfThisProcess, refusesDuplicate } from "./ownership";
 
 /** Inputs every resource accepts. */
 export const commonInputs: FieldSchemas = {
@@ -66,210 +68,6 @@ function inputsOf(definition: ResourceDefinition, state: State): State {
   return out;
 }
 
-/** The error a create gets when the object exists and is not ours: with the way out. */
-export class AlreadyExistsError extends Error {
-  override readonly name = "AlreadyExistsError";
-}
-
-function alreadyExists(definition: ResourceDefinition, existing: Created[], cause: unknown): Error {
-  const ids = existing.map((c) => c.id).join(", ");
-  const reason = cause instanceof Error ? `${cause.message}. ` : "";
-  return new AlreadyExistsError(
-    `${reason}A ${definition.kind} like this already exists (id ${ids}) and was not made by this stack. ` +
-      `To manage the existing ${definition.kind} with Pulumi instead of creating a new one, set ` +
-      `\`adopt: true\` on this resource (see the README, "Adopting existing objects").`,
-  );
-}
-
-/**
- * A refusal that may mean "it exists already": the service answers 400, 409 or 422 for a
- * duplicate. Only a look at what exists decides (`findMatching`), never the words of the message.
- */
-function mayBeDuplicateRefusal(error: unknown): boolean {
-  return isApiError(error) && error.status !== undefined && [400, 409, 422].includes(error.status);
-}
-
-/** Whether a second object like `inputs` cannot exist (`refusesDuplicates`, per declaration). */
-export function refusesDuplicate(definition: ResourceDefinition, inputs: State): boolean {
-  return typeof definition.refusesDuplicates === "function"
-    ? definition.refusesDuplicates(inputs)
-    : definition.refusesDuplicates === true;
-}
-
-/** An id as the service's number, to order ids by; NaN for ids that are names (they order by name). */
-function idOrder(id: string): number {
-  return /^\d+$/.test(id) ? Number.parseInt(id, 10) : Number.NaN;
-}
-
-/** Objects this process created, adopted or recovered, by kind and account: never claimed twice. */
-const claimed = new Set<string>();
-const claimKey = (definition: ResourceDefinition, account: string, id: string) =>
-  `${definition.kind}:${account}:${id}`;
-
-/** For tests: start over as a new provider process would. */
-export function forgetClaimsOfThisProcess(): void {
-  claimed.clear();
-}
-
-function remember(definition: ResourceDefinition, account: string, id: string): void {
-  claimed.add(claimKey(definition, account, id));
-}
-
-/**
- * The object one of our creates made, if the service holds one: identical to the inputs, made
- * after the create started (`mark`), and held by no other resource. The oldest such object wins.
- */
-async function findOwnCreate(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  inputs: State,
-  mark: CreateMark,
-  key: string | undefined,
-): Promise<Created | undefined> {
-  if (!definition.findMatching) return undefined;
-  const heldElsewhere = key ? idsHeldByOthers(key, definition.kind, ctx.account) : new Set<string>();
-  const candidates = (await definition.findMatching(ctx, inputs))
-    .filter((c) =>
-      mark.newerThanId !== undefined
-        ? idOrder(c.id) > mark.newerThanId
-        : createdSince(c.createdAt, mark.since),
-    )
-    .filter((c) => !claimed.has(claimKey(definition, ctx.account, c.id)) && !heldElsewhere.has(c.id))
-    .sort((a, b) => idOrder(a.id) - idOrder(b.id) || a.id.localeCompare(b.id));
-  const [own] = candidates;
-  if (own) remember(definition, ctx.account, own.id);
-  return own;
-}
-
-/**
- * Brings an object taken over (adopted, or recovered from a lost answer) in line with the
- * declaration: the inputs that differ and can change in place are updated.
- */
-async function converge(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  found: Created,
-  inputs: State,
-  localOnly: ReadonlySet<string>,
-  normalized: (key: string, value: unknown, inputs: State) => unknown,
-): Promise<Created> {
-  if (!definition.update) return found;
-  const current: State = { ...inputs, ...found.outs };
-  const differs = Object.keys(definition.inputs).some(
-    (key) =>
-      !localOnly.has(key) &&
-      !definition.replaceOnChange.includes(key) &&
-      inputs[key] !== undefined &&
-      !isDeepStrictEqual(normalized(key, current[key], current), normalized(key, inputs[key], inputs)),
-  );
-  if (!differs) return found;
-  return { ...found, outs: await definition.update(ctx, found.id, current, inputs) };
-}
-
-/** `adopt: true`: the one existing object matching the inputs, if any; several is an error. */
-async function findToAdopt(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  inputs: State,
-): Promise<Created | undefined> {
-  const matching = (await definition.findMatching!(ctx, inputs)).filter(
-    (c) => !claimed.has(claimKey(definition, ctx.account, c.id)),
-  );
-  if (matching.length > 1) {
-    throw new Error(
-      `adopt: ${matching.length} existing ${definition.kind} objects match this declaration ` +
-        `(ids ${matching.map((c) => c.id).join(", ")}) and adopt will not choose one; make the ` +
-        `declaration match exactly one (or delete the extra objects)`,
-    );
-  }
-  const [found] = matching;
-  if (found) remember(definition, ctx.account, found.id);
-  return found;
-}
-
-/**
- * `definition.create`, settling a failure that leaves open whether the object was created: an
- * identical object made since the create started is the one just created and is taken over; if
- * there is none, the create surely did not happen, and it is sent again when the client stopped
- * before its retry budget was spent (a create without a read-back fails on its first ambiguous
- * attempt), up to `maxRetries` times. A refusal is checked against what exists: an object made by
- * this create (its first attempt went through) is taken; someone else's is the adopt hint.
- */
-async function createSettlingAmbiguity(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  inputs: State,
-  mark: CreateMark,
-  key: string | undefined,
-): Promise<Created> {
-  const { maxRetries } = getSettings();
-  for (let round = 0; ; round++) {
-    try {
-      return await definition.create(ctx, inputs, mark);
-    } catch (error) {
-      if (!definition.findMatching) throw error;
-      const unique = refusesDuplicate(definition, inputs);
-      if (mayBeDuplicateRefusal(error)) {
-        if (!unique) throw error;
-        let existing: Created[];
-        try {
-          existing = await definition.findMatching(ctx, inputs);
-        } catch {
-          throw error;
-        }
-        if (existing.length === 0) throw error;
-        const own = await findOwnCreate(definition, ctx, inputs, mark, key);
-        if (own) return own;
-        throw alreadyExists(definition, existing, error);
-      }
-      if (!outcomeUnknown(error)) throw error;
-      // The one read-back of a lost answer (the client leaves it to the kind's identity): after a
-      // backoff step, as the client waits before any retry, so that a create still settling at
-      // the service is found rather than sent twice.
-      await sleep(backoffDelay(round, SETTLING_BACKOFF));
-      let found: Created | undefined;
-      try {
-        found = await findOwnCreate(definition, ctx, inputs, mark, key);
-      } catch {
-        throw error; // the read-back failed too: report the create's own failure
-      }
-      if (found) return found;
-      // A client that spent its whole budget has said all there is; one that stopped early did so
-      // only because it could not tell whether the create went through, which is now settled.
-      const clientExhausted = isApiError(error) && error.retries >= maxRetries;
-      if (clientExhausted || round >= maxRetries) throw error;
-      await sleep(backoffDelay(round, SETTLING_BACKOFF));
-    }
-  }
-}
-
-/**
- * What a create of this resource left behind in an earlier run that Pulumi never recorded: the
- * journal's entry names the object (the answer came) or the time the create started (it did not).
- */
-async function recoverEarlierCreate(
-  definition: ResourceDefinition,
-  ctx: ResourceContext,
-  inputs: State,
-  key: string,
-): Promise<Created | undefined> {
-  const entry = pendingCreate(key);
-  if (!entry || entry.kind !== definition.kind || entry.account !== ctx.account) return undefined;
-  if (entry.createdId !== undefined) {
-    if (claimed.has(claimKey(definition, ctx.account, entry.createdId))) return undefined;
-    const outs = await definition.read(ctx, entry.createdId, inputs);
-    if (!outs) return undefined;
-    remember(definition, ctx.account, entry.createdId);
-    return { id: entry.createdId, outs };
-  }
-  const mark: CreateMark = {
-    since: new Date(entry.since),
-    ...(entry.newerThanId !== undefined ? { newerThanId: entry.newerThanId } : {}),
-  };
-  if (definition.recover) return definition.recover(ctx, inputs, mark);
-  return findOwnCreate(definition, ctx, inputs, mark, key);
-}
-
 /**
  * The state of an object whose create was left unconfirmed, once settled: read under its natural
  * id if the create took effect, created now (with the inputs it was declared with) if not.
@@ -288,16 +86,6 @@ async function settleUnconfirmed(
   const settled: State = { ...previous, ...outs };
   delete settled[CREATE_UNCONFIRMED];
   return settled;
-}
-
-/**
- * The wait between two creates settled as "surely not made": the client's backoff (one formula),
- * capped lower, since the client already waited between its own attempts.
- */
-const SETTLING_BACKOFF = { ...DEFAULT_RETRY_OPTIONS, maxDelayMs: 5_000 };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Fields a declaration may leave out whose value the service decides: no opinion, no diff. */
