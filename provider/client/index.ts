@@ -6,7 +6,7 @@
  * operations among them), the retry and timeout defaults and the backoff they give, pagination,
  * `createdSince` (whether an object was made since a moment, to the service's second: what proves
  * an object is one's own after a lost answer), the types of the API's objects and inputs, and the
- * zod schemas of the objects that resources show (a kind's outputs take their types from them).
+ * zod schemas of the objects whose fields resources show as outputs (the outputs' types).
  * How requests are sent (transport, retry decisions, paths, envelopes) stays inside. The
  * provider's resources use this surface too, nothing else of the client.
  *
@@ -118,15 +118,13 @@ export type {
   ZoneRecordsApi,
   ZonesApi,
 } from "./zones";
-/** The service's objects that resources show: `serviceFields` takes outputs' types from them. */
+/** The service's objects whose fields resources show as outputs: `serviceFields` takes their types from them. */
 export { DnssecSchema } from "./dnssec";
 export { DomainSchema } from "./domains";
 export { DelegationSignerRecordSchema } from "./ds-records";
 export { EmailForwardSchema } from "./email-forwards";
 export { CertificateRenewalSchema, CertificateSchema } from "./certificates";
-export { DomainRenewalSchema, DomainRestoreSchema } from "./registrar";
 export { PrimaryServerSchema } from "./secondary-dns";
-export { WebhookSchema } from "./webhooks";
 export { PlatformMessageSchema, PlatformMetadataSchema } from "./platform";
 export { ZoneRecordSchema, ZoneSchema } from "./zones";
 export { V1DomainSchema, V1SubscriptionSchema, V1TemplateSchema } from "./v1";

@@ -58,9 +58,9 @@ export function snakeCase(key: string): string {
  * compile.
  *
  * @example
- * const outputs = serviceFields(WebhookSchema, {
- *   webhookId: z.number().describe("The service's id of the webhook."),
- *   suppressedAt: "Set when the service stopped delivering; null otherwise.", // suppressed_at's type
+ * const outputs = serviceFields(ZoneSchema, {
+ *   zoneId: z.number().describe("The service's id of the zone."),
+ *   lastTransferredAt: "When the zone was last transferred; null before.", // last_transferred_at's type
  * });
  */
 export function serviceFields<
