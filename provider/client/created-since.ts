@@ -1,5 +1,5 @@
 /**
- * Whether an object was created at or after `since` (see `RequestSpec.lookup`): the service
+ * Whether an object was created at or after `since` (a create's start, in the service's time): the service
  * writes creation times to the second, so `since` is compared truncated to its second. An object
  * without a creation time never qualifies: nothing proves it is ours.
  */

@@ -52,7 +52,7 @@ describe("Retry-After and X-RateLimit-Reset", () => {
 });
 
 describe("decideRetry", () => {
-  const base = { retriesSoFar: 0, hasLookup: false, options: noJitter, now: 0 };
+  const base = { retriesSoFar: 0, options: noJitter, now: 0 };
 
   it("retries idempotent methods on 5xx, 429 and connection errors", () => {
     expect(retryModeFor("GET")).toBe("idempotent");
@@ -131,39 +131,6 @@ describe("decideRetry", () => {
     );
     expect(
       decideRetry({ ...base, mode: "create", outcome: { kind: "status", status: 502, headers: {} } }).action,
-    ).toBe("fail");
-  });
-
-  it("reads back before resending a POST that has a lookup", () => {
-    const lost = decideRetry({
-      ...base,
-      hasLookup: true,
-      mode: "create",
-      outcome: { kind: "connection", sent: true },
-    });
-    expect(lost.action).toBe("lookup");
-    const bad = decideRetry({
-      ...base,
-      hasLookup: true,
-      mode: "create",
-      outcome: { kind: "status", status: 500, headers: {} },
-    });
-    expect(bad.action).toBe("lookup");
-  });
-
-  it("reads back once more when the retries run out on a create that may have gone through", () => {
-    const last = { ...base, hasLookup: true, mode: "create" as const, retriesSoFar: base.options.maxRetries };
-    expect(decideRetry({ ...last, outcome: { kind: "connection", sent: true } }).action).toBe("verify");
-    expect(decideRetry({ ...last, outcome: { kind: "status", status: 502, headers: {} } }).action).toBe(
-      "verify",
-    );
-    // A 429 was refused before processing, and a request that never left changed nothing.
-    expect(decideRetry({ ...last, outcome: { kind: "status", status: 429, headers: {} } }).action).toBe(
-      "fail",
-    );
-    expect(decideRetry({ ...last, outcome: { kind: "connection", sent: false } }).action).toBe("fail");
-    expect(
-      decideRetry({ ...last, hasLookup: false, outcome: { kind: "connection", sent: true } }).action,
     ).toBe("fail");
   });
 
@@ -299,7 +266,6 @@ describe("retry decisions, exactly", () => {
       mode: "idempotent",
       retriesSoFar: 1,
       outcome: { kind: "status", status: 503, headers: {} },
-      hasLookup: false,
       options,
       now: 0,
       ...over,
@@ -348,13 +314,8 @@ describe("retry decisions, exactly", () => {
     });
   });
 
-  it("reads back a create that may have gone through, while retries remain and after", () => {
-    expect(decide({ mode: "create", hasLookup: true })).toEqual({
-      action: "lookup",
-      delayMs: 500,
-      reason: "status 503; reading back",
-    });
-    expect(decide({ mode: "create", hasLookup: false })).toEqual({
+  it("leaves a create that may have gone through to its caller: it is not sent again", () => {
+    expect(decide({ mode: "create" })).toEqual({
       action: "fail",
       reason: "status 503 on a non-idempotent request",
     });
@@ -363,35 +324,23 @@ describe("retry decisions, exactly", () => {
       delayMs: 500,
       reason: "rate limited before processing",
     });
-    expect(decide({ mode: "create", hasLookup: true, outcome: { kind: "connection", sent: true } })).toEqual({
-      action: "lookup",
-      delayMs: 500,
-      reason: "response lost; reading back",
-    });
     expect(decide({ mode: "create", outcome: { kind: "connection", sent: true } })).toEqual({
       action: "fail",
       reason: "response lost on a non-idempotent request",
     });
   });
 
-  it("at the end of the budget reads back only what may have taken effect", () => {
-    const last = { mode: "create" as const, hasLookup: true, retriesSoFar: 2 };
-    expect(decide(last)).toEqual({
-      action: "verify",
-      delayMs: 1000,
-      reason: "retries exhausted; reading back",
-    });
-    expect(decide({ ...last, outcome: { kind: "connection", sent: true } })).toMatchObject({
-      action: "verify",
-    });
+  it("at the end of the budget fails, whatever the outcome", () => {
+    const last = { mode: "create" as const, retriesSoFar: 2 };
     for (const outcome of [
+      { kind: "connection" as const, sent: true },
+      { kind: "status" as const, status: 503, headers: {} },
       { kind: "connection" as const, sent: false },
       { kind: "status" as const, status: 429, headers: {} },
       { kind: "status" as const, status: 400, headers: {} },
     ]) {
       expect(decide({ ...last, outcome })).toEqual({ action: "fail", reason: "retries exhausted" });
     }
-    expect(decide({ ...last, hasLookup: false })).toEqual({ action: "fail", reason: "retries exhausted" });
     expect(decide({ ...last, mode: "idempotent" })).toEqual({ action: "fail", reason: "retries exhausted" });
     expect(decide({ mode: "never" })).toEqual({ action: "fail", reason: "request is not retryable" });
   });

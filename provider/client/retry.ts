@@ -2,7 +2,6 @@
  * Retry policy, backoff math, `Retry-After` parsing and rate-limit pacing. Everything here is pure
  * or takes an injected {@link Clock}, so it can be tested without waiting.
  */
-import { statusLeavesOutcomeOpen } from "./errors";
 
 /**
  * The retry policy. Defaults ({@link DEFAULT_RETRY_OPTIONS}):
@@ -21,10 +20,9 @@ import { statusLeavesOutcomeOpen } from "./errors";
  * What is retried: GET, HEAD, PUT, PATCH and DELETE on the statuses above and on connection
  * errors and timeouts. POST is retried only when the request surely never reached the service
  * (connection refused, DNS failure, connect timeout) or was rejected with 429 before being
- * processed; after any other failure a POST that creates is retried only if its `lookup` read-back
- * shows the object was not created (and the object found is returned if it was). When the retries
- * run out on such a failure, the read-back still runs once, so a create that went through on its
- * last attempt is returned rather than reported as failed.
+ * processed. After any other failure a POST fails with an error whose `outcomeUnknown` is true:
+ * whether it took effect is for the caller to settle (the provider reads back what it would have
+ * made: `settleLostAnswer` in provider/resources/framework/ownership.ts).
  */
 export interface RetryOptions {
   maxRetries: number;
@@ -145,29 +143,19 @@ export type AttemptOutcome =
 
 /** The retry decision for one failed attempt. */
 export type RetryDecision =
-  | { action: "fail"; reason: string }
-  | { action: "retry"; delayMs: number; reason: string }
-  /** Read back whether the POST took effect; retry after `delayMs` only if it did not. */
-  | { action: "lookup"; delayMs: number; reason: string }
-  /**
-   * No retries left, but the POST may have taken effect: read back once, return the object if it
-   * exists and fail otherwise. Without it a create that succeeded on its last attempt would be
-   * reported as failed, and the next run would find its own object "already taken".
-   */
-  | { action: "verify"; delayMs: number; reason: string };
+  { action: "fail"; reason: string } | { action: "retry"; delayMs: number; reason: string };
 
 /**
  * The retry decision for a failed attempt. `retriesSoFar` counts retries already made.
  *
  * @example
  * decideRetry({ mode: "idempotent", retriesSoFar: 0, outcome: { kind: "status", status: 502, headers: {} },
- *   hasLookup: false, options, now: 0, random: () => 1 }); // { action: "retry", delayMs: 250, ... }
+ *   options, now: 0, random: () => 1 }); // { action: "retry", delayMs: 250, ... }
  */
 export function decideRetry(input: {
   mode: RetryMode;
   retriesSoFar: number;
   outcome: AttemptOutcome;
-  hasLookup: boolean;
   options: RetryOptions;
   now: number;
   random?: () => number;
@@ -175,19 +163,13 @@ export function decideRetry(input: {
   const { mode, retriesSoFar, outcome, options, now } = input;
   if (mode === "never") return { action: "fail", reason: "request is not retryable" };
   const backoff = backoffDelay(retriesSoFar, options, input.random);
-  if (retriesSoFar >= options.maxRetries) {
-    return mode === "create" && input.hasLookup && mayHaveTakenEffect(outcome, options)
-      ? { action: "verify", delayMs: backoff, reason: "retries exhausted; reading back" }
-      : { action: "fail", reason: "retries exhausted" };
-  }
+  if (retriesSoFar >= options.maxRetries) return { action: "fail", reason: "retries exhausted" };
 
   if (outcome.kind === "connection") {
     if (mode === "idempotent" || !outcome.sent) {
       return { action: "retry", delayMs: backoff, reason: outcome.sent ? "connection lost" : "not sent" };
     }
-    return input.hasLookup
-      ? { action: "lookup", delayMs: backoff, reason: "response lost; reading back" }
-      : { action: "fail", reason: "response lost on a non-idempotent request" };
+    return { action: "fail", reason: "response lost on a non-idempotent request" };
   }
 
   const { status, headers } = outcome;
@@ -201,19 +183,7 @@ export function decideRetry(input: {
   if (mode === "idempotent") return { action: "retry", delayMs, reason: `status ${status}` };
   // A 429 is rejected before processing: safe to resend a POST.
   if (status === 429) return { action: "retry", delayMs, reason: "rate limited before processing" };
-  return input.hasLookup
-    ? { action: "lookup", delayMs, reason: `status ${status}; reading back` }
-    : { action: "fail", reason: `status ${status} on a non-idempotent request` };
-}
-
-/**
- * Whether a failed attempt may still have been processed: the request left and no answer came,
- * or the service answered with a retryable status that leaves the outcome open (errors.ts
- * `statusLeavesOutcomeOpen`: not a 429, which is refused before any processing).
- */
-function mayHaveTakenEffect(outcome: AttemptOutcome, options: RetryOptions): boolean {
-  if (outcome.kind === "connection") return outcome.sent;
-  return options.retryStatuses.includes(outcome.status) && statusLeavesOutcomeOpen(outcome.status);
+  return { action: "fail", reason: `status ${status} on a non-idempotent request` };
 }
 
 /**

@@ -173,14 +173,6 @@ export interface RequestSpec<S extends z.ZodType | undefined> {
   auth?: boolean;
   /** Overrides the method's default retry mode. */
   retryMode?: RetryMode;
-  /**
-   * For a POST that creates: reads back whether the object exists after an ambiguous failure
-   * (lost response, 5xx). Return the object (as the success body would have been parsed) when it
-   * exists, `undefined` when it does not. Without it, such a POST is never retried. `since` is
-   * when the first attempt left, in the service's time: only an object created at or after it can
-   * be this request's (see `createdSince`); an older look-alike is someone else's.
-   */
-  lookup?: (since: Date) => Promise<Output<S> | undefined>;
   /** Non-2xx statuses that count as success and are parsed with `schema` (e.g. v1 check 404). */
   successStatuses?: readonly number[];
 }
@@ -541,8 +533,8 @@ export class Transport {
   /**
    * Like {@link request} but also returns the status and headers. The steps, one method each:
    * {@link pace} (rate-limit pacing), {@link attemptOnce} (one dispatch and the classification of
-   * its answer: {@link classify}, {@link connectionFailure}), `decideRetry` (retry, read back,
-   * or fail; `retry.ts`), and {@link readBack} (did a create that lost its answer take effect?).
+   * its answer: {@link classify}, {@link connectionFailure}) and `decideRetry` (retry or fail;
+   * `retry.ts`).
    */
   async send<S extends z.ZodType | undefined = undefined>(
     spec: RequestSpec<S>,
@@ -550,12 +542,10 @@ export class Transport {
     const { config } = this;
     const call = this.prepare(spec);
     let retries = 0;
-    let since: Date | undefined;
 
     for (let attempt = 0; ; attempt++) {
       await this.pace(call, attempt);
       if (config.hooks.onRequest) this.emit("onRequest", { method: call.method, url: call.safeUrl, attempt });
-      since ??= this.serviceTime();
       const result = await this.attemptOnce(call, spec, attempt, retries);
       if (result.kind === "success") return result.response;
       const { failure, outcome } = result;
@@ -564,30 +554,23 @@ export class Transport {
         mode: call.mode,
         retriesSoFar: retries,
         outcome,
-        hasLookup: spec.lookup !== undefined,
         options: config.retry,
         now: config.clock.now(),
         random: config.random,
       });
       failure.retries = retries;
       if (decision.action === "fail") throw failure;
-      if (decision.action !== "verify")
-        this.emit("onRetry", {
-          method: call.method,
-          url: call.safeUrl,
-          attempt,
-          delayMs: decision.delayMs,
-          reason: decision.reason,
-          status: outcome.kind === "status" ? outcome.status : undefined,
-          retry: retries + 1,
-          maxRetries: config.retry.maxRetries,
-        });
+      this.emit("onRetry", {
+        method: call.method,
+        url: call.safeUrl,
+        attempt,
+        delayMs: decision.delayMs,
+        reason: decision.reason,
+        status: outcome.kind === "status" ? outcome.status : undefined,
+        retry: retries + 1,
+        maxRetries: config.retry.maxRetries,
+      });
       await config.clock.sleep(decision.delayMs);
-      if ((decision.action === "lookup" || decision.action === "verify") && spec.lookup) {
-        const found = await this.readBack(spec.lookup, since, failure);
-        if (found !== undefined) return { status: 200, headers: {}, data: found };
-        if (decision.action === "verify") throw failure;
-      }
       retries++;
     }
   }
@@ -755,23 +738,6 @@ export class Transport {
       durationMs: this.config.clock.now() - at.started,
       ...(error ? { error } : {}),
     });
-  }
-
-  /**
-   * After an ambiguous failure of a create: the object the create would have made (created since
-   * `since`, service time), or undefined. A read-back that fails too leaves the create's outcome
-   * unknown: the original failure is thrown.
-   */
-  private async readBack<T>(
-    lookup: (since: Date) => Promise<T | undefined>,
-    since: Date,
-    failure: ApiError,
-  ): Promise<T | undefined> {
-    try {
-      return await lookup(since);
-    } catch {
-      throw failure;
-    }
   }
 }
 

@@ -5,7 +5,6 @@ import { createStatusError, isNotFound, type ApiError } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
 import { DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
-import { createdSince } from "./created-since";
 import type { Transport } from "./transport";
 
 /** A zone. `active` is missing from secondary-zone creation answers. */
@@ -289,43 +288,28 @@ export class ZoneRecordsApi {
   }
 
   /**
-   * Creates a record. After an ambiguous failure the records of that name and type are read back
-   * and matched by content, so a lost response never duplicates.
+   * Creates a record. Like every create, it is not sent again after an ambiguous failure (lost
+   * answer, 5xx): the error's `outcomeUnknown` is true, and the provider settles it by reading the
+   * zone back (`zone-record-batcher.ts`).
    *
    * @example
    * await client.zones.records.create(1, "example.com", { name: "www", type: "A", content: "192.0.2.1" });
    */
-  async create(
-    account: AccountId,
-    zone: string,
-    input: ZoneRecordInput,
-    options: { sameContent?: SameContent } = {},
-  ): Promise<ZoneRecord> {
-    const sameContent = options.sameContent ?? exactContent;
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/zones/${zone}/records`,
-      body: input,
-      schema: ZoneRecordEnvelope,
-      lookup: async (since) => {
-        for await (const r of this.iterate(account, zone, { name: input.name, type: input.type })) {
-          const same =
-            r.name === input.name && r.type === input.type && sameContent(r.type, r.content, input.content);
-          if (same && createdSince(r.created_at, since)) return { data: r };
-        }
-        return undefined;
-      },
-    });
-    return res.data;
+  async create(account: AccountId, zone: string, input: ZoneRecordInput): Promise<ZoneRecord> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/zones/${zone}/records`,
+        body: input,
+        schema: ZoneRecordEnvelope,
+      })
+    ).data;
   }
 
   /**
    * Creates, updates and deletes records of one zone in one request, all or nothing. A refusal is
-   * a 400 whose body names each failed operation by its index (see {@link batchItemErrors}).
-   * After an ambiguous failure (lost answer, 5xx) the zone is read back: the batch took effect
-   * when every create has an identical record created since the batch left (records in
-   * `excludeIds`, known to be someone else's, never count) and every deleted record is gone; then
-   * its answer is rebuilt from what exists. Otherwise it surely did not, and it is sent again.
+   * a 400 whose body names each failed operation by its index (see {@link batchItemErrors}). Not
+   * sent again after an ambiguous failure, as a create (see {@link create}).
    *
    * @example
    * const { creates } = await client.zones.records.batch(1, "example.com", {
@@ -333,31 +317,15 @@ export class ZoneRecordsApi {
    *   deletes: [{ id: 5 }],
    * });
    */
-  async batch(
-    account: AccountId,
-    zone: string,
-    batch: ZoneRecordBatch,
-    options: { excludeIds?: ReadonlySet<number>; sameContent?: SameContent } = {},
-  ): Promise<ZoneRecordBatchResult> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/zones/${zone}/batch`,
-      body: batch,
-      schema: ZoneRecordBatchEnvelope,
-      lookup: async (since) => {
-        const records: ZoneRecord[] = [];
-        for await (const r of this.iterate(account, zone)) records.push(r);
-        const result = settleBatch(
-          batch,
-          records,
-          since,
-          options.excludeIds ?? new Set(),
-          options.sameContent,
-        );
-        return result ? { data: result } : undefined;
-      },
-    });
-    return res.data;
+  async batch(account: AccountId, zone: string, batch: ZoneRecordBatch): Promise<ZoneRecordBatchResult> {
+    return (
+      await this.t.request({
+        method: "POST",
+        path: path`/${account}/zones/${zone}/batch`,
+        body: batch,
+        schema: ZoneRecordBatchEnvelope,
+      })
+    ).data;
   }
 
   /**
@@ -418,68 +386,6 @@ export class ZoneRecordsApi {
       })
     ).data.distributed;
   }
-}
-
-/**
- * Whether the service's content of a record of `type` is the content that was sent. The client
- * compares exactly; the provider passes its record-data rules, since the service rewrites some
- * content (IPv6 compression, TXT quotes, case of host names).
- */
-export type SameContent = (type: string, stored: string, sent: string) => boolean;
-const exactContent: SameContent = (_type, stored, sent) => stored === sent;
-
-/**
- * Whether a batch whose answer was lost took effect, judged from the zone's records: each create
- * needs its own identical record (name, type, content) created since the batch left; each delete,
- * its record gone. Returns the answer the batch would have had, or `undefined` when it did not
- * take effect (or only partly seems to: then nothing is claimed).
- */
-export function settleBatch(
-  batch: ZoneRecordBatch,
-  records: readonly ZoneRecord[],
-  since: Date,
-  excludeIds: ReadonlySet<number>,
-  sameContent: SameContent = exactContent,
-): ZoneRecordBatchResult | undefined {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  if ((batch.deletes ?? []).some((d) => byId.has(d.id))) return undefined;
-  const taken = new Set<number>();
-  const candidates = records
-    .filter((r) => !r.system_record && !excludeIds.has(r.id) && createdSince(r.created_at, since))
-    .sort((a, b) => a.id - b.id);
-  const creates: ZoneRecord[] = [];
-  for (const c of batch.creates ?? []) {
-    const own = candidates.find(
-      (r) =>
-        !taken.has(r.id) &&
-        r.name === c.name &&
-        r.type === c.type.toUpperCase() &&
-        sameContent(r.type, r.content, c.content),
-    );
-    if (!own) return undefined;
-    taken.add(own.id);
-    creates.push(own);
-  }
-  const updates: ZoneRecord[] = [];
-  for (const u of batch.updates ?? []) {
-    const r = byId.get(u.id);
-    if (!r) return undefined;
-    updates.push(r);
-  }
-  // A batch of updates alone cannot be told from one not sent: the records' values decide.
-  if (creates.length === 0 && (batch.deletes ?? []).length === 0) {
-    const applied = (batch.updates ?? []).every((u) => {
-      const r = byId.get(u.id)!;
-      return (
-        (u.name === undefined || r.name === u.name) &&
-        (u.content === undefined || sameContent(r.type, r.content, u.content)) &&
-        (u.ttl === undefined || r.ttl === u.ttl) &&
-        (u.priority === undefined || r.priority === u.priority)
-      );
-    });
-    if (!applied) return undefined;
-  }
-  return { creates, updates, deletes: (batch.deletes ?? []).map((d) => ({ id: d.id })) };
 }
 
 /** A zone by name, or `undefined` on 404. */

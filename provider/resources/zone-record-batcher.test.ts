@@ -74,6 +74,7 @@ describe("coalescing", () => {
     const sent: string[] = [];
     const record = (input: ZoneRecordInput, id: number) => ({ ...input, id });
     const client = {
+      transport: { serviceTime: () => new Date() },
       zones: {
         records: {
           create: async (_account: string, _zone: string, input: ZoneRecordInput) => {

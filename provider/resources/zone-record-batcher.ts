@@ -11,9 +11,11 @@
  *   and sent again, at most 100 per request, then halves; the size that worked is kept;
  * - an account whose plan has no batch changes (402, 403, 405): every change goes as a single
  *   request from then on, said once in the engine's log (a warning);
- * - a lost answer is settled by the client (it reads the zone back, see `records.batch`); if that
- *   fails too, every operation gets the failure, and the framework settles each create as for a
- *   single create (only identical records created since the create started, never similarity).
+ * - a lost answer (of a batch or of a single create) is settled here, by the framework's one rule
+ *   (`settleLostAnswer`): the zone is read back and {@link settleBatch} tells whether the request
+ *   took effect: then its answer is rebuilt from what exists; otherwise it is sent again. If the
+ *   outcome stays unknown, every operation gets the failure (a set of records keeps its creates
+ *   as unconfirmed, to settle at the next `up`).
  *
  * Gathering: the engine starts its steps one after another (a check and a diff each), so changes
  * trickle in, and it hands at most `--parallel` steps at a time (framework/steps-in-flight reads
@@ -49,15 +51,19 @@
  */
 import {
   batchOperationErrors,
+  createdSince,
   type DnsimpleClient,
   isApiError,
   type ZoneRecord,
   type ZoneRecordBatch,
+  type ZoneRecordBatchResult,
   type ZoneRecordBatchUpdate,
   type ZoneRecordInput,
+  type ZoneRecordListOptions,
   type ZoneRecordUpdate,
 } from "../client";
 import { reportOnce } from "./framework/engine-log";
+import { settleLostAnswer } from "./framework/ownership";
 import { defaultParallelism, engineParallelism, stepsInFlight } from "./framework/steps-in-flight";
 import { canonicalContent } from "./record-data";
 
@@ -67,6 +73,83 @@ import { canonicalContent } from "./record-data";
  */
 const sameContent = (type: string, stored: string, sent: string): boolean =>
   canonicalContent(type, stored) === canonicalContent(type, sent);
+
+/**
+ * Whether a batch whose answer was lost took effect, judged from the zone's records: each create
+ * needs its own identical record (name, type, content as {@link sameContent} compares it) created
+ * since the batch left and not made by this process before (`made`); each delete, its record gone.
+ * Returns the answer the batch would have had, or `undefined` when it did not take effect (or only
+ * partly seems to: then nothing is claimed).
+ *
+ * @example
+ * settleBatch({ creates: [{ name: "www", type: "A", content: "192.0.2.1" }] }, records, since, new Set());
+ */
+export function settleBatch(
+  batch: ZoneRecordBatch,
+  records: readonly ZoneRecord[],
+  since: Date,
+  made: ReadonlySet<number>,
+): ZoneRecordBatchResult | undefined {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  if ((batch.deletes ?? []).some((d) => byId.has(d.id))) return undefined;
+  const taken = new Set<number>();
+  const candidates = records
+    .filter((r) => !r.system_record && !made.has(r.id) && createdSince(r.created_at, since))
+    .sort((a, b) => a.id - b.id);
+  const creates: ZoneRecord[] = [];
+  for (const c of batch.creates ?? []) {
+    const own = candidates.find(
+      (r) =>
+        !taken.has(r.id) &&
+        r.name === c.name &&
+        r.type === c.type.toUpperCase() &&
+        sameContent(r.type, r.content, c.content),
+    );
+    if (!own) return undefined;
+    taken.add(own.id);
+    creates.push(own);
+  }
+  const updates: ZoneRecord[] = [];
+  for (const u of batch.updates ?? []) {
+    const r = byId.get(u.id);
+    if (!r) return undefined;
+    updates.push(r);
+  }
+  // A batch of updates alone cannot be told from one not sent: the records' values decide.
+  if (creates.length === 0 && (batch.deletes ?? []).length === 0) {
+    const applied = (batch.updates ?? []).every((u) => {
+      const r = byId.get(u.id)!;
+      return (
+        (u.name === undefined || r.name === u.name) &&
+        (u.content === undefined || sameContent(r.type, r.content, u.content)) &&
+        (u.ttl === undefined || r.ttl === u.ttl) &&
+        (u.priority === undefined || r.priority === u.priority)
+      );
+    });
+    if (!applied) return undefined;
+  }
+  return { creates, updates, deletes: (batch.deletes ?? []).map((d) => ({ id: d.id })) };
+}
+
+/**
+ * Sends `batch` (or a single create, `send`), settling a lost answer against the zone's records
+ * ({@link settleBatch}; `filter` narrows the read-back to a single create's name and type).
+ */
+function sendSettling<T>(
+  q: ZoneQueue,
+  batch: ZoneRecordBatch,
+  send: () => Promise<T>,
+  answer: (settled: ZoneRecordBatchResult) => T | undefined,
+  filter?: Pick<ZoneRecordListOptions, "name" | "type">,
+): Promise<T> {
+  const since = q.client.transport.serviceTime();
+  return settleLostAnswer(send, async () => {
+    const records: ZoneRecord[] = [];
+    for await (const r of q.client.zones.records.iterate(q.account, q.zone, filter)) records.push(r);
+    const settled = settleBatch(batch, records, since, q.made);
+    return settled && answer(settled);
+  });
+}
 
 /** Most operations per batch request (the emulator's default limit); lowered when refused. */
 export const DEFAULT_MAX_ITEMS = 1000;
@@ -193,9 +276,8 @@ export function submitRecordOp(
   op: RecordOp,
   step?: string,
 ): Promise<OpResult> {
-  if (!enabled || batchUnavailable(client, account) || !gathers(step))
-    return sendAlone(client, account, zone, op);
   const q = queueFor(client, account, zone);
+  if (!enabled || batchUnavailable(client, account) || !gathers(step)) return sendAlone(q, op);
   const result = enqueue(q, op, step);
   schedule(q);
   return result;
@@ -231,11 +313,11 @@ export function submitRecordOps(
   zone: string,
   ops: readonly RecordOp[],
 ): Promise<PromiseSettledResult<OpResult>[]> {
+  const q = queueFor(client, account, zone);
   if (!enabled || batchUnavailable(client, account))
-    return Promise.allSettled(ops.map((op) => sendAlone(client, account, zone, op)));
+    return Promise.allSettled(ops.map((op) => sendAlone(q, op)));
   // Every change joins before any leaves, and nothing more will join: no quiet window to wait
   // for, and the set's batches go one after another.
-  const q = queueFor(client, account, zone);
   const all = ops.map((op) => enqueue(q, op, undefined));
   q.complete = true;
   schedule(q);
@@ -360,16 +442,23 @@ async function flush(q: ZoneQueue): Promise<void> {
   }
 }
 
-async function sendAlone(
-  client: DnsimpleClient,
-  account: string,
-  zone: string,
-  op: RecordOp,
-): Promise<OpResult> {
+/** One change as the single request it is with batching off; a create settles its lost answer. */
+async function sendAlone(q: ZoneQueue, op: RecordOp): Promise<OpResult> {
   batchStats.singles++;
+  const { client, account, zone } = q;
   switch (op.kind) {
-    case "create":
-      return client.zones.records.create(account, zone, op.input, { sameContent });
+    case "create": {
+      const { input } = op;
+      const record = await sendSettling(
+        q,
+        { creates: [input] },
+        () => client.zones.records.create(account, zone, input),
+        (settled) => settled.creates[0],
+        { name: input.name, type: input.type },
+      );
+      q.made.add(record.id);
+      return record;
+    }
     case "update":
       return client.zones.records.update(account, zone, op.id, op.patch);
     case "delete":
@@ -379,9 +468,7 @@ async function sendAlone(
 }
 
 function settleAlone(q: ZoneQueue, items: Pending[]): Promise<void> {
-  return Promise.all(
-    items.map((p) => sendAlone(q.client, q.account, q.zone, p.op).then(p.resolve, p.reject)),
-  ).then(() => undefined);
+  return Promise.all(items.map((p) => sendAlone(q, p.op).then(p.resolve, p.reject))).then(() => undefined);
 }
 
 function bodyOf(items: Pending[]): {
@@ -428,7 +515,12 @@ async function sendGroup(q: ZoneQueue, items: Pending[]): Promise<void> {
   let result;
   try {
     batchStats.batches++;
-    result = await q.client.zones.records.batch(q.account, q.zone, body, { excludeIds: q.made, sameContent });
+    result = await sendSettling(
+      q,
+      body,
+      () => q.client.zones.records.batch(q.account, q.zone, body),
+      (settled) => settled,
+    );
   } catch (error) {
     return afterRefusal(q, items, { creates, updates, deletes }, error);
   }
@@ -453,7 +545,7 @@ async function afterRefusal(
   error: unknown,
 ): Promise<void> {
   if (!isApiError(error) || error.status === undefined || error.status === 429 || error.status >= 500) {
-    // Not a refusal: the client already retried and read back. Each change gets the failure.
+    // Not a refusal: retried, and a lost answer read back, as often as allowed. Each change gets the failure.
     for (const p of items) p.reject(error);
     return;
   }

@@ -116,6 +116,65 @@ describe("ZoneRecord changes in flight together", () => {
     ]);
   });
 
+  it("settle a batch whose answer was lost by reading the zone back: made once, each record with its own id", async () => {
+    await admin("PUT", "/__admin/faults", {
+      rate: 1,
+      kinds: ["drop-after"],
+      routes: "POST .*/batch$",
+      count: 1,
+    });
+    const created = await Promise.all([provider.create(record(1)), provider.create(record(2))]);
+    expect(new Set(created.map((c) => c.id)).size).toBe(2);
+    expect(emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record)).toHaveLength(2);
+    expect(routes()).toEqual([
+      "POST /v2/1/zones/coalesce.example/batch",
+      "GET /v2/1/zones/coalesce.example/records",
+    ]);
+  });
+
+  it("send a batch again when the read-back shows it never took effect", async () => {
+    await admin("PUT", "/__admin/faults", { rate: 1, kinds: ["drop"], routes: "POST .*/batch$", count: 1 });
+    const created = await Promise.all([provider.create(record(1)), provider.create(record(2))]);
+    expect(created.map((c) => c.outs["name"])).toEqual(["host1", "host2"]);
+    expect(emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record)).toHaveLength(2);
+    expect(routes()).toEqual([
+      "POST /v2/1/zones/coalesce.example/batch",
+      "GET /v2/1/zones/coalesce.example/records",
+      "POST /v2/1/zones/coalesce.example/batch",
+    ]);
+  });
+
+  it("settle a single create whose answer was lost with the record it made, not an older twin", async () => {
+    const twin = await provider.create(record(1));
+    emu.clearRequests();
+    await admin("PUT", "/__admin/faults", {
+      rate: 1,
+      kinds: ["drop-after"],
+      routes: "^POST .*/records$",
+      count: 1,
+    });
+    const created = await provider.create(record(1));
+    expect(created.id).not.toBe(twin.id);
+    expect(emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record)).toHaveLength(2);
+    expect(routes()).toEqual([
+      "POST /v2/1/zones/coalesce.example/records",
+      "GET /v2/1/zones/coalesce.example/records",
+    ]);
+  });
+
+  it("survive 5xx and dropped connections one after another without duplicates", async () => {
+    await admin("PUT", "/__admin/faults", {
+      kinds: ["500", "502", "503", "drop"],
+      routes: "^POST ",
+      count: 4,
+      seed: 7,
+    });
+    for (let i = 0; i < 3; i++) await provider.create(record(i));
+    expect(emu.app.store.records.filter((r) => r.zone === ZONE && !r.system_record)).toHaveLength(3);
+    expect(routes().filter((r) => r.startsWith("POST")).length).toBeGreaterThan(4);
+    expect(routes().filter((r) => r.startsWith("GET")).length).toBeGreaterThan(0);
+  }, 30_000);
+
   it("delete of a record already gone is done, and does not fail the others", async () => {
     const [a, b] = await Promise.all([provider.create(record(1)), provider.create(record(2))]);
     await fetch(`${emu.v2Url}/1/zones/${ZONE}/records/${a!.id}`, {

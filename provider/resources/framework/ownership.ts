@@ -140,12 +140,9 @@ export async function findToAdopt(
 }
 
 /**
- * `definition.create`, settling a failure that leaves open whether the object was created: an
- * identical object made since the create started is the one just created and is taken over; if
- * there is none, the create surely did not happen, and it is sent again when the client stopped
- * before its retry budget was spent (a create without a read-back fails on its first ambiguous
- * attempt), up to `maxRetries` times. A refusal is checked against what exists: an object made by
- * this create (its first attempt went through) is taken; someone else's is the adopt hint.
+ * `definition.create`, settling a lost answer by the kind's identity ({@link settleLostAnswer}
+ * with {@link findOwnCreate}). A refusal is checked against what exists: an object made by this
+ * create (its first attempt went through) is taken; someone else's is the adopt hint.
  */
 export async function createSettlingAmbiguity(
   definition: ResourceDefinition,
@@ -154,46 +151,77 @@ export async function createSettlingAmbiguity(
   mark: CreateMark,
   key: string | undefined,
 ): Promise<Created> {
-  const { maxRetries } = getSettings();
-  for (let round = 0; ; round++) {
+  const findMatching = definition.findMatching;
+  if (!findMatching) return definition.create(ctx, inputs, mark);
+  const create = async (): Promise<Created> => {
     try {
       return await definition.create(ctx, inputs, mark);
     } catch (error) {
-      if (!definition.findMatching) throw error;
-      const unique = refusesDuplicate(definition, inputs);
-      if (mayBeDuplicateRefusal(error)) {
-        if (!unique) throw error;
-        let existing: Created[];
-        try {
-          existing = await definition.findMatching(ctx, inputs);
-        } catch {
-          throw error;
-        }
-        if (existing.length === 0) throw error;
-        const own = await findOwnCreate(definition, ctx, inputs, mark, key);
-        if (own) return own;
-        throw alreadyExists(definition, existing, error);
-      }
-      if (!outcomeUnknown(error)) throw error;
-      // The one read-back of a lost answer (the client leaves it to the kind's identity): after a
-      // backoff step, as the client waits before any retry, so that a create still settling at
-      // the service is found rather than sent twice.
-      await sleep(backoffDelay(round, SETTLING_BACKOFF));
-      let found: Created | undefined;
+      if (!mayBeDuplicateRefusal(error) || !refusesDuplicate(definition, inputs)) throw error;
+      let existing: Created[];
       try {
-        found = await findOwnCreate(definition, ctx, inputs, mark, key);
+        existing = await findMatching(ctx, inputs);
       } catch {
-        throw error; // the read-back failed too: report the create's own failure
+        throw error;
       }
-      if (found) return found;
+      if (existing.length === 0) throw error;
+      const own = await findOwnCreate(definition, ctx, inputs, mark, key);
+      if (own) return own;
+      throw alreadyExists(definition, existing, error);
+    }
+  };
+  return settleLostAnswer(create, () => findOwnCreate(definition, ctx, inputs, mark, key));
+}
+
+/**
+ * The one rule for a change whose answer was lost (`outcomeUnknown`: the request left and no
+ * answer came, or a 5xx left the outcome open). The client never resends such a request; here,
+ * after a backoff step (so that a change still settling at the service is found rather than sent
+ * twice), `readBack` looks for what the change would have made, by proof rather than similarity
+ * (the caller's: its own create made since the change left, held by no one else). Found, that is
+ * the answer. Not found, the change surely did not happen and is sent again, while the client
+ * stopped before its retry budget was spent and up to `maxRetries` times. A read-back that fails
+ * leaves the outcome unknown: the change's own failure is thrown.
+ *
+ * @example
+ * const record = await settleLostAnswer(
+ *   () => client.zones.records.create(account, zone, input),
+ *   async () => ownRecordMadeSince(since),
+ * );
+ */
+export async function settleLostAnswer<T>(
+  send: () => Promise<T>,
+  readBack: () => Promise<T | undefined>,
+): Promise<T> {
+  const { maxRetries } = getSettings();
+  for (let round = 0; ; round++) {
+    try {
+      return await send();
+    } catch (error) {
+      // Settled already by an inner change (a record create inside a kind's create): not again.
+      if (!outcomeUnknown(error) || unsettled.has(error as object)) throw error;
+      await sleep(backoffDelay(round, SETTLING_BACKOFF));
+      let found: T | undefined;
+      try {
+        found = await readBack();
+      } catch {
+        throw error; // the read-back failed too: report the change's own failure
+      }
+      if (found !== undefined) return found;
       // A client that spent its whole budget has said all there is; one that stopped early did so
-      // only because it could not tell whether the create went through, which is now settled.
+      // only because it could not tell whether the change went through, which is now settled.
       const clientExhausted = isApiError(error) && error.retries >= maxRetries;
-      if (clientExhausted || round >= maxRetries) throw error;
+      if (clientExhausted || round >= maxRetries) {
+        unsettled.add(error as object);
+        throw error;
+      }
       await sleep(backoffDelay(round, SETTLING_BACKOFF));
     }
   }
 }
+
+/** Lost answers {@link settleLostAnswer} read back and resent as often as it may. */
+const unsettled = new WeakSet<object>();
 
 /**
  * What a create of this resource left behind in an earlier run that Pulumi never recorded: the
