@@ -44,11 +44,8 @@ export class BillingApi {
    * const { data } = await client.billing.listCharges(1, { startDate: "2023-01-01" });
    */
   async listCharges(account: AccountId, options?: ChargeListOptions): Promise<Page<Charge>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/billing/charges`,
+    return this.t.call("GET", path`/${account}/billing/charges`, ChargePageSchema, {
       query: { ...pagingQuery(options), start_date: options?.startDate, end_date: options?.endDate },
-      schema: ChargePageSchema,
     });
   }
 

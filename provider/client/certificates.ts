@@ -94,11 +94,8 @@ export class CertificatesApi {
    * const { data } = await client.certificates.list(1, "example.com");
    */
   async list(account: AccountId, domain: DomainRef, options?: ListOptions): Promise<Page<Certificate>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/domains/${domain}/certificates`,
+    return this.t.call("GET", path`/${account}/domains/${domain}/certificates`, CertificatePageSchema, {
       query: pagingQuery(options),
-      schema: CertificatePageSchema,
     });
   }
 
@@ -123,13 +120,7 @@ export class CertificatesApi {
    * const c = await client.certificates.get(1, "example.com", 101967);
    */
   async get(account: AccountId, domain: DomainRef, id: number): Promise<Certificate> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}/certificates/${id}`,
-        schema: CertificateEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/domains/${domain}/certificates/${id}`, CertificateEnvelope);
   }
 
   /**
@@ -139,13 +130,11 @@ export class CertificatesApi {
    * const { server, chain } = await client.certificates.download(1, "example.com", 101967);
    */
   async download(account: AccountId, domain: DomainRef, id: number): Promise<CertificateBundle> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}/certificates/${id}/download`,
-        schema: CertificateBundleEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "GET",
+      path`/${account}/domains/${domain}/certificates/${id}/download`,
+      CertificateBundleEnvelope,
+    );
   }
 
   /**
@@ -155,13 +144,11 @@ export class CertificatesApi {
    * const { private_key } = await client.certificates.privateKey(1, "example.com", 101967);
    */
   async privateKey(account: AccountId, domain: DomainRef, id: number): Promise<CertificatePrivateKey> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}/certificates/${id}/private_key`,
-        schema: CertificatePrivateKeyEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "GET",
+      path`/${account}/domains/${domain}/certificates/${id}/private_key`,
+      CertificatePrivateKeyEnvelope,
+    );
   }
 
   /**
@@ -176,14 +163,12 @@ export class CertificatesApi {
     domain: DomainRef,
     input: LetsencryptPurchaseInput = {},
   ): Promise<CertificatePurchase> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/domains/${domain}/certificates/letsencrypt`,
-        body: input,
-        schema: CertificatePurchaseEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "POST",
+      path`/${account}/domains/${domain}/certificates/letsencrypt`,
+      CertificatePurchaseEnvelope,
+      { body: input },
+    );
   }
 
   /**
@@ -193,13 +178,11 @@ export class CertificatesApi {
    * const cert = await client.certificates.issueLetsencrypt(1, "example.com", order.id);
    */
   async issueLetsencrypt(account: AccountId, domain: DomainRef, purchaseId: number): Promise<Certificate> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/domains/${domain}/certificates/letsencrypt/${purchaseId}/issue`,
-        schema: CertificateEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "POST",
+      path`/${account}/domains/${domain}/certificates/letsencrypt/${purchaseId}/issue`,
+      CertificateEnvelope,
+    );
   }
 
   /**
@@ -214,14 +197,12 @@ export class CertificatesApi {
     certificateId: number,
     input: LetsencryptRenewalInput = {},
   ): Promise<CertificateRenewal> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals`,
-        body: input,
-        schema: CertificateRenewalEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "POST",
+      path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals`,
+      CertificateRenewalEnvelope,
+      { body: input },
+    );
   }
 
   /**
@@ -236,12 +217,10 @@ export class CertificatesApi {
     certificateId: number,
     renewalId: number,
   ): Promise<Certificate> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals/${renewalId}/issue`,
-        schema: CertificateEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "POST",
+      path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals/${renewalId}/issue`,
+      CertificateEnvelope,
+    );
   }
 }

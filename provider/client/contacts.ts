@@ -62,12 +62,7 @@ export class ContactsApi {
    * const { data } = await client.contacts.list(1);
    */
   async list(account: AccountId, options?: ListOptions): Promise<Page<Contact>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/contacts`,
-      query: pagingQuery(options),
-      schema: ContactPageSchema,
-    });
+    return this.t.call("GET", path`/${account}/contacts`, ContactPageSchema, { query: pagingQuery(options) });
   }
 
   /**
@@ -87,14 +82,7 @@ export class ContactsApi {
    * await client.contacts.create(1, { first_name: "Ada", ... });
    */
   async create(account: AccountId, input: ContactInput): Promise<Contact> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/contacts`,
-        body: input,
-        schema: ContactEnvelope,
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/contacts`, ContactEnvelope, { body: input });
   }
 
   /**
@@ -104,9 +92,7 @@ export class ContactsApi {
    * const c = await client.contacts.get(1, 7);
    */
   async get(account: AccountId, id: number): Promise<Contact> {
-    return (
-      await this.t.request({ method: "GET", path: path`/${account}/contacts/${id}`, schema: ContactEnvelope })
-    ).data;
+    return this.t.data("GET", path`/${account}/contacts/${id}`, ContactEnvelope);
   }
 
   /**
@@ -116,14 +102,7 @@ export class ContactsApi {
    * await client.contacts.update(1, 7, { label: "Billing" });
    */
   async update(account: AccountId, id: number, input: Partial<ContactInput>): Promise<Contact> {
-    return (
-      await this.t.request({
-        method: "PATCH",
-        path: path`/${account}/contacts/${id}`,
-        body: input,
-        schema: ContactEnvelope,
-      })
-    ).data;
+    return this.t.data("PATCH", path`/${account}/contacts/${id}`, ContactEnvelope, { body: input });
   }
 
   /**
@@ -133,6 +112,6 @@ export class ContactsApi {
    * await client.contacts.delete(1, 7);
    */
   async delete(account: AccountId, id: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/contacts/${id}` });
+    await this.t.call("DELETE", path`/${account}/contacts/${id}`);
   }
 }

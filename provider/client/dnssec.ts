@@ -26,13 +26,7 @@ export class DnssecApi {
    * const { enabled } = await client.dnssec.get(1, "example.com");
    */
   async get(account: AccountId, domain: DomainRef): Promise<Dnssec> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}/dnssec`,
-        schema: DnssecEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/domains/${domain}/dnssec`, DnssecEnvelope);
   }
 
   /**
@@ -44,10 +38,7 @@ export class DnssecApi {
    * await client.dnssec.enable(1, "example.com");
    */
   async enable(account: AccountId, domain: DomainRef): Promise<Dnssec> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/domains/${domain}/dnssec`,
-      schema: DnssecEnvelope,
+    const res = await this.t.call("POST", path`/${account}/domains/${domain}/dnssec`, DnssecEnvelope, {
       retryMode: "idempotent",
     });
     return res.data;
@@ -60,6 +51,6 @@ export class DnssecApi {
    * await client.dnssec.disable(1, "example.com");
    */
   async disable(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/domains/${domain}/dnssec` });
+    await this.t.call("DELETE", path`/${account}/domains/${domain}/dnssec`);
   }
 }

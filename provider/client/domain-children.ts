@@ -20,11 +20,8 @@ export class DomainChildrenApi<T, Input> {
 
   /** One page of the domain's objects. */
   async list(account: AccountId, domain: DomainRef, options?: ListOptions): Promise<Page<T>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/domains/${domain}/${this.segment}`,
+    return this.t.call("GET", path`/${account}/domains/${domain}/${this.segment}`, this.schemas.page, {
       query: pagingQuery(options),
-      schema: this.schemas.page,
     });
   }
 
@@ -38,31 +35,22 @@ export class DomainChildrenApi<T, Input> {
    * the provider settles with the kind's one identity (see `domains.create`).
    */
   async create(account: AccountId, domain: DomainRef, input: Input): Promise<T> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/domains/${domain}/${this.segment}`,
-      body: this.body(input),
-      schema: this.schemas.one,
-    });
+    const res = await this.t.call(
+      "POST",
+      path`/${account}/domains/${domain}/${this.segment}`,
+      this.schemas.one,
+      { body: this.body(input) },
+    );
     return res.data;
   }
 
   /** One object of the domain. */
   async get(account: AccountId, domain: DomainRef, id: number): Promise<T> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}/${this.segment}/${id}`,
-        schema: this.schemas.one,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/domains/${domain}/${this.segment}/${id}`, this.schemas.one);
   }
 
   /** Deletes an object of the domain. */
   async delete(account: AccountId, domain: DomainRef, id: number): Promise<void> {
-    await this.t.request({
-      method: "DELETE",
-      path: path`/${account}/domains/${domain}/${this.segment}/${id}`,
-    });
+    await this.t.call("DELETE", path`/${account}/domains/${domain}/${this.segment}/${id}`);
   }
 }

@@ -63,11 +63,8 @@ export class DomainsApi {
    * const { data, pagination } = await client.domains.list(1, { page: 2, perPage: 50, sort: "name:asc" });
    */
   async list(account: AccountId, options?: DomainListOptions): Promise<Page<Domain>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/domains`,
+    return this.t.call("GET", path`/${account}/domains`, DomainPageSchema, {
       query: { ...pagingQuery(options), name_like: options?.nameLike, registrant_id: options?.registrantId },
-      schema: DomainPageSchema,
     });
   }
 
@@ -90,11 +87,8 @@ export class DomainsApi {
    * const domain = await client.domains.create(1, { name: "example.com" });
    */
   async create(account: AccountId, input: { name: string }): Promise<Domain> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/domains`,
+    const res = await this.t.call("POST", path`/${account}/domains`, DomainEnvelope, {
       body: { name: input.name },
-      schema: DomainEnvelope,
     });
     return res.data;
   }
@@ -106,13 +100,7 @@ export class DomainsApi {
    * const domain = await client.domains.get(1, "example.com");
    */
   async get(account: AccountId, domain: DomainRef): Promise<Domain> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/domains/${domain}`,
-        schema: DomainEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/domains/${domain}`, DomainEnvelope);
   }
 
   /**
@@ -137,7 +125,7 @@ export class DomainsApi {
    * await client.domains.delete(1, "example.com");
    */
   async delete(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/domains/${domain}` });
+    await this.t.call("DELETE", path`/${account}/domains/${domain}`);
   }
 
   /**
@@ -148,14 +136,9 @@ export class DomainsApi {
    */
   async researchStatus(account: AccountId, domain: string): Promise<DomainResearch> {
     try {
-      return (
-        await this.t.request({
-          method: "GET",
-          path: path`/${account}/domains/research/status`,
-          query: { domain },
-          schema: DomainResearchEnvelope,
-        })
-      ).data;
+      return await this.t.data("GET", path`/${account}/domains/research/status`, DomainResearchEnvelope, {
+        query: { domain },
+      });
     } catch (e) {
       // An invalid name is a 400 whose body is a normal result (`availability: "unknown"` with
       // `errors`): return it like the service means it.

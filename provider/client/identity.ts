@@ -45,7 +45,7 @@ export class IdentityApi {
    * const { account, user } = await client.identity.whoami();
    */
   async whoami(): Promise<Identity> {
-    return (await this.t.request({ method: "GET", path: "/whoami", schema: IdentityEnvelope })).data;
+    return this.t.data("GET", "/whoami", IdentityEnvelope);
   }
 }
 
@@ -60,6 +60,6 @@ export class AccountsApi {
    * const accounts = await client.accounts.list();
    */
   async list(): Promise<Account[]> {
-    return (await this.t.request({ method: "GET", path: "/accounts", schema: AccountListEnvelope })).data;
+    return this.t.data("GET", "/accounts", AccountListEnvelope);
   }
 }

@@ -35,12 +35,9 @@ export class OAuthApi {
    * const { access_token } = await client.oauth.exchangeToken({ client_id, client_secret, code, redirect_uri, state });
    */
   async exchangeToken(input: OAuthExchangeInput): Promise<OAuthToken> {
-    return this.t.request({
-      method: "POST",
-      path: "/oauth/access_token",
+    return this.t.call("POST", "/oauth/access_token", OAuthTokenSchema, {
       auth: false,
       body: { grant_type: "authorization_code", ...input },
-      schema: OAuthTokenSchema,
     });
   }
 }

@@ -97,11 +97,8 @@ export class PlatformMessagesApi {
    */
   async list(account: AccountId): Promise<PlatformMessage[]> {
     return allPages((page) =>
-      this.t.request({
-        method: "GET",
-        path: path`/${account}/platform/messages`,
+      this.t.call("GET", path`/${account}/platform/messages`, PlatformMessageListSchema, {
         query: { page, per_page: ITERATE_PAGE_SIZE },
-        schema: PlatformMessageListSchema,
       }),
     );
   }
@@ -113,13 +110,7 @@ export class PlatformMessagesApi {
    * const m = await client.platform.messages.get(1, 5);
    */
   async get(account: AccountId, id: number): Promise<PlatformMessage> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/platform/messages/${id}`,
-        schema: PlatformMessageEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/platform/messages/${id}`, PlatformMessageEnvelope);
   }
 
   /**
@@ -129,14 +120,7 @@ export class PlatformMessagesApi {
    * await client.platform.messages.create(1, { resource: "domain:1", title: "Hi" });
    */
   async create(account: AccountId, input: PlatformMessageInput): Promise<PlatformMessage> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/platform/messages`,
-        body: input,
-        schema: PlatformMessageEnvelope,
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/platform/messages`, PlatformMessageEnvelope, { body: input });
   }
 
   /**
@@ -148,15 +132,10 @@ export class PlatformMessagesApi {
    * await client.platform.messages.update(1, 5, { resource: "domain:1", title: "Updated" });
    */
   async update(account: AccountId, id: number, input: PlatformMessageInput): Promise<PlatformMessage> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/platform/messages/${id}`,
-        body: { ...input, id },
-        schema: PlatformMessageEnvelope,
-        retryMode: "idempotent",
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/platform/messages/${id}`, PlatformMessageEnvelope, {
+      body: { ...input, id },
+      retryMode: "idempotent",
+    });
   }
 
   /**
@@ -166,7 +145,7 @@ export class PlatformMessagesApi {
    * await client.platform.messages.delete(1, 5);
    */
   async delete(account: AccountId, id: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/platform/messages/${id}` });
+    await this.t.call("DELETE", path`/${account}/platform/messages/${id}`);
   }
 }
 
@@ -182,11 +161,8 @@ export class PlatformMetadataApi {
    */
   async list(account: AccountId, resource: PlatformResource): Promise<PlatformMetadata[]> {
     return allPages((page) =>
-      this.t.request({
-        method: "GET",
-        path: path`/${account}/platform/metadata/${resource}`,
+      this.t.call("GET", path`/${account}/platform/metadata/${resource}`, PlatformMetadataListSchema, {
         query: { page, per_page: ITERATE_PAGE_SIZE },
-        schema: PlatformMetadataListSchema,
       }),
     );
   }
@@ -198,13 +174,11 @@ export class PlatformMetadataApi {
    * const e = await client.platform.metadata.get(1, "domain:1", 9);
    */
   async get(account: AccountId, resource: PlatformResource, id: number): Promise<PlatformMetadata> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/platform/metadata/${resource}/${id}`,
-        schema: PlatformMetadataEnvelope,
-      })
-    ).data;
+    return this.t.data(
+      "GET",
+      path`/${account}/platform/metadata/${resource}/${id}`,
+      PlatformMetadataEnvelope,
+    );
   }
 
   /**
@@ -219,15 +193,10 @@ export class PlatformMetadataApi {
     resource: PlatformResource,
     input: { key: string; value: string },
   ): Promise<PlatformMetadata> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/platform/metadata/${resource}`,
-        body: { resource, key: input.key, value: input.value },
-        schema: PlatformMetadataEnvelope,
-        retryMode: "idempotent",
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/platform/metadata/${resource}`, PlatformMetadataEnvelope, {
+      body: { resource, key: input.key, value: input.value },
+      retryMode: "idempotent",
+    });
   }
 
   /**
@@ -237,7 +206,7 @@ export class PlatformMetadataApi {
    * await client.platform.metadata.delete(1, "domain:1", 9);
    */
   async delete(account: AccountId, resource: PlatformResource, id: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/platform/metadata/${resource}/${id}` });
+    await this.t.call("DELETE", path`/${account}/platform/metadata/${resource}/${id}`);
   }
 }
 

@@ -35,14 +35,7 @@ export class PushesApi {
    * await client.pushes.initiate(1, "example.com", { new_account_identifier: "ops@example.com" });
    */
   async initiate(account: AccountId, domain: DomainRef, input: PushInput): Promise<Push> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/domains/${domain}/pushes`,
-        body: input,
-        schema: PushEnvelope,
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/domains/${domain}/pushes`, PushEnvelope, { body: input });
   }
 
   /**
@@ -52,12 +45,7 @@ export class PushesApi {
    * const { data } = await client.pushes.list(2020);
    */
   async list(account: AccountId, options?: ListOptions): Promise<Page<Push>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/pushes`,
-      query: pagingQuery(options),
-      schema: PushPageSchema,
-    });
+    return this.t.call("GET", path`/${account}/pushes`, PushPageSchema, { query: pagingQuery(options) });
   }
 
   /**
@@ -77,7 +65,7 @@ export class PushesApi {
    * await client.pushes.accept(2020, 1, { contact_id: 7 });
    */
   async accept(account: AccountId, push: number, input: { contact_id: number }): Promise<void> {
-    await this.t.request({ method: "POST", path: path`/${account}/pushes/${push}`, body: input });
+    await this.t.call("POST", path`/${account}/pushes/${push}`, undefined, { body: input });
   }
 
   /**
@@ -87,6 +75,6 @@ export class PushesApi {
    * await client.pushes.reject(2020, 1);
    */
   async reject(account: AccountId, push: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/pushes/${push}` });
+    await this.t.call("DELETE", path`/${account}/pushes/${push}`);
   }
 }

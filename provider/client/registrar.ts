@@ -417,11 +417,12 @@ export class RegistrarApi {
    * await client.registrar.authorizeTransferOut(1, "example.com");
    */
   async authorizeTransferOut(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({
-      method: "POST",
-      path: path`/${account}/registrar/domains/${domain}/authorize_transfer_out`,
-      retryMode: "idempotent",
-    });
+    await this.t.call(
+      "POST",
+      path`/${account}/registrar/domains/${domain}/authorize_transfer_out`,
+      undefined,
+      { retryMode: "idempotent" },
+    );
   }
 
   /**
@@ -431,7 +432,7 @@ export class RegistrarApi {
    * await client.registrar.enableAutoRenewal(1, "example.com");
    */
   async enableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({ method: "PUT", path: path`/${account}/registrar/domains/${domain}/auto_renewal` });
+    await this.t.call("PUT", path`/${account}/registrar/domains/${domain}/auto_renewal`);
   }
 
   /**
@@ -441,13 +442,7 @@ export class RegistrarApi {
    * const servers = await client.registrar.getDelegation(1, "example.com");
    */
   async getDelegation(account: AccountId, domain: DomainRef): Promise<string[]> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/registrar/domains/${domain}/delegation`,
-        schema: DelegationEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/delegation`, DelegationEnvelope);
   }
 
   /**
@@ -457,14 +452,9 @@ export class RegistrarApi {
    * await client.registrar.setDelegation(1, "example.com", ["ns1.example.net", "ns2.example.net"]);
    */
   async setDelegation(account: AccountId, domain: DomainRef, nameServers: string[]): Promise<string[]> {
-    return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/${account}/registrar/domains/${domain}/delegation`,
-        body: nameServers,
-        schema: DelegationEnvelope,
-      })
-    ).data;
+    return this.t.data("PUT", path`/${account}/registrar/domains/${domain}/delegation`, DelegationEnvelope, {
+      body: nameServers,
+    });
   }
 
   /**
@@ -475,11 +465,11 @@ export class RegistrarApi {
    */
   async getTransferLock(account: AccountId, domain: DomainRef): Promise<boolean> {
     return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/registrar/domains/${domain}/transfer_lock`,
-        schema: TransferLockEnvelope,
-      })
+      await this.t.call(
+        "GET",
+        path`/${account}/registrar/domains/${domain}/transfer_lock`,
+        TransferLockEnvelope,
+      )
     ).data.enabled;
   }
 
@@ -491,11 +481,11 @@ export class RegistrarApi {
    */
   async setTransferLock(account: AccountId, domain: DomainRef, enabled: boolean): Promise<boolean> {
     return (
-      await this.t.request({
-        method: enabled ? "POST" : "DELETE",
-        path: path`/${account}/registrar/domains/${domain}/transfer_lock`,
-        schema: TransferLockEnvelope,
-      })
+      await this.t.call(
+        enabled ? "POST" : "DELETE",
+        path`/${account}/registrar/domains/${domain}/transfer_lock`,
+        TransferLockEnvelope,
+      )
     ).data.enabled;
   }
 
@@ -506,10 +496,7 @@ export class RegistrarApi {
    * await client.registrar.disableAutoRenewal(1, "example.com");
    */
   async disableAutoRenewal(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({
-      method: "DELETE",
-      path: path`/${account}/registrar/domains/${domain}/auto_renewal`,
-    });
+    await this.t.call("DELETE", path`/${account}/registrar/domains/${domain}/auto_renewal`);
   }
 
   /**
@@ -519,10 +506,7 @@ export class RegistrarApi {
    * await client.registrar.enableWhoisPrivacy(1, "example.com");
    */
   async enableWhoisPrivacy(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({
-      method: "PUT",
-      path: path`/${account}/registrar/domains/${domain}/whois_privacy`,
-    });
+    await this.t.call("PUT", path`/${account}/registrar/domains/${domain}/whois_privacy`);
   }
 
   /**
@@ -532,10 +516,7 @@ export class RegistrarApi {
    * await client.registrar.disableWhoisPrivacy(1, "example.com");
    */
   async disableWhoisPrivacy(account: AccountId, domain: DomainRef): Promise<void> {
-    await this.t.request({
-      method: "DELETE",
-      path: path`/${account}/registrar/domains/${domain}/whois_privacy`,
-    });
+    await this.t.call("DELETE", path`/${account}/registrar/domains/${domain}/whois_privacy`);
   }
 
   /**
@@ -602,16 +583,13 @@ export class RegistrarApi {
     account: AccountId,
     options?: RegistrantChangeListOptions,
   ): Promise<Page<RegistrantChange>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/registrar/registrant_changes`,
+    return this.t.call("GET", path`/${account}/registrar/registrant_changes`, RegistrantChangePageSchema, {
       query: {
         ...pagingQuery(options),
         state: options?.state,
         domain_id: options?.domainId,
         contact_id: options?.contactId,
       },
-      schema: RegistrantChangePageSchema,
     });
   }
 
@@ -646,11 +624,11 @@ export class RegistrarApi {
       typeof domain === "number" || /^\d+$/.test(domain)
         ? Number(domain)
         : (
-            await this.t.request({
-              method: "GET",
-              path: path`/${account}/domains/${domain}`,
-              schema: dataOf(z.looseObject({ id: z.number().int() })),
-            })
+            await this.t.call(
+              "GET",
+              path`/${account}/domains/${domain}`,
+              dataOf(z.looseObject({ id: z.number().int() })),
+            )
           ).data.id;
     for (const state of OPEN_STATES) {
       for await (const change of this.iterateRegistrantChanges(account, { domainId, contactId, state })) {
@@ -668,11 +646,11 @@ export class RegistrarApi {
    * await client.registrar.cancelRegistrantChange(1, 101);
    */
   async cancelRegistrantChange(account: AccountId, id: number): Promise<RegistrantChange | undefined> {
-    const body = (await this.t.request({
-      method: "DELETE",
-      path: path`/${account}/registrar/registrant_changes/${id}`,
-      schema: RegistrantChangeEnvelope.optional(),
-    })) as { data: RegistrantChange } | undefined;
+    const body = (await this.t.call(
+      "DELETE",
+      path`/${account}/registrar/registrant_changes/${id}`,
+      RegistrantChangeEnvelope.optional(),
+    )) as { data: RegistrantChange } | undefined;
     return body?.data;
   }
 }

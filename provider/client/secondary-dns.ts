@@ -40,11 +40,8 @@ export class SecondaryDnsApi {
    * const { data } = await client.secondaryDns.listPrimaries(1);
    */
   async listPrimaries(account: AccountId, options?: ListOptions): Promise<Page<PrimaryServer>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/secondary_dns/primaries`,
+    return this.t.call("GET", path`/${account}/secondary_dns/primaries`, PrimaryServerPageSchema, {
       query: pagingQuery(options),
-      schema: PrimaryServerPageSchema,
     });
   }
 
@@ -66,11 +63,8 @@ export class SecondaryDnsApi {
    * await client.secondaryDns.createPrimary(1, { name: "primary", ip: "192.0.2.10", port: 53 });
    */
   async createPrimary(account: AccountId, input: PrimaryServerInput): Promise<PrimaryServer> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/secondary_dns/primaries`,
+    const res = await this.t.call("POST", path`/${account}/secondary_dns/primaries`, PrimaryServerEnvelope, {
       body: input,
-      schema: PrimaryServerEnvelope,
     });
     return res.data;
   }
@@ -82,13 +76,7 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.getPrimary(1, 4);
    */
   async getPrimary(account: AccountId, id: number): Promise<PrimaryServer> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/secondary_dns/primaries/${id}`,
-        schema: PrimaryServerEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/secondary_dns/primaries/${id}`, PrimaryServerEnvelope);
   }
 
   /**
@@ -98,7 +86,7 @@ export class SecondaryDnsApi {
    * await client.secondaryDns.deletePrimary(1, 4);
    */
   async deletePrimary(account: AccountId, id: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/secondary_dns/primaries/${id}` });
+    await this.t.call("DELETE", path`/${account}/secondary_dns/primaries/${id}`);
   }
 
   /**
@@ -108,14 +96,9 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.linkPrimary(1, 4, "secondary.example");
    */
   async linkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
-    return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/${account}/secondary_dns/primaries/${id}/link`,
-        body: { zone },
-        schema: PrimaryServerEnvelope,
-      })
-    ).data;
+    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/link`, PrimaryServerEnvelope, {
+      body: { zone },
+    });
   }
 
   /**
@@ -125,14 +108,9 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.unlinkPrimary(1, 4, "secondary.example");
    */
   async unlinkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
-    return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/${account}/secondary_dns/primaries/${id}/unlink`,
-        body: { zone },
-        schema: PrimaryServerEnvelope,
-      })
-    ).data;
+    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/unlink`, PrimaryServerEnvelope, {
+      body: { zone },
+    });
   }
 
   /**
@@ -143,11 +121,8 @@ export class SecondaryDnsApi {
    * const zone = await client.secondaryDns.createZone(1, { name: "secondary.example" });
    */
   async createZone(account: AccountId, input: { name: string }): Promise<Zone> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/secondary_dns/zones`,
+    const res = await this.t.call("POST", path`/${account}/secondary_dns/zones`, ZoneEnvelope, {
       body: { name: input.name },
-      schema: ZoneEnvelope,
     });
     return res.data;
   }

@@ -531,6 +531,37 @@ export class Transport {
   }
 
   /**
+   * {@link request} by its parts: the method, the path, the schema of the answer (none for a
+   * bodiless one) and what else the request needs (`body`, `query`, `retryMode`, ...).
+   *
+   * @example
+   * const page = await transport.call("GET", path`/${1}/domains`, DomainPageSchema, { query: { page: 2 } });
+   */
+  call<S extends z.ZodType | undefined = undefined>(
+    method: RequestSpec<S>["method"],
+    requestPath: string,
+    schema?: S,
+    rest: Omit<RequestSpec<S>, "method" | "path" | "schema"> = {},
+  ): Promise<Output<S>> {
+    return this.request({ ...rest, method, path: requestPath, ...(schema ? { schema } : {}) });
+  }
+
+  /**
+   * {@link call} for an answer `{ data: T }` (an envelope, see `dataOf`): its `data`.
+   *
+   * @example
+   * const domain = await transport.data("GET", path`/${1}/domains/${"example.com"}`, DomainEnvelope);
+   */
+  async data<S extends z.ZodType<{ data: unknown }>>(
+    method: RequestSpec<S>["method"],
+    requestPath: string,
+    envelope: S,
+    rest: Omit<RequestSpec<S>, "method" | "path" | "schema"> = {},
+  ): Promise<z.output<S>["data"]> {
+    return (await this.call(method, requestPath, envelope, rest)).data;
+  }
+
+  /**
    * Like {@link request} but also returns the status and headers. The steps, one method each:
    * {@link pace} (rate-limit pacing), {@link attemptOnce} (one dispatch and the classification of
    * its answer: {@link classify}, {@link connectionFailure}) and `decideRetry` (retry or fail;

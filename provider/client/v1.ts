@@ -189,9 +189,7 @@ export class V1Api {
    */
   async listDomains(): Promise<V1Domain[]> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: "/domains", schema: V1DomainListSchema })).map(
-      (w) => w.domain,
-    );
+    return (await this.t.call("GET", "/domains", V1DomainListSchema)).map((w) => w.domain);
   }
 
   /**
@@ -204,12 +202,7 @@ export class V1Api {
   async createDomain(input: { name: string }): Promise<V1Domain> {
     this.auth();
     return (
-      await this.t.request({
-        method: "POST",
-        path: "/domains",
-        body: { domain: { name: input.name } },
-        schema: V1DomainEnvelope,
-      })
+      await this.t.call("POST", "/domains", V1DomainEnvelope, { body: { domain: { name: input.name } } })
     ).domain;
   }
 
@@ -221,8 +214,7 @@ export class V1Api {
    */
   async getDomain(domain: string | number): Promise<V1Domain> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: path`/domains/${domain}`, schema: V1DomainEnvelope }))
-      .domain;
+    return (await this.t.call("GET", path`/domains/${domain}`, V1DomainEnvelope)).domain;
   }
 
   /**
@@ -233,7 +225,7 @@ export class V1Api {
    */
   async deleteDomain(domain: string | number): Promise<void> {
     this.auth();
-    await this.t.request({ method: "DELETE", path: path`/domains/${domain}` });
+    await this.t.call("DELETE", path`/domains/${domain}`);
   }
 
   /**
@@ -244,14 +236,7 @@ export class V1Api {
    */
   async resetDomainToken(domain: string | number): Promise<V1Domain> {
     this.auth();
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/domains/${domain}/token`,
-        body: {},
-        schema: V1DomainEnvelope,
-      })
-    ).domain;
+    return (await this.t.call("POST", path`/domains/${domain}/token`, V1DomainEnvelope, { body: {} })).domain;
   }
 
   /**
@@ -287,9 +272,7 @@ export class V1Api {
       domain: { name: input.name, registrant_id: input.registrant_id },
     };
     if (input.extended_attribute) body["extended_attribute"] = input.extended_attribute;
-    return (
-      await this.t.request({ method: "POST", path: "/domain_registrations", body, schema: V1DomainEnvelope })
-    ).domain;
+    return (await this.t.call("POST", "/domain_registrations", V1DomainEnvelope, { body })).domain;
   }
 
   /**
@@ -310,14 +293,7 @@ export class V1Api {
     };
     if (input.authinfo !== undefined) body["transfer_order"] = { authinfo: input.authinfo };
     if (input.extended_attribute) body["extended_attribute"] = input.extended_attribute;
-    return (
-      await this.t.request({
-        method: "POST",
-        path: "/domain_transfers",
-        body,
-        schema: V1TransferOrderEnvelope,
-      })
-    ).transfer_order;
+    return (await this.t.call("POST", "/domain_transfers", V1TransferOrderEnvelope, { body })).transfer_order;
   }
 
   /**
@@ -329,11 +305,8 @@ export class V1Api {
   async renewDomain(input: { name: string; renew_whois_privacy?: boolean }): Promise<V1Domain> {
     this.auth();
     return (
-      await this.t.request({
-        method: "POST",
-        path: "/domain_renewals",
+      await this.t.call("POST", "/domain_renewals", V1DomainEnvelope, {
         body: { domain: { name: input.name, renew_whois_privacy: input.renew_whois_privacy ?? false } },
-        schema: V1DomainEnvelope,
       })
     ).domain;
   }
@@ -346,10 +319,7 @@ export class V1Api {
    */
   async transferOut(domain: string | number): Promise<Record<string, unknown>> {
     this.auth();
-    return this.t.request({
-      method: "POST",
-      path: path`/domains/${domain}/transfer_outs`,
-      schema: V1TransferOutSchema,
+    return this.t.call("POST", path`/domains/${domain}/transfer_outs`, V1TransferOutSchema, {
       retryMode: "idempotent",
     });
   }
@@ -362,11 +332,7 @@ export class V1Api {
    */
   async getNameServers(domain: string | number): Promise<string[]> {
     this.auth();
-    return this.t.request({
-      method: "GET",
-      path: path`/domains/${domain}/name_servers`,
-      schema: V1NameServersSchema,
-    });
+    return this.t.call("GET", path`/domains/${domain}/name_servers`, V1NameServersSchema);
   }
 
   /**
@@ -380,11 +346,8 @@ export class V1Api {
     if (servers.length > 6) throw new RangeError("v1 accepts at most 6 name servers");
     const name_servers: Record<string, string> = {};
     servers.forEach((s, i) => (name_servers[`ns${i + 1}`] = s));
-    return this.t.request({
-      method: "POST",
-      path: path`/domains/${domain}/name_servers`,
+    return this.t.call("POST", path`/domains/${domain}/name_servers`, V1NameServersSchema, {
       body: { name_servers },
-      schema: V1NameServersSchema,
       retryMode: "idempotent",
     });
   }
@@ -400,11 +363,8 @@ export class V1Api {
     input: { name: string; ip: string },
   ): Promise<V1RegistryNameServer> {
     this.auth();
-    return this.t.request({
-      method: "POST",
-      path: path`/domains/${domain}/registry_name_servers`,
+    return this.t.call("POST", path`/domains/${domain}/registry_name_servers`, V1RegistryNameServerSchema, {
       body: { name_server: input },
-      schema: V1RegistryNameServerSchema,
     });
   }
 
@@ -416,7 +376,7 @@ export class V1Api {
    */
   async deregisterNameServer(domain: string | number, name: string): Promise<void> {
     this.auth();
-    await this.t.request({ method: "DELETE", path: path`/domains/${domain}/registry_name_servers/${name}` });
+    await this.t.call("DELETE", path`/domains/${domain}/registry_name_servers/${name}`);
   }
 
   /**
@@ -427,9 +387,7 @@ export class V1Api {
    */
   async listTemplates(): Promise<V1Template[]> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: "/templates", schema: V1TemplateListSchema })).map(
-      (w) => w.dns_template,
-    );
+    return (await this.t.call("GET", "/templates", V1TemplateListSchema)).map((w) => w.dns_template);
   }
 
   /**
@@ -445,14 +403,8 @@ export class V1Api {
     description?: string;
   }): Promise<V1Template> {
     this.auth();
-    return (
-      await this.t.request({
-        method: "POST",
-        path: "/templates",
-        body: { dns_template: input },
-        schema: V1TemplateEnvelope,
-      })
-    ).dns_template;
+    return (await this.t.call("POST", "/templates", V1TemplateEnvelope, { body: { dns_template: input } }))
+      .dns_template;
   }
 
   /**
@@ -463,9 +415,7 @@ export class V1Api {
    */
   async getTemplate(template: string | number): Promise<V1Template> {
     this.auth();
-    return (
-      await this.t.request({ method: "GET", path: path`/templates/${template}`, schema: V1TemplateEnvelope })
-    ).dns_template;
+    return (await this.t.call("GET", path`/templates/${template}`, V1TemplateEnvelope)).dns_template;
   }
 
   /**
@@ -480,11 +430,8 @@ export class V1Api {
   ): Promise<V1Template> {
     this.auth();
     return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/templates/${template}`,
+      await this.t.call("PUT", path`/templates/${template}`, V1TemplateEnvelope, {
         body: { dns_template: input },
-        schema: V1TemplateEnvelope,
       })
     ).dns_template;
   }
@@ -497,7 +444,7 @@ export class V1Api {
    */
   async deleteTemplate(template: string | number): Promise<void> {
     this.auth();
-    await this.t.request({ method: "DELETE", path: path`/templates/${template}` });
+    await this.t.call("DELETE", path`/templates/${template}`);
   }
 
   /**
@@ -508,9 +455,7 @@ export class V1Api {
    */
   async listServices(): Promise<V1Service[]> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: "/services", schema: V1ServiceListSchema })).map(
-      (w) => w.service,
-    );
+    return (await this.t.call("GET", "/services", V1ServiceListSchema)).map((w) => w.service);
   }
 
   /**
@@ -521,8 +466,7 @@ export class V1Api {
    */
   async getService(id: number): Promise<V1Service> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: path`/services/${id}`, schema: V1ServiceEnvelope }))
-      .service;
+    return (await this.t.call("GET", path`/services/${id}`, V1ServiceEnvelope)).service;
   }
 
   /**
@@ -533,13 +477,9 @@ export class V1Api {
    */
   async listCertificates(domain: string | number): Promise<V1Certificate[]> {
     this.auth();
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/domains/${domain}/certificates`,
-        schema: V1CertificateListSchema,
-      })
-    ).map((w) => w.certificate);
+    return (await this.t.call("GET", path`/domains/${domain}/certificates`, V1CertificateListSchema)).map(
+      (w) => w.certificate,
+    );
   }
 
   /**
@@ -550,13 +490,8 @@ export class V1Api {
    */
   async getCertificate(domain: string | number, id: number): Promise<V1Certificate> {
     this.auth();
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/domains/${domain}/certificates/${id}`,
-        schema: V1CertificateEnvelope,
-      })
-    ).certificate;
+    return (await this.t.call("GET", path`/domains/${domain}/certificates/${id}`, V1CertificateEnvelope))
+      .certificate;
   }
 
   /**
@@ -571,11 +506,8 @@ export class V1Api {
   ): Promise<V1Certificate> {
     this.auth();
     return (
-      await this.t.request({
-        method: "POST",
-        path: path`/domains/${domain}/certificates`,
+      await this.t.call("POST", path`/domains/${domain}/certificates`, V1CertificateEnvelope, {
         body: { certificate: input },
-        schema: V1CertificateEnvelope,
       })
     ).certificate;
   }
@@ -589,11 +521,7 @@ export class V1Api {
   async configureCertificate(domain: string | number, id: number): Promise<V1Certificate> {
     this.auth();
     return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/domains/${domain}/certificates/${id}/configure`,
-        schema: V1CertificateEnvelope,
-      })
+      await this.t.call("PUT", path`/domains/${domain}/certificates/${id}/configure`, V1CertificateEnvelope)
     ).certificate;
   }
 
@@ -610,11 +538,8 @@ export class V1Api {
   ): Promise<V1Certificate> {
     this.auth();
     return (
-      await this.t.request({
-        method: "PUT",
-        path: path`/domains/${domain}/certificates/${id}/submit`,
+      await this.t.call("PUT", path`/domains/${domain}/certificates/${id}/submit`, V1CertificateEnvelope, {
         body: { certificate: { approver_email: approverEmail } },
-        schema: V1CertificateEnvelope,
       })
     ).certificate;
   }
@@ -627,8 +552,7 @@ export class V1Api {
    */
   async getSubscription(): Promise<V1Subscription> {
     this.auth();
-    return (await this.t.request({ method: "GET", path: "/subscription", schema: V1SubscriptionEnvelope }))
-      .subscription;
+    return (await this.t.call("GET", "/subscription", V1SubscriptionEnvelope)).subscription;
   }
 
   /**
@@ -642,12 +566,7 @@ export class V1Api {
   async createSubscription(input: { plan: string; credit_card: V1CreditCard }): Promise<V1Subscription> {
     this.auth();
     return (
-      await this.t.request({
-        method: "POST",
-        path: "/subscription",
-        body: { subscription: input },
-        schema: V1SubscriptionEnvelope,
-      })
+      await this.t.call("POST", "/subscription", V1SubscriptionEnvelope, { body: { subscription: input } })
     ).subscription;
   }
 
@@ -662,14 +581,6 @@ export class V1Api {
     password: string;
     password_confirmation: string;
   }): Promise<V1User> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: "/users",
-        auth: false,
-        body: { user: input },
-        schema: V1UserEnvelope,
-      })
-    ).user;
+    return (await this.t.call("POST", "/users", V1UserEnvelope, { auth: false, body: { user: input } })).user;
   }
 }

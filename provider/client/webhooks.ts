@@ -27,14 +27,9 @@ export class WebhooksApi {
    * const hooks = await client.webhooks.list(1);
    */
   async list(account: AccountId, options?: { sort?: string }): Promise<Webhook[]> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/webhooks`,
-        query: { sort: options?.sort },
-        schema: WebhookListEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/webhooks`, WebhookListEnvelope, {
+      query: { sort: options?.sort },
+    });
   }
 
   /**
@@ -46,11 +41,8 @@ export class WebhooksApi {
    * const hook = await client.webhooks.create(1, { url: "https://example.com/hook" });
    */
   async create(account: AccountId, input: { url: string }): Promise<Webhook> {
-    const res = await this.t.request({
-      method: "POST",
-      path: path`/${account}/webhooks`,
+    const res = await this.t.call("POST", path`/${account}/webhooks`, WebhookEnvelope, {
       body: { url: input.url },
-      schema: WebhookEnvelope,
     });
     return res.data;
   }
@@ -67,9 +59,7 @@ export class WebhooksApi {
    * const hook = await client.webhooks.get(1, 42);
    */
   async get(account: AccountId, id: number | string): Promise<Webhook> {
-    return (
-      await this.t.request({ method: "GET", path: path`/${account}/webhooks/${id}`, schema: WebhookEnvelope })
-    ).data;
+    return this.t.data("GET", path`/${account}/webhooks/${id}`, WebhookEnvelope);
   }
 
   /**
@@ -79,6 +69,6 @@ export class WebhooksApi {
    * await client.webhooks.delete(1, 42);
    */
   async delete(account: AccountId, id: number | string): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/webhooks/${id}` });
+    await this.t.call("DELETE", path`/${account}/webhooks/${id}`);
   }
 }

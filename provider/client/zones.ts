@@ -169,11 +169,8 @@ export class ZonesApi {
    * const { data } = await client.zones.list(1, { nameLike: "example" });
    */
   async list(account: AccountId, options?: ListOptions & { nameLike?: string }): Promise<Page<Zone>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/zones`,
+    return this.t.call("GET", path`/${account}/zones`, ZonePageSchema, {
       query: { ...pagingQuery(options), name_like: options?.nameLike },
-      schema: ZonePageSchema,
     });
   }
 
@@ -194,9 +191,7 @@ export class ZonesApi {
    * const zone = await client.zones.get(1, "example.com");
    */
   async get(account: AccountId, zone: string): Promise<Zone> {
-    return (
-      await this.t.request({ method: "GET", path: path`/${account}/zones/${zone}`, schema: ZoneEnvelope })
-    ).data;
+    return this.t.data("GET", path`/${account}/zones/${zone}`, ZoneEnvelope);
   }
 
   /**
@@ -207,13 +202,7 @@ export class ZonesApi {
    * const zone = await client.zones.setActive(1, "example.com", false);
    */
   async setActive(account: AccountId, zone: string, active: boolean): Promise<Zone> {
-    return (
-      await this.t.request({
-        method: active ? "PUT" : "DELETE",
-        path: path`/${account}/zones/${zone}/activation`,
-        schema: ZoneEnvelope,
-      })
-    ).data;
+    return this.t.data(active ? "PUT" : "DELETE", path`/${account}/zones/${zone}/activation`, ZoneEnvelope);
   }
 
   /**
@@ -223,13 +212,7 @@ export class ZonesApi {
    * const text = await client.zones.file(1, "example.com");
    */
   async file(account: AccountId, zone: string): Promise<string> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/zones/${zone}/file`,
-        schema: ZoneFileEnvelope,
-      })
-    ).data.zone;
+    return (await this.t.call("GET", path`/${account}/zones/${zone}/file`, ZoneFileEnvelope)).data.zone;
   }
 
   /**
@@ -239,13 +222,8 @@ export class ZonesApi {
    * const ok = await client.zones.distribution(1, "example.com");
    */
   async distribution(account: AccountId, zone: string): Promise<boolean> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/zones/${zone}/distribution`,
-        schema: ZoneDistributionEnvelope,
-      })
-    ).data.distributed;
+    return (await this.t.call("GET", path`/${account}/zones/${zone}/distribution`, ZoneDistributionEnvelope))
+      .data.distributed;
   }
 }
 
@@ -260,16 +238,13 @@ export class ZoneRecordsApi {
    * const { data } = await client.zones.records.list(1, "example.com", { type: "A" });
    */
   async list(account: AccountId, zone: string, options?: ZoneRecordListOptions): Promise<Page<ZoneRecord>> {
-    return this.t.request({
-      method: "GET",
-      path: path`/${account}/zones/${zone}/records`,
+    return this.t.call("GET", path`/${account}/zones/${zone}/records`, ZoneRecordPageSchema, {
       query: {
         ...pagingQuery(options),
         name_like: options?.nameLike,
         name: options?.name,
         type: options?.type,
       },
-      schema: ZoneRecordPageSchema,
     });
   }
 
@@ -296,14 +271,7 @@ export class ZoneRecordsApi {
    * await client.zones.records.create(1, "example.com", { name: "www", type: "A", content: "192.0.2.1" });
    */
   async create(account: AccountId, zone: string, input: ZoneRecordInput): Promise<ZoneRecord> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/zones/${zone}/records`,
-        body: input,
-        schema: ZoneRecordEnvelope,
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/zones/${zone}/records`, ZoneRecordEnvelope, { body: input });
   }
 
   /**
@@ -318,14 +286,9 @@ export class ZoneRecordsApi {
    * });
    */
   async batch(account: AccountId, zone: string, batch: ZoneRecordBatch): Promise<ZoneRecordBatchResult> {
-    return (
-      await this.t.request({
-        method: "POST",
-        path: path`/${account}/zones/${zone}/batch`,
-        body: batch,
-        schema: ZoneRecordBatchEnvelope,
-      })
-    ).data;
+    return this.t.data("POST", path`/${account}/zones/${zone}/batch`, ZoneRecordBatchEnvelope, {
+      body: batch,
+    });
   }
 
   /**
@@ -335,13 +298,7 @@ export class ZoneRecordsApi {
    * const r = await client.zones.records.get(1, "example.com", 5);
    */
   async get(account: AccountId, zone: string, id: number): Promise<ZoneRecord> {
-    return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/zones/${zone}/records/${id}`,
-        schema: ZoneRecordEnvelope,
-      })
-    ).data;
+    return this.t.data("GET", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordEnvelope);
   }
 
   /**
@@ -351,14 +308,9 @@ export class ZoneRecordsApi {
    * await client.zones.records.update(1, "example.com", 5, { ttl: 600 });
    */
   async update(account: AccountId, zone: string, id: number, input: ZoneRecordUpdate): Promise<ZoneRecord> {
-    return (
-      await this.t.request({
-        method: "PATCH",
-        path: path`/${account}/zones/${zone}/records/${id}`,
-        body: input,
-        schema: ZoneRecordEnvelope,
-      })
-    ).data;
+    return this.t.data("PATCH", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordEnvelope, {
+      body: input,
+    });
   }
 
   /**
@@ -368,7 +320,7 @@ export class ZoneRecordsApi {
    * await client.zones.records.delete(1, "example.com", 5);
    */
   async delete(account: AccountId, zone: string, id: number): Promise<void> {
-    await this.t.request({ method: "DELETE", path: path`/${account}/zones/${zone}/records/${id}` });
+    await this.t.call("DELETE", path`/${account}/zones/${zone}/records/${id}`);
   }
 
   /**
@@ -379,11 +331,11 @@ export class ZoneRecordsApi {
    */
   async distribution(account: AccountId, zone: string, id: number): Promise<boolean> {
     return (
-      await this.t.request({
-        method: "GET",
-        path: path`/${account}/zones/${zone}/records/${id}/distribution`,
-        schema: ZoneDistributionEnvelope,
-      })
+      await this.t.call(
+        "GET",
+        path`/${account}/zones/${zone}/records/${id}/distribution`,
+        ZoneDistributionEnvelope,
+      )
     ).data.distributed;
   }
 }
