@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, pageOf, type ListOptions, type Page } from "./schemas";
+import { DateTime, type ListOptions, type Page } from "./schemas";
 import type { Transport } from "./transport";
 
 /** One line of a charge. */
@@ -25,7 +25,6 @@ export const ChargeSchema = z.looseObject({
 });
 /** A charge. */
 export type Charge = z.infer<typeof ChargeSchema>;
-export const ChargePageSchema = pageOf(ChargeSchema);
 
 /** Filters of the charge list: dates as `YYYY-MM-DD` (default window: the last year). */
 export interface ChargeListOptions extends ListOptions {
@@ -44,8 +43,10 @@ export class BillingApi {
    * const { data } = await client.billing.listCharges(1, { startDate: "2023-01-01" });
    */
   async listCharges(account: AccountId, options?: ChargeListOptions): Promise<Page<Charge>> {
-    return this.t.call("GET", path`/${account}/billing/charges`, ChargePageSchema, {
-      query: { ...pagingQuery(options), start_date: options?.startDate, end_date: options?.endDate },
+    return this.t.page(path`/${account}/billing/charges`, ChargeSchema, {
+      ...pagingQuery(options),
+      start_date: options?.startDate,
+      end_date: options?.endDate,
     });
   }
 

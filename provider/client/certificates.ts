@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateOnly, DateTime, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A certificate. `contact_id` is deprecated but still sent. */
@@ -25,8 +25,6 @@ export const CertificateSchema = z.looseObject({
 });
 /** A certificate. */
 export type Certificate = z.infer<typeof CertificateSchema>;
-export const CertificateEnvelope = dataOf(CertificateSchema);
-export const CertificatePageSchema = pageOf(CertificateSchema);
 
 /** The PEM certificate with its chain. */
 export const CertificateBundleSchema = z.looseObject({
@@ -36,13 +34,11 @@ export const CertificateBundleSchema = z.looseObject({
 });
 /** The PEM certificate with its chain. */
 export type CertificateBundle = z.infer<typeof CertificateBundleSchema>;
-export const CertificateBundleEnvelope = dataOf(CertificateBundleSchema);
 
 /** The PEM private key. */
 export const CertificatePrivateKeySchema = z.looseObject({ private_key: z.string() });
 /** The PEM private key. */
 export type CertificatePrivateKey = z.infer<typeof CertificatePrivateKeySchema>;
-export const CertificatePrivateKeyEnvelope = dataOf(CertificatePrivateKeySchema);
 
 /** A Let's Encrypt purchase order. */
 export const CertificatePurchaseSchema = z.looseObject({
@@ -54,7 +50,6 @@ export const CertificatePurchaseSchema = z.looseObject({
 });
 /** A Let's Encrypt purchase order. */
 export type CertificatePurchase = z.infer<typeof CertificatePurchaseSchema>;
-export const CertificatePurchaseEnvelope = dataOf(CertificatePurchaseSchema);
 
 /** A Let's Encrypt renewal order. */
 export const CertificateRenewalSchema = z.looseObject({
@@ -67,7 +62,6 @@ export const CertificateRenewalSchema = z.looseObject({
 });
 /** A Let's Encrypt renewal order. */
 export type CertificateRenewal = z.infer<typeof CertificateRenewalSchema>;
-export const CertificateRenewalEnvelope = dataOf(CertificateRenewalSchema);
 
 /** Order body (all optional): defaults `auto_renew` false, `name` `www`, no alternate names, ECDSA. */
 export interface LetsencryptPurchaseInput {
@@ -94,9 +88,11 @@ export class CertificatesApi {
    * const { data } = await client.certificates.list(1, "example.com");
    */
   async list(account: AccountId, domain: DomainRef, options?: ListOptions): Promise<Page<Certificate>> {
-    return this.t.call("GET", path`/${account}/domains/${domain}/certificates`, CertificatePageSchema, {
-      query: pagingQuery(options),
-    });
+    return this.t.page(
+      path`/${account}/domains/${domain}/certificates`,
+      CertificateSchema,
+      pagingQuery(options),
+    );
   }
 
   /**
@@ -120,7 +116,7 @@ export class CertificatesApi {
    * const c = await client.certificates.get(1, "example.com", 101967);
    */
   async get(account: AccountId, domain: DomainRef, id: number): Promise<Certificate> {
-    return this.t.data("GET", path`/${account}/domains/${domain}/certificates/${id}`, CertificateEnvelope);
+    return this.t.data("GET", path`/${account}/domains/${domain}/certificates/${id}`, CertificateSchema);
   }
 
   /**
@@ -133,7 +129,7 @@ export class CertificatesApi {
     return this.t.data(
       "GET",
       path`/${account}/domains/${domain}/certificates/${id}/download`,
-      CertificateBundleEnvelope,
+      CertificateBundleSchema,
     );
   }
 
@@ -147,7 +143,7 @@ export class CertificatesApi {
     return this.t.data(
       "GET",
       path`/${account}/domains/${domain}/certificates/${id}/private_key`,
-      CertificatePrivateKeyEnvelope,
+      CertificatePrivateKeySchema,
     );
   }
 
@@ -166,7 +162,7 @@ export class CertificatesApi {
     return this.t.data(
       "POST",
       path`/${account}/domains/${domain}/certificates/letsencrypt`,
-      CertificatePurchaseEnvelope,
+      CertificatePurchaseSchema,
       { body: input },
     );
   }
@@ -181,7 +177,7 @@ export class CertificatesApi {
     return this.t.data(
       "POST",
       path`/${account}/domains/${domain}/certificates/letsencrypt/${purchaseId}/issue`,
-      CertificateEnvelope,
+      CertificateSchema,
     );
   }
 
@@ -200,7 +196,7 @@ export class CertificatesApi {
     return this.t.data(
       "POST",
       path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals`,
-      CertificateRenewalEnvelope,
+      CertificateRenewalSchema,
       { body: input },
     );
   }
@@ -220,7 +216,7 @@ export class CertificatesApi {
     return this.t.data(
       "POST",
       path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals/${renewalId}/issue`,
-      CertificateEnvelope,
+      CertificateSchema,
     );
   }
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A contact. Optional text fields come back as `""`. */
@@ -28,8 +28,6 @@ export const ContactSchema = z.looseObject({
 });
 /** A contact. */
 export type Contact = z.infer<typeof ContactSchema>;
-export const ContactEnvelope = dataOf(ContactSchema);
-export const ContactPageSchema = pageOf(ContactSchema);
 
 /** Body of contact creation. */
 export interface ContactInput {
@@ -62,7 +60,7 @@ export class ContactsApi {
    * const { data } = await client.contacts.list(1);
    */
   async list(account: AccountId, options?: ListOptions): Promise<Page<Contact>> {
-    return this.t.call("GET", path`/${account}/contacts`, ContactPageSchema, { query: pagingQuery(options) });
+    return this.t.page(path`/${account}/contacts`, ContactSchema, pagingQuery(options));
   }
 
   /**
@@ -82,7 +80,7 @@ export class ContactsApi {
    * await client.contacts.create(1, { first_name: "Ada", ... });
    */
   async create(account: AccountId, input: ContactInput): Promise<Contact> {
-    return this.t.data("POST", path`/${account}/contacts`, ContactEnvelope, { body: input });
+    return this.t.data("POST", path`/${account}/contacts`, ContactSchema, { body: input });
   }
 
   /**
@@ -92,7 +90,7 @@ export class ContactsApi {
    * const c = await client.contacts.get(1, 7);
    */
   async get(account: AccountId, id: number): Promise<Contact> {
-    return this.t.data("GET", path`/${account}/contacts/${id}`, ContactEnvelope);
+    return this.t.data("GET", path`/${account}/contacts/${id}`, ContactSchema);
   }
 
   /**
@@ -102,7 +100,7 @@ export class ContactsApi {
    * await client.contacts.update(1, 7, { label: "Billing" });
    */
   async update(account: AccountId, id: number, input: Partial<ContactInput>): Promise<Contact> {
-    return this.t.data("PATCH", path`/${account}/contacts/${id}`, ContactEnvelope, { body: input });
+    return this.t.data("PATCH", path`/${account}/contacts/${id}`, ContactSchema, { body: input });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { path } from "./path";
-import { dataOf, Stamps } from "./schemas";
+import { Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** DNSSEC status of a domain. */
@@ -13,7 +13,6 @@ export const DnssecSchema = z.looseObject({
 });
 /** DNSSEC status of a domain. */
 export type Dnssec = z.infer<typeof DnssecSchema>;
-export const DnssecEnvelope = dataOf(DnssecSchema);
 
 /** `client.dnssec`. */
 export class DnssecApi {
@@ -26,7 +25,7 @@ export class DnssecApi {
    * const { enabled } = await client.dnssec.get(1, "example.com");
    */
   async get(account: AccountId, domain: DomainRef): Promise<Dnssec> {
-    return this.t.data("GET", path`/${account}/domains/${domain}/dnssec`, DnssecEnvelope);
+    return this.t.data("GET", path`/${account}/domains/${domain}/dnssec`, DnssecSchema);
   }
 
   /**
@@ -38,10 +37,9 @@ export class DnssecApi {
    * await client.dnssec.enable(1, "example.com");
    */
   async enable(account: AccountId, domain: DomainRef): Promise<Dnssec> {
-    const res = await this.t.call("POST", path`/${account}/domains/${domain}/dnssec`, DnssecEnvelope, {
+    return this.t.data("POST", path`/${account}/domains/${domain}/dnssec`, DnssecSchema, {
       retryMode: "idempotent",
     });
-    return res.data;
   }
 
   /**

@@ -13,16 +13,14 @@ export class DomainChildrenApi<T, Input> {
   constructor(
     private readonly t: Transport,
     private readonly segment: string,
-    private readonly schemas: { readonly one: z.ZodType<{ data: T }>; readonly page: z.ZodType<Page<T>> },
+    private readonly item: z.ZodType<T>,
     /** The body of a create, made from its input. */
     private readonly body: (input: Input) => unknown,
   ) {}
 
   /** One page of the domain's objects. */
   async list(account: AccountId, domain: DomainRef, options?: ListOptions): Promise<Page<T>> {
-    return this.t.call("GET", path`/${account}/domains/${domain}/${this.segment}`, this.schemas.page, {
-      query: pagingQuery(options),
-    });
+    return this.t.page(path`/${account}/domains/${domain}/${this.segment}`, this.item, pagingQuery(options));
   }
 
   /** Every object of the domain, 100 per request. */
@@ -35,18 +33,14 @@ export class DomainChildrenApi<T, Input> {
    * the provider settles with the kind's one identity (see `domains.create`).
    */
   async create(account: AccountId, domain: DomainRef, input: Input): Promise<T> {
-    const res = await this.t.call(
-      "POST",
-      path`/${account}/domains/${domain}/${this.segment}`,
-      this.schemas.one,
-      { body: this.body(input) },
-    );
-    return res.data;
+    return this.t.data("POST", path`/${account}/domains/${domain}/${this.segment}`, this.item, {
+      body: this.body(input),
+    });
   }
 
   /** One object of the domain. */
   async get(account: AccountId, domain: DomainRef, id: number): Promise<T> {
-    return this.t.data("GET", path`/${account}/domains/${domain}/${this.segment}/${id}`, this.schemas.one);
+    return this.t.data("GET", path`/${account}/domains/${domain}/${this.segment}/${id}`, this.item);
   }
 
   /** Deletes an object of the domain. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateOnly, DateTime, dataOf, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account id. */
@@ -31,9 +31,6 @@ export const DomainSchema = z.looseObject({
 /** A domain. */
 export type Domain = z.infer<typeof DomainSchema>;
 
-export const DomainEnvelope = dataOf(DomainSchema);
-export const DomainPageSchema = pageOf(DomainSchema);
-
 /** Result of domain research. */
 export const DomainResearchSchema = z.looseObject({
   request_id: z.string(),
@@ -43,7 +40,6 @@ export const DomainResearchSchema = z.looseObject({
 });
 /** Result of domain research. */
 export type DomainResearch = z.infer<typeof DomainResearchSchema>;
-export const DomainResearchEnvelope = dataOf(DomainResearchSchema);
 
 /** Filters and paging of `domains.list`. */
 export interface DomainListOptions extends ListOptions {
@@ -63,8 +59,10 @@ export class DomainsApi {
    * const { data, pagination } = await client.domains.list(1, { page: 2, perPage: 50, sort: "name:asc" });
    */
   async list(account: AccountId, options?: DomainListOptions): Promise<Page<Domain>> {
-    return this.t.call("GET", path`/${account}/domains`, DomainPageSchema, {
-      query: { ...pagingQuery(options), name_like: options?.nameLike, registrant_id: options?.registrantId },
+    return this.t.page(path`/${account}/domains`, DomainSchema, {
+      ...pagingQuery(options),
+      name_like: options?.nameLike,
+      registrant_id: options?.registrantId,
     });
   }
 
@@ -87,10 +85,9 @@ export class DomainsApi {
    * const domain = await client.domains.create(1, { name: "example.com" });
    */
   async create(account: AccountId, input: { name: string }): Promise<Domain> {
-    const res = await this.t.call("POST", path`/${account}/domains`, DomainEnvelope, {
+    return this.t.data("POST", path`/${account}/domains`, DomainSchema, {
       body: { name: input.name },
     });
-    return res.data;
   }
 
   /**
@@ -100,7 +97,7 @@ export class DomainsApi {
    * const domain = await client.domains.get(1, "example.com");
    */
   async get(account: AccountId, domain: DomainRef): Promise<Domain> {
-    return this.t.data("GET", path`/${account}/domains/${domain}`, DomainEnvelope);
+    return this.t.data("GET", path`/${account}/domains/${domain}`, DomainSchema);
   }
 
   /**
@@ -136,14 +133,14 @@ export class DomainsApi {
    */
   async researchStatus(account: AccountId, domain: string): Promise<DomainResearch> {
     try {
-      return await this.t.data("GET", path`/${account}/domains/research/status`, DomainResearchEnvelope, {
+      return await this.t.data("GET", path`/${account}/domains/research/status`, DomainResearchSchema, {
         query: { domain },
       });
     } catch (e) {
       // An invalid name is a 400 whose body is a normal result (`availability: "unknown"` with
       // `errors`): return it like the service means it.
       if (isApiError(e) && e.status === 400) {
-        const parsed = DomainResearchEnvelope.safeParse(e.body);
+        const parsed = dataOf(DomainResearchSchema).safeParse(e.body);
         if (parsed.success) return parsed.data.data;
       }
       throw e;

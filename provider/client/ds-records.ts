@@ -1,7 +1,7 @@
 /** Delegation signer (DS) records of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { dataOf, pageOf, Stamps } from "./schemas";
+import { Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A DS record. Algorithm, digest type and keytag are strings on the wire (`"8"`, `"2"`, `"44620"`). */
@@ -17,8 +17,6 @@ export const DelegationSignerRecordSchema = z.looseObject({
 });
 /** A DS record. */
 export type DelegationSignerRecord = z.infer<typeof DelegationSignerRecordSchema>;
-export const DelegationSignerRecordEnvelope = dataOf(DelegationSignerRecordSchema);
-export const DelegationSignerRecordPageSchema = pageOf(DelegationSignerRecordSchema);
 
 /** Body of DS record creation: `algorithm` always; `digest`/`digest_type`/`keytag` or `public_key` per TLD. */
 export interface DelegationSignerRecordInput {
@@ -39,11 +37,6 @@ export interface DelegationSignerRecordInput {
  */
 export class DsRecordsApi extends DomainChildrenApi<DelegationSignerRecord, DelegationSignerRecordInput> {
   constructor(t: Transport) {
-    super(
-      t,
-      "ds_records",
-      { one: DelegationSignerRecordEnvelope, page: DelegationSignerRecordPageSchema },
-      (input) => input,
-    );
+    super(t, "ds_records", DelegationSignerRecordSchema, (input) => input);
   }
 }

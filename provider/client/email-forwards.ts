@@ -1,7 +1,7 @@
 /** Email forwards of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { dataOf, pageOf, Stamps } from "./schemas";
+import { Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An email forward. `from`/`to` are legacy aliases some answers still carry. */
@@ -17,8 +17,6 @@ export const EmailForwardSchema = z.looseObject({
 });
 /** An email forward. */
 export type EmailForward = z.infer<typeof EmailForwardSchema>;
-export const EmailForwardEnvelope = dataOf(EmailForwardSchema);
-export const EmailForwardPageSchema = pageOf(EmailForwardSchema);
 
 /** Body of email forward creation: the local part and where mail goes. */
 export interface EmailForwardInput {
@@ -37,7 +35,7 @@ export interface EmailForwardInput {
  */
 export class EmailForwardsApi extends DomainChildrenApi<EmailForward, EmailForwardInput> {
   constructor(t: Transport) {
-    super(t, "email_forwards", { one: EmailForwardEnvelope, page: EmailForwardPageSchema }, (input) => ({
+    super(t, "email_forwards", EmailForwardSchema, (input) => ({
       alias_name: input.alias_name,
       destination_email: input.destination_email,
     }));

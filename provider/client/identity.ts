@@ -1,6 +1,6 @@
 /** Identity (`/whoami`) and accounts (`/accounts`). */
 import { z } from "zod";
-import { dataOf, listOf, Stamps } from "./schemas";
+import { Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account. `name` is not in the OpenAPI description but every recorded answer has it. */
@@ -31,9 +31,6 @@ export const IdentitySchema = z.looseObject({
 /** The authenticated identity. */
 export type Identity = z.infer<typeof IdentitySchema>;
 
-export const IdentityEnvelope = dataOf(IdentitySchema);
-export const AccountListEnvelope = listOf(AccountSchema);
-
 /** `client.identity`. */
 export class IdentityApi {
   constructor(private readonly t: Transport) {}
@@ -45,7 +42,7 @@ export class IdentityApi {
    * const { account, user } = await client.identity.whoami();
    */
   async whoami(): Promise<Identity> {
-    return this.t.data("GET", "/whoami", IdentityEnvelope);
+    return this.t.data("GET", "/whoami", IdentitySchema);
   }
 }
 
@@ -60,6 +57,6 @@ export class AccountsApi {
    * const accounts = await client.accounts.list();
    */
   async list(): Promise<Account[]> {
-    return this.t.data("GET", "/accounts", AccountListEnvelope);
+    return this.t.data("GET", "/accounts", z.array(AccountSchema));
   }
 }

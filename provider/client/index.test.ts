@@ -66,8 +66,8 @@ describe("the public client index", () => {
       "RateLimiter",
       "path",
       "createStatusError",
-      "DomainEnvelope",
-      "DomainPageSchema",
+      "dataOf",
+      "pageOf",
     ]) {
       expect(name in internal).toBe(true);
       expect(name in publicClient).toBe(false);

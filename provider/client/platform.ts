@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { path } from "./path";
 import { ITERATE_PAGE_SIZE, collect, paginate } from "./pagination";
-import { PaginationSchema, dataOf, type Pagination } from "./schemas";
+import { PaginationSchema, type Pagination } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A resource reference: `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
@@ -28,7 +28,6 @@ export const PlatformMessageSchema = z.looseObject({
 });
 /** A platform message. */
 export type PlatformMessage = z.infer<typeof PlatformMessageSchema>;
-export const PlatformMessageEnvelope = dataOf(PlatformMessageSchema);
 export const PlatformMessageListSchema = z.looseObject({
   data: z.array(PlatformMessageSchema),
   pagination: PaginationSchema.optional(),
@@ -48,7 +47,6 @@ export const PlatformMetadataSchema = z.looseObject({
 });
 /** A metadata entry. */
 export type PlatformMetadata = z.infer<typeof PlatformMetadataSchema>;
-export const PlatformMetadataEnvelope = dataOf(PlatformMetadataSchema);
 export const PlatformMetadataListSchema = z.looseObject({
   data: z.array(PlatformMetadataSchema),
   pagination: PaginationSchema.optional(),
@@ -110,7 +108,7 @@ export class PlatformMessagesApi {
    * const m = await client.platform.messages.get(1, 5);
    */
   async get(account: AccountId, id: number): Promise<PlatformMessage> {
-    return this.t.data("GET", path`/${account}/platform/messages/${id}`, PlatformMessageEnvelope);
+    return this.t.data("GET", path`/${account}/platform/messages/${id}`, PlatformMessageSchema);
   }
 
   /**
@@ -120,7 +118,7 @@ export class PlatformMessagesApi {
    * await client.platform.messages.create(1, { resource: "domain:1", title: "Hi" });
    */
   async create(account: AccountId, input: PlatformMessageInput): Promise<PlatformMessage> {
-    return this.t.data("POST", path`/${account}/platform/messages`, PlatformMessageEnvelope, { body: input });
+    return this.t.data("POST", path`/${account}/platform/messages`, PlatformMessageSchema, { body: input });
   }
 
   /**
@@ -132,7 +130,7 @@ export class PlatformMessagesApi {
    * await client.platform.messages.update(1, 5, { resource: "domain:1", title: "Updated" });
    */
   async update(account: AccountId, id: number, input: PlatformMessageInput): Promise<PlatformMessage> {
-    return this.t.data("POST", path`/${account}/platform/messages/${id}`, PlatformMessageEnvelope, {
+    return this.t.data("POST", path`/${account}/platform/messages/${id}`, PlatformMessageSchema, {
       body: { ...input, id },
       retryMode: "idempotent",
     });
@@ -174,11 +172,7 @@ export class PlatformMetadataApi {
    * const e = await client.platform.metadata.get(1, "domain:1", 9);
    */
   async get(account: AccountId, resource: PlatformResource, id: number): Promise<PlatformMetadata> {
-    return this.t.data(
-      "GET",
-      path`/${account}/platform/metadata/${resource}/${id}`,
-      PlatformMetadataEnvelope,
-    );
+    return this.t.data("GET", path`/${account}/platform/metadata/${resource}/${id}`, PlatformMetadataSchema);
   }
 
   /**
@@ -193,7 +187,7 @@ export class PlatformMetadataApi {
     resource: PlatformResource,
     input: { key: string; value: string },
   ): Promise<PlatformMetadata> {
-    return this.t.data("POST", path`/${account}/platform/metadata/${resource}`, PlatformMetadataEnvelope, {
+    return this.t.data("POST", path`/${account}/platform/metadata/${resource}`, PlatformMetadataSchema, {
       body: { resource, key: input.key, value: input.value },
       retryMode: "idempotent",
     });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateTime, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A push; `account_id` is the target account, `accepted_at` null while pending. */
@@ -17,8 +17,6 @@ export const PushSchema = z.looseObject({
 });
 /** A push. */
 export type Push = z.infer<typeof PushSchema>;
-export const PushEnvelope = dataOf(PushSchema);
-export const PushPageSchema = pageOf(PushSchema);
 
 /** Body of a push: the target account identifier (`new_account_email` is deprecated). */
 export type PushInput = { new_account_identifier: string } | { /** @deprecated */ new_account_email: string };
@@ -35,7 +33,7 @@ export class PushesApi {
    * await client.pushes.initiate(1, "example.com", { new_account_identifier: "ops@example.com" });
    */
   async initiate(account: AccountId, domain: DomainRef, input: PushInput): Promise<Push> {
-    return this.t.data("POST", path`/${account}/domains/${domain}/pushes`, PushEnvelope, { body: input });
+    return this.t.data("POST", path`/${account}/domains/${domain}/pushes`, PushSchema, { body: input });
   }
 
   /**
@@ -45,7 +43,7 @@ export class PushesApi {
    * const { data } = await client.pushes.list(2020);
    */
   async list(account: AccountId, options?: ListOptions): Promise<Page<Push>> {
-    return this.t.call("GET", path`/${account}/pushes`, PushPageSchema, { query: pagingQuery(options) });
+    return this.t.page(path`/${account}/pushes`, PushSchema, pagingQuery(options));
   }
 
   /**

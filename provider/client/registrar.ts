@@ -6,8 +6,8 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
-import type { RequestSpec, Transport } from "./transport";
+import { DateOnly, dataOf, type ListOptions, type Page, Stamps } from "./schemas";
+import type { Transport } from "./transport";
 
 /** Availability of a name. */
 export const DomainCheckSchema = z.looseObject({
@@ -39,11 +39,9 @@ export type DomainPrices = z.infer<typeof DomainPricesSchema>;
 
 /** A registration order. */
 /** The name servers a domain is delegated to. */
-export const DelegationEnvelope = dataOf(z.array(z.string()));
 
 /** The transfer lock of a registered domain. */
 export const TransferLockSchema = z.looseObject({ enabled: z.boolean() });
-export const TransferLockEnvelope = dataOf(TransferLockSchema);
 
 export const DomainRegistrationSchema = z.looseObject({
   id: z.number().int(),
@@ -152,10 +150,6 @@ export const RegistrantChangeCheckSchema = z.looseObject({
 /** What a registrant change requires. */
 export type RegistrantChangeCheck = z.infer<typeof RegistrantChangeCheckSchema>;
 
-export const RegistrantChangeEnvelope = dataOf(RegistrantChangeSchema);
-export const RegistrantChangePageSchema = pageOf(RegistrantChangeSchema);
-export const RegistrantChangeCheckEnvelope = dataOf(RegistrantChangeCheckSchema);
-
 /** Body of a registrant-change check. */
 export interface RegistrantChangeCheckInput {
   /** The domain's name or id. */
@@ -177,14 +171,6 @@ export interface RegistrantChangeListOptions extends ListOptions {
   domainId?: number;
   contactId?: number;
 }
-
-export const DomainCheckEnvelope = dataOf(DomainCheckSchema);
-export const DomainPremiumPriceEnvelope = dataOf(DomainPremiumPriceSchema);
-export const DomainPricesEnvelope = dataOf(DomainPricesSchema);
-export const DomainRegistrationEnvelope = dataOf(DomainRegistrationSchema);
-export const DomainTransferEnvelope = dataOf(DomainTransferSchema);
-export const DomainRenewalEnvelope = dataOf(DomainRenewalSchema);
-export const DomainRestoreEnvelope = dataOf(DomainRestoreSchema);
 
 /** Registration body. */
 export interface RegisterDomainInput {
@@ -220,13 +206,6 @@ export interface RenewDomainInput {
 export class RegistrarApi {
   constructor(private readonly t: Transport) {}
 
-  private async data<S extends z.ZodType<{ data: unknown }>>(
-    spec: RequestSpec<S> & { schema: S },
-  ): Promise<z.output<S>["data"]> {
-    const body = (await this.t.request(spec)) as z.output<S>;
-    return body.data;
-  }
-
   /**
    * Whether a name can be registered.
    *
@@ -234,11 +213,7 @@ export class RegistrarApi {
    * const { available, premium } = await client.registrar.check(1, "example.com");
    */
   check(account: AccountId, domain: string): Promise<DomainCheck> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/check`,
-      schema: DomainCheckEnvelope,
-    });
+    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/check`, DomainCheckSchema);
   }
 
   /**
@@ -253,12 +228,12 @@ export class RegistrarApi {
     domain: string,
     action: "registration" | "renewal" | "transfer" = "registration",
   ): Promise<DomainPremiumPrice> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/premium_price`,
-      query: { action },
-      schema: DomainPremiumPriceEnvelope,
-    });
+    return this.t.data(
+      "GET",
+      path`/${account}/registrar/domains/${domain}/premium_price`,
+      DomainPremiumPriceSchema,
+      { query: { action } },
+    );
   }
 
   /**
@@ -268,11 +243,7 @@ export class RegistrarApi {
    * const prices = await client.registrar.prices(1, "bingo.pizza");
    */
   prices(account: AccountId, domain: string): Promise<DomainPrices> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/prices`,
-      schema: DomainPricesEnvelope,
-    });
+    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/prices`, DomainPricesSchema);
   }
 
   /**
@@ -282,12 +253,12 @@ export class RegistrarApi {
    * const reg = await client.registrar.register(1, "example.com", { registrant_id: 2 });
    */
   register(account: AccountId, domain: string, input: RegisterDomainInput): Promise<DomainRegistration> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/domains/${domain}/registrations`,
-      body: input,
-      schema: DomainRegistrationEnvelope,
-    });
+    return this.t.data(
+      "POST",
+      path`/${account}/registrar/domains/${domain}/registrations`,
+      DomainRegistrationSchema,
+      { body: input },
+    );
   }
 
   /**
@@ -297,11 +268,11 @@ export class RegistrarApi {
    * const reg = await client.registrar.getRegistration(1, "example.com", 1);
    */
   getRegistration(account: AccountId, domain: string, id: number): Promise<DomainRegistration> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/registrations/${id}`,
-      schema: DomainRegistrationEnvelope,
-    });
+    return this.t.data(
+      "GET",
+      path`/${account}/registrar/domains/${domain}/registrations/${id}`,
+      DomainRegistrationSchema,
+    );
   }
 
   /**
@@ -311,12 +282,12 @@ export class RegistrarApi {
    * const tr = await client.registrar.transfer(1, "example.com", { registrant_id: 2, auth_code: "x" });
    */
   transfer(account: AccountId, domain: string, input: TransferDomainInput): Promise<DomainTransfer> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/domains/${domain}/transfers`,
-      body: input,
-      schema: DomainTransferEnvelope,
-    });
+    return this.t.data(
+      "POST",
+      path`/${account}/registrar/domains/${domain}/transfers`,
+      DomainTransferSchema,
+      { body: input },
+    );
   }
 
   /**
@@ -326,11 +297,11 @@ export class RegistrarApi {
    * const tr = await client.registrar.getTransfer(1, "example.com", 361);
    */
   getTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/transfers/${id}`,
-      schema: DomainTransferEnvelope,
-    });
+    return this.t.data(
+      "GET",
+      path`/${account}/registrar/domains/${domain}/transfers/${id}`,
+      DomainTransferSchema,
+    );
   }
 
   /**
@@ -340,11 +311,11 @@ export class RegistrarApi {
    * await client.registrar.cancelTransfer(1, "example.com", 361);
    */
   cancelTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
-    return this.data({
-      method: "DELETE",
-      path: path`/${account}/registrar/domains/${domain}/transfers/${id}`,
-      schema: DomainTransferEnvelope,
-    });
+    return this.t.data(
+      "DELETE",
+      path`/${account}/registrar/domains/${domain}/transfers/${id}`,
+      DomainTransferSchema,
+    );
   }
 
   /**
@@ -354,11 +325,8 @@ export class RegistrarApi {
    * const r = await client.registrar.renew(1, "example.com", { period: 1 });
    */
   renew(account: AccountId, domain: string, input: RenewDomainInput = {}): Promise<DomainRenewal> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/domains/${domain}/renewals`,
+    return this.t.data("POST", path`/${account}/registrar/domains/${domain}/renewals`, DomainRenewalSchema, {
       body: input,
-      schema: DomainRenewalEnvelope,
     });
   }
 
@@ -369,11 +337,11 @@ export class RegistrarApi {
    * const r = await client.registrar.getRenewal(1, "example.com", 1);
    */
   getRenewal(account: AccountId, domain: string, id: number): Promise<DomainRenewal> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/renewals/${id}`,
-      schema: DomainRenewalEnvelope,
-    });
+    return this.t.data(
+      "GET",
+      path`/${account}/registrar/domains/${domain}/renewals/${id}`,
+      DomainRenewalSchema,
+    );
   }
 
   /**
@@ -387,11 +355,8 @@ export class RegistrarApi {
     domain: string,
     input: { premium_price?: string } = {},
   ): Promise<DomainRestore> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/domains/${domain}/restores`,
+    return this.t.data("POST", path`/${account}/registrar/domains/${domain}/restores`, DomainRestoreSchema, {
       body: input,
-      schema: DomainRestoreEnvelope,
     });
   }
 
@@ -402,11 +367,11 @@ export class RegistrarApi {
    * const r = await client.registrar.getRestore(1, "example.com", 43);
    */
   getRestore(account: AccountId, domain: string, id: number): Promise<DomainRestore> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/domains/${domain}/restores/${id}`,
-      schema: DomainRestoreEnvelope,
-    });
+    return this.t.data(
+      "GET",
+      path`/${account}/registrar/domains/${domain}/restores/${id}`,
+      DomainRestoreSchema,
+    );
   }
 
   /**
@@ -442,7 +407,7 @@ export class RegistrarApi {
    * const servers = await client.registrar.getDelegation(1, "example.com");
    */
   async getDelegation(account: AccountId, domain: DomainRef): Promise<string[]> {
-    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/delegation`, DelegationEnvelope);
+    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/delegation`, z.array(z.string()));
   }
 
   /**
@@ -452,7 +417,7 @@ export class RegistrarApi {
    * await client.registrar.setDelegation(1, "example.com", ["ns1.example.net", "ns2.example.net"]);
    */
   async setDelegation(account: AccountId, domain: DomainRef, nameServers: string[]): Promise<string[]> {
-    return this.t.data("PUT", path`/${account}/registrar/domains/${domain}/delegation`, DelegationEnvelope, {
+    return this.t.data("PUT", path`/${account}/registrar/domains/${domain}/delegation`, z.array(z.string()), {
       body: nameServers,
     });
   }
@@ -465,12 +430,12 @@ export class RegistrarApi {
    */
   async getTransferLock(account: AccountId, domain: DomainRef): Promise<boolean> {
     return (
-      await this.t.call(
+      await this.t.data(
         "GET",
         path`/${account}/registrar/domains/${domain}/transfer_lock`,
-        TransferLockEnvelope,
+        TransferLockSchema,
       )
-    ).data.enabled;
+    ).enabled;
   }
 
   /**
@@ -481,12 +446,12 @@ export class RegistrarApi {
    */
   async setTransferLock(account: AccountId, domain: DomainRef, enabled: boolean): Promise<boolean> {
     return (
-      await this.t.call(
+      await this.t.data(
         enabled ? "POST" : "DELETE",
         path`/${account}/registrar/domains/${domain}/transfer_lock`,
-        TransferLockEnvelope,
+        TransferLockSchema,
       )
-    ).data.enabled;
+    ).enabled;
   }
 
   /**
@@ -533,13 +498,12 @@ export class RegistrarApi {
     account: AccountId,
     input: RegistrantChangeCheckInput,
   ): Promise<RegistrantChangeCheck> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/registrant_changes/check`,
-      body: { domain_id: input.domain_id, contact_id: input.contact_id },
-      schema: RegistrantChangeCheckEnvelope,
-      retryMode: "idempotent",
-    });
+    return this.t.data(
+      "POST",
+      path`/${account}/registrar/registrant_changes/check`,
+      RegistrantChangeCheckSchema,
+      { body: { domain_id: input.domain_id, contact_id: input.contact_id }, retryMode: "idempotent" },
+    );
   }
 
   /**
@@ -551,11 +515,8 @@ export class RegistrarApi {
    * const change = await client.registrar.createRegistrantChange(1, { domain_id: "example.com", contact_id: 2 });
    */
   createRegistrantChange(account: AccountId, input: RegistrantChangeInput): Promise<RegistrantChange> {
-    return this.data({
-      method: "POST",
-      path: path`/${account}/registrar/registrant_changes`,
+    return this.t.data("POST", path`/${account}/registrar/registrant_changes`, RegistrantChangeSchema, {
       body: input,
-      schema: RegistrantChangeEnvelope,
     });
   }
 
@@ -566,11 +527,7 @@ export class RegistrarApi {
    * const change = await client.registrar.getRegistrantChange(1, 101);
    */
   getRegistrantChange(account: AccountId, id: number): Promise<RegistrantChange> {
-    return this.data({
-      method: "GET",
-      path: path`/${account}/registrar/registrant_changes/${id}`,
-      schema: RegistrantChangeEnvelope,
-    });
+    return this.t.data("GET", path`/${account}/registrar/registrant_changes/${id}`, RegistrantChangeSchema);
   }
 
   /**
@@ -583,13 +540,11 @@ export class RegistrarApi {
     account: AccountId,
     options?: RegistrantChangeListOptions,
   ): Promise<Page<RegistrantChange>> {
-    return this.t.call("GET", path`/${account}/registrar/registrant_changes`, RegistrantChangePageSchema, {
-      query: {
-        ...pagingQuery(options),
-        state: options?.state,
-        domain_id: options?.domainId,
-        contact_id: options?.contactId,
-      },
+    return this.t.page(path`/${account}/registrar/registrant_changes`, RegistrantChangeSchema, {
+      ...pagingQuery(options),
+      state: options?.state,
+      domain_id: options?.domainId,
+      contact_id: options?.contactId,
     });
   }
 
@@ -649,7 +604,7 @@ export class RegistrarApi {
     const body = (await this.t.call(
       "DELETE",
       path`/${account}/registrar/registrant_changes/${id}`,
-      RegistrantChangeEnvelope.optional(),
+      dataOf(RegistrantChangeSchema).optional(),
     )) as { data: RegistrantChange } | undefined;
     return body?.data;
   }

@@ -22,24 +22,27 @@ export const PaginationSchema = z.looseObject({
 /** The pagination object of paginated lists. */
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** The envelopes made so far, per item schema: one schema object per item, not one per request. */
+const envelopes = new WeakMap<z.ZodType, { data?: z.ZodType; page?: z.ZodType }>();
+function envelope<E extends z.ZodType>(item: z.ZodType, kind: "data" | "page", make: () => E): E {
+  const made = envelopes.get(item) ?? {};
+  envelopes.set(item, made);
+  return (made[kind] ??= make()) as E;
+}
+
 /**
- * `{data: T}`.
+ * `{data: T}`: the answer of most requests (a list without pagination is `dataOf(z.array(T))`).
  *
  * @example
  * const DomainEnvelope = dataOf(DomainSchema);
  */
 export function dataOf<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: item });
-}
-
-/** `{data: [T]}` (lists without pagination). */
-export function listOf<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: z.array(item) });
+  return envelope(item, "data", () => z.looseObject({ data: item }));
 }
 
 /** `{data: [T], pagination}`. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.looseObject({ data: z.array(item), pagination: PaginationSchema });
+  return envelope(item, "page", () => z.looseObject({ data: z.array(item), pagination: PaginationSchema }));
 }
 
 /** One page of a paginated list. */

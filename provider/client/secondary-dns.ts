@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
-import { ZoneEnvelope, type Zone } from "./zones";
+import { ZoneSchema, type Zone } from "./zones";
 
 /** A primary server; `linked_secondary_zones` holds zone names. */
 export const PrimaryServerSchema = z.looseObject({
@@ -19,8 +19,6 @@ export const PrimaryServerSchema = z.looseObject({
 });
 /** A primary server. */
 export type PrimaryServer = z.infer<typeof PrimaryServerSchema>;
-export const PrimaryServerEnvelope = dataOf(PrimaryServerSchema);
-export const PrimaryServerPageSchema = pageOf(PrimaryServerSchema);
 
 /** Body of primary server creation. */
 export interface PrimaryServerInput {
@@ -40,9 +38,7 @@ export class SecondaryDnsApi {
    * const { data } = await client.secondaryDns.listPrimaries(1);
    */
   async listPrimaries(account: AccountId, options?: ListOptions): Promise<Page<PrimaryServer>> {
-    return this.t.call("GET", path`/${account}/secondary_dns/primaries`, PrimaryServerPageSchema, {
-      query: pagingQuery(options),
-    });
+    return this.t.page(path`/${account}/secondary_dns/primaries`, PrimaryServerSchema, pagingQuery(options));
   }
 
   /**
@@ -63,10 +59,9 @@ export class SecondaryDnsApi {
    * await client.secondaryDns.createPrimary(1, { name: "primary", ip: "192.0.2.10", port: 53 });
    */
   async createPrimary(account: AccountId, input: PrimaryServerInput): Promise<PrimaryServer> {
-    const res = await this.t.call("POST", path`/${account}/secondary_dns/primaries`, PrimaryServerEnvelope, {
+    return this.t.data("POST", path`/${account}/secondary_dns/primaries`, PrimaryServerSchema, {
       body: input,
     });
-    return res.data;
   }
 
   /**
@@ -76,7 +71,7 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.getPrimary(1, 4);
    */
   async getPrimary(account: AccountId, id: number): Promise<PrimaryServer> {
-    return this.t.data("GET", path`/${account}/secondary_dns/primaries/${id}`, PrimaryServerEnvelope);
+    return this.t.data("GET", path`/${account}/secondary_dns/primaries/${id}`, PrimaryServerSchema);
   }
 
   /**
@@ -96,7 +91,7 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.linkPrimary(1, 4, "secondary.example");
    */
   async linkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
-    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/link`, PrimaryServerEnvelope, {
+    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/link`, PrimaryServerSchema, {
       body: { zone },
     });
   }
@@ -108,7 +103,7 @@ export class SecondaryDnsApi {
    * const p = await client.secondaryDns.unlinkPrimary(1, 4, "secondary.example");
    */
   async unlinkPrimary(account: AccountId, id: number, zone: string): Promise<PrimaryServer> {
-    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/unlink`, PrimaryServerEnvelope, {
+    return this.t.data("PUT", path`/${account}/secondary_dns/primaries/${id}/unlink`, PrimaryServerSchema, {
       body: { zone },
     });
   }
@@ -121,9 +116,8 @@ export class SecondaryDnsApi {
    * const zone = await client.secondaryDns.createZone(1, { name: "secondary.example" });
    */
   async createZone(account: AccountId, input: { name: string }): Promise<Zone> {
-    const res = await this.t.call("POST", path`/${account}/secondary_dns/zones`, ZoneEnvelope, {
+    return this.t.data("POST", path`/${account}/secondary_dns/zones`, ZoneSchema, {
       body: { name: input.name },
     });
-    return res.data;
   }
 }

@@ -17,6 +17,7 @@ import {
   stripCredentials,
 } from "./errors";
 import { buildQuery, type QueryValue } from "./path";
+import { dataOf, pageOf, type Page } from "./schemas";
 import {
   RateLimiter,
   decideRetry,
@@ -535,7 +536,7 @@ export class Transport {
    * bodiless one) and what else the request needs (`body`, `query`, `retryMode`, ...).
    *
    * @example
-   * const page = await transport.call("GET", path`/${1}/domains`, DomainPageSchema, { query: { page: 2 } });
+   * await transport.call("DELETE", path`/${1}/domains/${"example.com"}`, undefined, { retryMode: "idempotent" });
    */
   call<S extends z.ZodType | undefined = undefined>(
     method: RequestSpec<S>["method"],
@@ -547,18 +548,33 @@ export class Transport {
   }
 
   /**
-   * {@link call} for an answer `{ data: T }` (an envelope, see `dataOf`): its `data`.
+   * {@link call} for an answer `{ data: T }` whose `data` is `item`: that data.
    *
    * @example
-   * const domain = await transport.data("GET", path`/${1}/domains/${"example.com"}`, DomainEnvelope);
+   * const domain = await transport.data("GET", path`/${1}/domains/${"example.com"}`, DomainSchema);
    */
-  async data<S extends z.ZodType<{ data: unknown }>>(
+  async data<S extends z.ZodType>(
     method: RequestSpec<S>["method"],
     requestPath: string,
-    envelope: S,
+    item: S,
     rest: Omit<RequestSpec<S>, "method" | "path" | "schema"> = {},
-  ): Promise<z.output<S>["data"]> {
-    return (await this.call(method, requestPath, envelope, rest)).data;
+  ): Promise<z.output<S>> {
+    const answer = await this.call(method, requestPath, dataOf(item), rest);
+    return answer.data as z.output<S>;
+  }
+
+  /**
+   * One page of a paginated list of `item` (`{ data: [T], pagination }`), read with `query`.
+   *
+   * @example
+   * const page = await transport.page(path`/${1}/domains`, DomainSchema, { page: 2 });
+   */
+  page<S extends z.ZodType>(
+    requestPath: string,
+    item: S,
+    query: Record<string, QueryValue> | undefined,
+  ): Promise<Page<z.output<S>>> {
+    return this.call("GET", requestPath, pageOf(item), { query });
   }
 
   /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { AccountId } from "./domains";
 import { path } from "./path";
-import { DateTime, dataOf, listOf } from "./schemas";
+import { DateTime } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A webhook; `suppressed_at` is set when the service stopped delivering to it. */
@@ -13,8 +13,6 @@ export const WebhookSchema = z.looseObject({
 });
 /** A webhook. */
 export type Webhook = z.infer<typeof WebhookSchema>;
-export const WebhookEnvelope = dataOf(WebhookSchema);
-export const WebhookListEnvelope = listOf(WebhookSchema);
 
 /** `client.webhooks`. */
 export class WebhooksApi {
@@ -27,7 +25,7 @@ export class WebhooksApi {
    * const hooks = await client.webhooks.list(1);
    */
   async list(account: AccountId, options?: { sort?: string }): Promise<Webhook[]> {
-    return this.t.data("GET", path`/${account}/webhooks`, WebhookListEnvelope, {
+    return this.t.data("GET", path`/${account}/webhooks`, z.array(WebhookSchema), {
       query: { sort: options?.sort },
     });
   }
@@ -41,10 +39,9 @@ export class WebhooksApi {
    * const hook = await client.webhooks.create(1, { url: "https://example.com/hook" });
    */
   async create(account: AccountId, input: { url: string }): Promise<Webhook> {
-    const res = await this.t.call("POST", path`/${account}/webhooks`, WebhookEnvelope, {
+    return this.t.data("POST", path`/${account}/webhooks`, WebhookSchema, {
       body: { url: input.url },
     });
-    return res.data;
   }
 
   /** The highest id among the account's webhooks (0 when it has none): see `create`. */
@@ -59,7 +56,7 @@ export class WebhooksApi {
    * const hook = await client.webhooks.get(1, 42);
    */
   async get(account: AccountId, id: number | string): Promise<Webhook> {
-    return this.t.data("GET", path`/${account}/webhooks/${id}`, WebhookEnvelope);
+    return this.t.data("GET", path`/${account}/webhooks/${id}`, WebhookSchema);
   }
 
   /**

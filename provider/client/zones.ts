@@ -4,7 +4,7 @@ import type { AccountId } from "./domains";
 import { createStatusError, isNotFound, type ApiError } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, dataOf, pageOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateTime, type ListOptions, type Page, Stamps } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A zone. `active` is missing from secondary-zone creation answers. */
@@ -20,15 +20,11 @@ export const ZoneSchema = z.looseObject({
 });
 /** A zone. */
 export type Zone = z.infer<typeof ZoneSchema>;
-export const ZoneEnvelope = dataOf(ZoneSchema);
-export const ZonePageSchema = pageOf(ZoneSchema);
 
 /** The zone file text. */
 export const ZoneFileSchema = z.looseObject({ zone: z.string() });
-export const ZoneFileEnvelope = dataOf(ZoneFileSchema);
 /** Whether the zone (or record) is on every name server. */
 export const ZoneDistributionSchema = z.looseObject({ distributed: z.boolean() });
-export const ZoneDistributionEnvelope = dataOf(ZoneDistributionSchema);
 
 /** A zone record; `zone_id` is the zone name, `name` is relative (`""` for the apex). */
 export const ZoneRecordSchema = z.looseObject({
@@ -46,8 +42,6 @@ export const ZoneRecordSchema = z.looseObject({
 });
 /** A zone record. */
 export type ZoneRecord = z.infer<typeof ZoneRecordSchema>;
-export const ZoneRecordEnvelope = dataOf(ZoneRecordSchema);
-export const ZoneRecordPageSchema = pageOf(ZoneRecordSchema);
 
 /** Body of record creation. */
 export interface ZoneRecordInput {
@@ -78,7 +72,6 @@ export const ZoneRecordBatchResultSchema = z.looseObject({
 });
 /** What a batch did: the records created and updated (in request order), the ids deleted. */
 export type ZoneRecordBatchResult = z.infer<typeof ZoneRecordBatchResultSchema>;
-export const ZoneRecordBatchEnvelope = dataOf(ZoneRecordBatchResultSchema);
 
 const BatchItemErrorSchema = z.looseObject({
   index: z.number().int().nonnegative(),
@@ -169,8 +162,9 @@ export class ZonesApi {
    * const { data } = await client.zones.list(1, { nameLike: "example" });
    */
   async list(account: AccountId, options?: ListOptions & { nameLike?: string }): Promise<Page<Zone>> {
-    return this.t.call("GET", path`/${account}/zones`, ZonePageSchema, {
-      query: { ...pagingQuery(options), name_like: options?.nameLike },
+    return this.t.page(path`/${account}/zones`, ZoneSchema, {
+      ...pagingQuery(options),
+      name_like: options?.nameLike,
     });
   }
 
@@ -191,7 +185,7 @@ export class ZonesApi {
    * const zone = await client.zones.get(1, "example.com");
    */
   async get(account: AccountId, zone: string): Promise<Zone> {
-    return this.t.data("GET", path`/${account}/zones/${zone}`, ZoneEnvelope);
+    return this.t.data("GET", path`/${account}/zones/${zone}`, ZoneSchema);
   }
 
   /**
@@ -202,7 +196,7 @@ export class ZonesApi {
    * const zone = await client.zones.setActive(1, "example.com", false);
    */
   async setActive(account: AccountId, zone: string, active: boolean): Promise<Zone> {
-    return this.t.data(active ? "PUT" : "DELETE", path`/${account}/zones/${zone}/activation`, ZoneEnvelope);
+    return this.t.data(active ? "PUT" : "DELETE", path`/${account}/zones/${zone}/activation`, ZoneSchema);
   }
 
   /**
@@ -212,7 +206,7 @@ export class ZonesApi {
    * const text = await client.zones.file(1, "example.com");
    */
   async file(account: AccountId, zone: string): Promise<string> {
-    return (await this.t.call("GET", path`/${account}/zones/${zone}/file`, ZoneFileEnvelope)).data.zone;
+    return (await this.t.data("GET", path`/${account}/zones/${zone}/file`, ZoneFileSchema)).zone;
   }
 
   /**
@@ -222,8 +216,8 @@ export class ZonesApi {
    * const ok = await client.zones.distribution(1, "example.com");
    */
   async distribution(account: AccountId, zone: string): Promise<boolean> {
-    return (await this.t.call("GET", path`/${account}/zones/${zone}/distribution`, ZoneDistributionEnvelope))
-      .data.distributed;
+    return (await this.t.data("GET", path`/${account}/zones/${zone}/distribution`, ZoneDistributionSchema))
+      .distributed;
   }
 }
 
@@ -238,13 +232,11 @@ export class ZoneRecordsApi {
    * const { data } = await client.zones.records.list(1, "example.com", { type: "A" });
    */
   async list(account: AccountId, zone: string, options?: ZoneRecordListOptions): Promise<Page<ZoneRecord>> {
-    return this.t.call("GET", path`/${account}/zones/${zone}/records`, ZoneRecordPageSchema, {
-      query: {
-        ...pagingQuery(options),
-        name_like: options?.nameLike,
-        name: options?.name,
-        type: options?.type,
-      },
+    return this.t.page(path`/${account}/zones/${zone}/records`, ZoneRecordSchema, {
+      ...pagingQuery(options),
+      name_like: options?.nameLike,
+      name: options?.name,
+      type: options?.type,
     });
   }
 
@@ -271,7 +263,7 @@ export class ZoneRecordsApi {
    * await client.zones.records.create(1, "example.com", { name: "www", type: "A", content: "192.0.2.1" });
    */
   async create(account: AccountId, zone: string, input: ZoneRecordInput): Promise<ZoneRecord> {
-    return this.t.data("POST", path`/${account}/zones/${zone}/records`, ZoneRecordEnvelope, { body: input });
+    return this.t.data("POST", path`/${account}/zones/${zone}/records`, ZoneRecordSchema, { body: input });
   }
 
   /**
@@ -286,7 +278,7 @@ export class ZoneRecordsApi {
    * });
    */
   async batch(account: AccountId, zone: string, batch: ZoneRecordBatch): Promise<ZoneRecordBatchResult> {
-    return this.t.data("POST", path`/${account}/zones/${zone}/batch`, ZoneRecordBatchEnvelope, {
+    return this.t.data("POST", path`/${account}/zones/${zone}/batch`, ZoneRecordBatchResultSchema, {
       body: batch,
     });
   }
@@ -298,7 +290,7 @@ export class ZoneRecordsApi {
    * const r = await client.zones.records.get(1, "example.com", 5);
    */
   async get(account: AccountId, zone: string, id: number): Promise<ZoneRecord> {
-    return this.t.data("GET", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordEnvelope);
+    return this.t.data("GET", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordSchema);
   }
 
   /**
@@ -308,7 +300,7 @@ export class ZoneRecordsApi {
    * await client.zones.records.update(1, "example.com", 5, { ttl: 600 });
    */
   async update(account: AccountId, zone: string, id: number, input: ZoneRecordUpdate): Promise<ZoneRecord> {
-    return this.t.data("PATCH", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordEnvelope, {
+    return this.t.data("PATCH", path`/${account}/zones/${zone}/records/${id}`, ZoneRecordSchema, {
       body: input,
     });
   }
@@ -331,12 +323,12 @@ export class ZoneRecordsApi {
    */
   async distribution(account: AccountId, zone: string, id: number): Promise<boolean> {
     return (
-      await this.t.call(
+      await this.t.data(
         "GET",
         path`/${account}/zones/${zone}/records/${id}/distribution`,
-        ZoneDistributionEnvelope,
+        ZoneDistributionSchema,
       )
-    ).data.distributed;
+    ).distributed;
   }
 }
 
