@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CertificateRenewalSchema } from "../client";
-import { serviceFields } from "./framework/outputs-from";
+import { CertificateRenewalSchema, type CertificateRenewal } from "../client";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { apiId, domainRef, numericId } from "./framework/fields";
-import { numericIds, type OutputsOf } from "./framework/kind";
+import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
@@ -15,18 +15,11 @@ const outputs = serviceFields(CertificateRenewalSchema, {
   newCertificateState: z.string().describe("The new certificate's state: `requesting`, then `issued`."),
 });
 
-function certificateRenewalOutputs(
-  renewal: { id: number; old_certificate_id: number; new_certificate_id: number; state: string },
-  newCertificateState: string,
-): OutputsOf<typeof outputs> {
-  return {
-    renewalId: renewal.id,
-    renewalState: renewal.state,
-    oldCertificateId: renewal.old_certificate_id,
-    newCertificateId: renewal.new_certificate_id,
-    newCertificateState,
-  };
-}
+/** The outputs of a renewal order with the state of its new certificate (read after asking for its issue). */
+const renewalOutputs = outputsFrom<CertificateRenewal & { new_certificate_state: string }>()(outputs, {
+  renewalId: (renewal) => renewal.id,
+  renewalState: (renewal) => renewal.state,
+});
 
 /**
  * Orders the renewal of a Let's Encrypt certificate and asks for its issue, once. The new
@@ -94,7 +87,7 @@ export const letsEncryptCertificateRenewalResource = oneShot({
       certificateId,
       renewal.id,
     );
-    return { id: renewal.id, outs: certificateRenewalOutputs(renewal, issued.state) };
+    return { id: renewal.id, outs: renewalOutputs({ ...renewal, new_certificate_state: issued.state }) };
   },
 
   async refresh({ client, account }, _id, state) {

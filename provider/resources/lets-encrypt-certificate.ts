@@ -4,7 +4,7 @@
  * registrar orders: on timeout the certificate stays in state and the next `up` resumes waiting.
  */
 import { z } from "zod";
-import { serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
@@ -68,16 +68,10 @@ const outputs = serviceFields(CertificateSchema, {
 type Values = InputsOf<typeof inputs>;
 type Outputs = OutputsOf<typeof outputs>;
 
-function certificateOutputs(cert: Certificate): Outputs {
-  return {
-    certificateId: cert.id,
-    commonName: cert.common_name,
-    certificateState: cert.state,
-    expiresAt: cert.expires_at ?? null,
-    authorityIdentifier: cert.authority_identifier,
-    alternateNames: cert.alternate_names ?? [],
-  };
-}
+const certificateOutputs = outputsFrom<Certificate>()(outputs, {
+  certificateId: (cert) => cert.id,
+  certificateState: (cert) => cert.state,
+});
 
 /** Waits until issued; returns the PEM outputs, or the partial outputs on timeout. */
 async function awaitIssued(

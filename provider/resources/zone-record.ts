@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { ZoneRecordSchema, type ZoneRecord, type ZoneRecordInput, type ZoneRecordUpdate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
@@ -78,24 +78,22 @@ const outputs = serviceFields(ZoneRecordSchema, {
   updatedAt: "When the service last changed the record.",
 });
 
+const serviceRecordOutputs = outputsFrom<ZoneRecord>()(outputs, {
+  recordId: (record) => record.id,
+  zoneName: (record) => record.zone_id,
+  // Left out of a declaration, regions are the service's to decide (no diff): shown as it says.
+  regions: (record) => record.regions ?? ["global"],
+  fqdn: (record) => (record.name === "" ? record.zone_id : `${record.name}.${record.zone_id}`),
+});
+
+/** The outputs of a record, its content as the program spells it when the two mean the same. */
 function recordOutputs(
   record: ZoneRecord,
   declared: { content?: string | undefined },
 ): OutputsOf<typeof outputs> {
   return {
-    recordId: record.id,
-    zoneName: record.zone_id,
-    name: record.name,
-    type: record.type,
+    ...serviceRecordOutputs(record),
     content: contentToRecord(record.type, declared.content, record.content),
-    ttl: record.ttl,
-    // Left out of a declaration, these are the service's to decide (no diff): shown as it says.
-    priority: record.priority ?? null,
-    regions: record.regions ?? ["global"],
-    systemRecord: record.system_record,
-    fqdn: record.name === "" ? record.zone_id : `${record.name}.${record.zone_id}`,
-    createdAt: record.created_at,
-    updatedAt: record.updated_at,
   };
 }
 
