@@ -1,11 +1,14 @@
 /**
  * What the paid domain orders of API v2 share (DomainRenewal, DomainRestore): the premium price
- * field, the domain's canonical name, and the proof that an order whose answer was lost went
- * through (a charge).
+ * field, the domain's canonical name, the order's refresh, and the proof that an order whose
+ * answer was lost went through (a charge).
  */
 import { z } from "zod";
-import { createdSince } from "../client";
+import { createdSince, type DnsimpleClient } from "../client";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
+import { apiId } from "./framework/fields";
+import { stringIds } from "./framework/kind";
+import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 
 /** A premium name's price, as confirmation: a number or a decimal string, kept as a string. */
@@ -39,4 +42,54 @@ export async function chargedSince(
     if (item) return charge.invoiced_at;
   }
   return undefined;
+}
+
+/** What a paid domain order says of itself; `domainOrder` makes the rest of its kind from it. */
+export interface DomainOrder<Order, Outs extends object, State extends keyof Outs & string> {
+  /** What the order is, in messages: `renewal` (`the renewal of example.com`). */
+  readonly noun: string;
+  /** The product type of the charge that proves the order went through: `domain-renewal`. */
+  readonly productType: string;
+  /** The output holding the order's state, and the state a charge proves: `["renewalState", "renewed"]`. */
+  readonly doneState: readonly [State, string];
+  /** The order by its id. */
+  get(client: DnsimpleClient, account: string, domain: string, id: number): Promise<Order>;
+  /** The kind's outputs of the order. */
+  outputs(order: Order): Outs;
+}
+
+/**
+ * What a paid domain order's kind shares with the others, for `oneShot`: string ids (the order's
+ * id, or `domain@invoiced_at` when a charge proved an order whose answer was lost), the domain's
+ * canonical name, the refresh of the order by its id, and the proof by charge.
+ *
+ * @example
+ * oneShot({ kind: "DomainRestore", ...,
+ *   ...domainOrder({ noun: "restore", productType: "domain-restore", doneState: ["restoreState", "restored"],
+ *     get: (client, account, name, id) => client.registrar.getRestore(account, name, id), outputs: restoreOutputs }),
+ *   async run(ctx, inputs) { ... } });
+ */
+export function domainOrder<Order, Outs extends object, State extends keyof Outs & string>(
+  order: DomainOrder<Order, Outs, State>,
+) {
+  return {
+    ids: stringIds,
+    normalize: { domain: canonicalDomainName },
+    describe: (inputs: { readonly domain: string }) => `the ${order.noun} of ${orderedName(inputs)}`,
+    spendsMoney: true,
+
+    async refresh({ client, account }: ResourceContext, id: string, state: { readonly domain: string }) {
+      // `domain@invoiced_at`: proved by a charge, there is no order to read.
+      if (!/^\d+$/.test(id)) return undefined;
+      const found = await orUndefinedWhenGone(order.get(client, account, orderedName(state), apiId(id)));
+      return found === undefined ? undefined : order.outputs(found);
+    },
+
+    async proveDone(ctx: ResourceContext, inputs: { readonly domain: string }, mark: CreateMark) {
+      const at = await chargedSince(ctx, order.productType, orderedName(inputs), mark);
+      if (at === undefined) return undefined;
+      const [state, done] = order.doneState;
+      return { id: `${orderedName(inputs)}@${at}`, outs: { [state]: done } as Partial<Outs> };
+    },
+  };
 }

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import type { DomainRenewal } from "../client";
-import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
-import { apiId, domainName } from "./framework/fields";
-import { stringIds } from "./framework/kind";
+import { domainOrder, orderedName, premiumPrice } from "./domain-orders";
+import { domainName } from "./framework/fields";
 import { outputsFrom } from "./framework/outputs-from";
-import { orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
 
 // The order's fields are absent when a charge proved the renewal after a lost answer.
@@ -68,10 +65,13 @@ export const domainRenewalResource = oneShot({
     ),
   },
   outputs,
-  ids: stringIds,
-  normalize: { domain: canonicalDomainName },
-  describe: (inputs) => `the renewal of ${orderedName(inputs)}`,
-  spendsMoney: true,
+  ...domainOrder({
+    noun: "renewal",
+    productType: "domain-renewal",
+    doneState: ["renewalState", "renewed"],
+    get: (client, account, name, id) => client.registrar.getRenewal(account, name, id),
+    outputs: renewalOutputs,
+  }),
 
   async run({ client, account }, inputs) {
     const order = await client.registrar.renew(account, orderedName(inputs), {
@@ -80,18 +80,5 @@ export const domainRenewalResource = oneShot({
     });
     // Years left out: the TLD's default, which the order states.
     return { id: `${order.id}`, outs: { ...renewalOutputs(order), years: inputs.years ?? order.period } };
-  },
-
-  async refresh({ client, account }, id, state) {
-    if (!/^\d+$/.test(id)) return undefined;
-    const order = await orUndefinedWhenGone(
-      client.registrar.getRenewal(account, orderedName(state), apiId(id)),
-    );
-    return order ? renewalOutputs(order) : undefined;
-  },
-
-  async proveDone(ctx, inputs, mark) {
-    const at = await chargedSince(ctx, "domain-renewal", orderedName(inputs), mark);
-    return at ? { id: `${orderedName(inputs)}@${at}`, outs: { renewalState: "renewed" } } : undefined;
   },
 });

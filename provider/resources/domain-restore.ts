@@ -1,11 +1,8 @@
 import { z } from "zod";
 import type { DomainRestore } from "../client";
-import { chargedSince, orderedName, premiumPrice } from "./domain-orders";
-import { apiId, domainName } from "./framework/fields";
-import { stringIds } from "./framework/kind";
+import { domainOrder, orderedName, premiumPrice } from "./domain-orders";
+import { domainName } from "./framework/fields";
 import { outputsFrom } from "./framework/outputs-from";
-import { orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
 
 // The order's fields are absent when a charge proved the restore after a lost answer.
@@ -44,10 +41,13 @@ export const domainRestoreResource = oneShot({
     premiumPrice: premiumPrice("For premium names: the restore price, as confirmation."),
   },
   outputs,
-  ids: stringIds,
-  normalize: { domain: canonicalDomainName },
-  describe: (inputs) => `the restore of ${orderedName(inputs)}`,
-  spendsMoney: true,
+  ...domainOrder({
+    noun: "restore",
+    productType: "domain-restore",
+    doneState: ["restoreState", "restored"],
+    get: (client, account, name, id) => client.registrar.getRestore(account, name, id),
+    outputs: restoreOutputs,
+  }),
 
   async run({ client, account }, inputs) {
     const order = await client.registrar.restore(
@@ -56,18 +56,5 @@ export const domainRestoreResource = oneShot({
       inputs.premiumPrice !== undefined ? { premium_price: inputs.premiumPrice } : {},
     );
     return { id: `${order.id}`, outs: restoreOutputs(order) };
-  },
-
-  async refresh({ client, account }, id, state) {
-    if (!/^\d+$/.test(id)) return undefined;
-    const order = await orUndefinedWhenGone(
-      client.registrar.getRestore(account, orderedName(state), apiId(id)),
-    );
-    return order ? restoreOutputs(order) : undefined;
-  },
-
-  async proveDone(ctx, inputs, mark) {
-    const at = await chargedSince(ctx, "domain-restore", orderedName(inputs), mark);
-    return at ? { id: `${orderedName(inputs)}@${at}`, outs: { restoreState: "restored" } } : undefined;
   },
 });
