@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { createStatusError } from "../../client/internal";
 import { type ResourceDefinition, type State, toDynamicProvider } from "./define-resource";
-import { deleteIgnoringGone, findFirst, orUndefinedWhenGone } from "./lookup";
+import { deleteIgnoringGone } from "./lookup";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 import { UNKNOWN } from "./unknown";
@@ -395,24 +395,3 @@ describe("delete", () => {
   });
 });
 
-describe("lookups", () => {
-  it("answers undefined for a 404 and lets other failures through", async () => {
-    expect(await orUndefinedWhenGone(Promise.reject(notFound()))).toBeUndefined();
-    expect(await orUndefinedWhenGone(Promise.resolve(3))).toBe(3);
-    const boom = new Error("500");
-    await expect(orUndefinedWhenGone(Promise.reject(boom))).rejects.toBe(boom);
-  });
-
-  it("finds the first match without reading further", async () => {
-    const read: number[] = [];
-    async function* items() {
-      for (const i of [1, 2, 3, 4]) {
-        read.push(i);
-        yield i;
-      }
-    }
-    expect(await findFirst(items(), (i) => i % 2 === 0)).toBe(2);
-    expect(read).toEqual([1, 2]);
-    expect(await findFirst(items(), () => false)).toBeUndefined();
-  });
-});
