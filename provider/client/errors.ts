@@ -187,6 +187,17 @@ const STATUS_CODES: Record<number, ApiErrorCode> = {
   429: "rate_limited",
 };
 
+/** The statuses with a subclass of their own; any other 5xx is a `ServerError`. */
+const STATUS_CLASSES: Record<number, typeof ApiStatusError> = {
+  400: BadRequestError,
+  401: UnauthorizedError,
+  402: PaymentRequiredError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  428: PreconditionRequiredError,
+  429: RateLimitError,
+};
+
 /** The stable code for an HTTP status. */
 export function codeForStatus(status: number): ApiErrorCode {
   return STATUS_CODES[status] ?? (status >= 500 ? "server_error" : "api_status");
@@ -202,26 +213,8 @@ export function codeForStatus(status: number): ApiErrorCode {
 export function createStatusError(init: ApiErrorInit & { status: number }): ApiStatusError {
   const code = codeForStatus(init.status);
   const message = formatStatusMessage(init.status, init.body, init.method, init.url);
-  switch (init.status) {
-    case 400:
-      return new BadRequestError(code, message, init);
-    case 401:
-      return new UnauthorizedError(code, message, init);
-    case 402:
-      return new PaymentRequiredError(code, message, init);
-    case 403:
-      return new PermissionDeniedError(code, message, init);
-    case 404:
-      return new NotFoundError(code, message, init);
-    case 428:
-      return new PreconditionRequiredError(code, message, init);
-    case 429:
-      return new RateLimitError(code, message, init);
-    default:
-      return init.status >= 500
-        ? new ServerError(code, message, init)
-        : new ApiStatusError(code, message, init);
-  }
+  const ErrorClass = STATUS_CLASSES[init.status] ?? (init.status >= 500 ? ServerError : ApiStatusError);
+  return new ErrorClass(code, message, init);
 }
 
 /** `400 Validation failed: name: is invalid (POST /v2/1/domains)`. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { path } from "./path";
 import { ITERATE_PAGE_SIZE, collect, paginate } from "./pagination";
-import { PaginationSchema, type Pagination } from "./schemas";
+import { listOf, type Pagination } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A resource reference: `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
@@ -28,10 +28,6 @@ export const PlatformMessageSchema = z.looseObject({
 });
 /** A platform message. */
 export type PlatformMessage = z.infer<typeof PlatformMessageSchema>;
-export const PlatformMessageListSchema = z.looseObject({
-  data: z.array(PlatformMessageSchema),
-  pagination: PaginationSchema.optional(),
-});
 
 /** A metadata entry; writing an existing key on the same resource replaces its value. */
 export const PlatformMetadataSchema = z.looseObject({
@@ -47,10 +43,6 @@ export const PlatformMetadataSchema = z.looseObject({
 });
 /** A metadata entry. */
 export type PlatformMetadata = z.infer<typeof PlatformMetadataSchema>;
-export const PlatformMetadataListSchema = z.looseObject({
-  data: z.array(PlatformMetadataSchema),
-  pagination: PaginationSchema.optional(),
-});
 
 /**
  * Every item of a list the service may paginate: pages are read until the last one; an answer
@@ -95,7 +87,7 @@ export class PlatformMessagesApi {
    */
   async list(account: AccountId): Promise<PlatformMessage[]> {
     return allPages((page) =>
-      this.t.call("GET", path`/${account}/platform/messages`, PlatformMessageListSchema, {
+      this.t.call("GET", path`/${account}/platform/messages`, listOf(PlatformMessageSchema), {
         query: { page, per_page: ITERATE_PAGE_SIZE },
       }),
     );
@@ -159,7 +151,7 @@ export class PlatformMetadataApi {
    */
   async list(account: AccountId, resource: PlatformResource): Promise<PlatformMetadata[]> {
     return allPages((page) =>
-      this.t.call("GET", path`/${account}/platform/metadata/${resource}`, PlatformMetadataListSchema, {
+      this.t.call("GET", path`/${account}/platform/metadata/${resource}`, listOf(PlatformMetadataSchema), {
         query: { page, per_page: ITERATE_PAGE_SIZE },
       }),
     );

@@ -23,8 +23,8 @@ export const PaginationSchema = z.looseObject({
 export type Pagination = z.infer<typeof PaginationSchema>;
 
 /** The envelopes made so far, per item schema: one schema object per item, not one per request. */
-const envelopes = new WeakMap<z.ZodType, { data?: z.ZodType; page?: z.ZodType }>();
-function envelope<E extends z.ZodType>(item: z.ZodType, kind: "data" | "page", make: () => E): E {
+const envelopes = new WeakMap<z.ZodType, { data?: z.ZodType; page?: z.ZodType; list?: z.ZodType }>();
+function envelope<E extends z.ZodType>(item: z.ZodType, kind: "data" | "page" | "list", make: () => E): E {
   const made = envelopes.get(item) ?? {};
   envelopes.set(item, made);
   return (made[kind] ??= make()) as E;
@@ -43,6 +43,13 @@ export function dataOf<T extends z.ZodType>(item: T) {
 /** `{data: [T], pagination}`. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return envelope(item, "page", () => z.looseObject({ data: z.array(item), pagination: PaginationSchema }));
+}
+
+/** `{data: [T], pagination?}`: a list the service pages or not, as it sees fit. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return envelope(item, "list", () =>
+    z.looseObject({ data: z.array(item), pagination: PaginationSchema.optional() }),
+  );
 }
 
 /** One page of a paginated list. */
