@@ -394,4 +394,3 @@ describe("delete", () => {
     await expect(deleteIgnoringGone(async () => Promise.reject(boom))).rejects.toBe(boom);
   });
 });
-
