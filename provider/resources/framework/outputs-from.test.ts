@@ -7,6 +7,7 @@ interface Forward {
   alias_email: string;
   destination_email: string;
   suppressed_at?: string | null;
+  pending_since?: string | null;
   created_at: string;
 }
 
@@ -17,6 +18,7 @@ const outputs = {
   suppressedAt: z.string().nullable(),
   createdAt: z.string(),
   seenFirst: z.boolean().optional(),
+  pendingSince: z.string().nullable().optional(),
 };
 
 const forward: Forward = {
@@ -44,6 +46,9 @@ describe("outputsFrom", () => {
     const made = forwardOutputs(forward);
     expect(made.suppressedAt).toBeNull();
     expect(Object.keys(made)).not.toContain("seenFirst");
+    // Nullable and optional: left out too (the kind sets it elsewhere; a refresh must not clear it).
+    expect(Object.keys(made)).not.toContain("pendingSince");
+    expect(forwardOutputs({ ...forward, pending_since: null }).pendingSince).toBeNull();
     expect(forwardOutputs({ ...forward, suppressed_at: "2026-11-28T00:00:00Z" }).suppressedAt).toBe(
       "2026-11-28T00:00:00Z",
     );

@@ -99,7 +99,13 @@ type ServiceField<Service, K extends string, Field> = Field extends z.ZodType
  */
 export function outputsFrom<A extends object>() {
   return <O extends FieldShape>(outputs: O, made: Made<A, OutputsOf<O>>) => {
-    const nullable = new Set(Object.keys(outputs).filter((key) => outputs[key]!.safeParse(null).success));
+    // Absent from the service's object, an output that takes null is null; one that may also be
+    // left out (an optional one: set by the kind elsewhere, say) is left out, so a refresh keeps it.
+    const nullable = new Set(
+      Object.keys(outputs).filter(
+        (key) => outputs[key]!.safeParse(null).success && !outputs[key]!.safeParse(undefined).success,
+      ),
+    );
     const shape = z.object(outputs);
     return (found: A) => {
       const values = Object.keys(outputs).map((key): [string, unknown] => {
