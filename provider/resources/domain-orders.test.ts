@@ -46,7 +46,7 @@ function contextWith(
 const renewal = domainOrder({
   noun: "renewal",
   productType: "domain-renewal",
-  doneState: ["renewalState", "renewed"],
+  proved: { renewalState: "renewed" },
   get: (client, account, name, id) => client.registrar.getRenewal(account, name, id),
   outputs: (order: Order) => ({ renewalId: order.id, renewalState: order.state }),
 });

@@ -45,13 +45,13 @@ export async function chargedSince(
 }
 
 /** What a paid domain order says of itself; `domainOrder` makes the rest of its kind from it. */
-export interface DomainOrder<Order, Outs extends object, State extends keyof Outs & string> {
+export interface DomainOrder<Order, Outs extends object> {
   /** What the order is, in messages: `renewal` (`the renewal of example.com`). */
   readonly noun: string;
   /** The product type of the charge that proves the order went through: `domain-renewal`. */
   readonly productType: string;
-  /** The output holding the order's state, and the state a charge proves: `["renewalState", "renewed"]`. */
-  readonly doneState: readonly [State, string];
+  /** What a charge proves of the order's outputs: `{ renewalState: "renewed" }`. */
+  readonly proved: Partial<Outs>;
   /** The order by its id. */
   get(client: DnsimpleClient, account: string, domain: string, id: number): Promise<Order>;
   /** The kind's outputs of the order. */
@@ -65,13 +65,11 @@ export interface DomainOrder<Order, Outs extends object, State extends keyof Out
  *
  * @example
  * oneShot({ kind: "DomainRestore", ...,
- *   ...domainOrder({ noun: "restore", productType: "domain-restore", doneState: ["restoreState", "restored"],
+ *   ...domainOrder({ noun: "restore", productType: "domain-restore", proved: { restoreState: "restored" },
  *     get: (client, account, name, id) => client.registrar.getRestore(account, name, id), outputs: restoreOutputs }),
  *   async run(ctx, inputs) { ... } });
  */
-export function domainOrder<Order, Outs extends object, State extends keyof Outs & string>(
-  order: DomainOrder<Order, Outs, State>,
-) {
+export function domainOrder<Order, Outs extends object>(order: DomainOrder<Order, Outs>) {
   return {
     ids: stringIds,
     normalize: { domain: canonicalDomainName },
@@ -87,9 +85,7 @@ export function domainOrder<Order, Outs extends object, State extends keyof Outs
 
     async proveDone(ctx: ResourceContext, inputs: { readonly domain: string }, mark: CreateMark) {
       const at = await chargedSince(ctx, order.productType, orderedName(inputs), mark);
-      if (at === undefined) return undefined;
-      const [state, done] = order.doneState;
-      return { id: `${orderedName(inputs)}@${at}`, outs: { [state]: done } as Partial<Outs> };
+      return at === undefined ? undefined : { id: `${orderedName(inputs)}@${at}`, outs: order.proved };
     },
   };
 }

@@ -68,7 +68,7 @@ export const domainRenewalResource = oneShot({
   ...domainOrder({
     noun: "renewal",
     productType: "domain-renewal",
-    doneState: ["renewalState", "renewed"],
+    proved: { renewalState: "renewed" },
     get: (client, account, name, id) => client.registrar.getRenewal(account, name, id),
     outputs: renewalOutputs,
   }),

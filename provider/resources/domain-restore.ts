@@ -44,7 +44,7 @@ export const domainRestoreResource = oneShot({
   ...domainOrder({
     noun: "restore",
     productType: "domain-restore",
-    doneState: ["restoreState", "restored"],
+    proved: { restoreState: "restored" },
     get: (client, account, name, id) => client.registrar.getRestore(account, name, id),
     outputs: restoreOutputs,
   }),
