@@ -13,6 +13,8 @@ export const AccountSchema = z.looseObject({
 });
 /** An account. */
 export type Account = z.infer<typeof AccountSchema>;
+/** The accounts of a token (a list the service does not page); one schema, so one envelope. */
+const AccountListSchema = z.array(AccountSchema);
 
 /** A user. */
 export const UserSchema = z.looseObject({
@@ -57,6 +59,6 @@ export class AccountsApi {
    * const accounts = await client.accounts.list();
    */
   async list(): Promise<Account[]> {
-    return this.t.data("GET", "/accounts", z.array(AccountSchema));
+    return this.t.data("GET", "/accounts", AccountListSchema);
   }
 }

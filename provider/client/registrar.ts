@@ -18,6 +18,8 @@ export const DomainCheckSchema = z.looseObject({
 });
 /** Availability of a name. */
 export type DomainCheck = z.infer<typeof DomainCheckSchema>;
+/** A domain's delegation: its name servers' names. */
+const NameServersSchema = z.array(z.string());
 
 /** Premium price for one action (deprecated operation). */
 export const DomainPremiumPriceSchema = z.looseObject({ premium_price: z.string(), action: z.string() });
@@ -407,7 +409,7 @@ export class RegistrarApi {
    * const servers = await client.registrar.getDelegation(1, "example.com");
    */
   async getDelegation(account: AccountId, domain: DomainRef): Promise<string[]> {
-    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/delegation`, z.array(z.string()));
+    return this.t.data("GET", path`/${account}/registrar/domains/${domain}/delegation`, NameServersSchema);
   }
 
   /**
@@ -417,7 +419,7 @@ export class RegistrarApi {
    * await client.registrar.setDelegation(1, "example.com", ["ns1.example.net", "ns2.example.net"]);
    */
   async setDelegation(account: AccountId, domain: DomainRef, nameServers: string[]): Promise<string[]> {
-    return this.t.data("PUT", path`/${account}/registrar/domains/${domain}/delegation`, z.array(z.string()), {
+    return this.t.data("PUT", path`/${account}/registrar/domains/${domain}/delegation`, NameServersSchema, {
       body: nameServers,
     });
   }

@@ -13,6 +13,8 @@ export const WebhookSchema = z.looseObject({
 });
 /** A webhook. */
 export type Webhook = z.infer<typeof WebhookSchema>;
+/** The webhooks of an account (a list the service does not page); one schema, so one envelope. */
+const WebhookListSchema = z.array(WebhookSchema);
 
 /** `client.webhooks`. */
 export class WebhooksApi {
@@ -25,7 +27,7 @@ export class WebhooksApi {
    * const hooks = await client.webhooks.list(1);
    */
   async list(account: AccountId, options?: { sort?: string }): Promise<Webhook[]> {
-    return this.t.data("GET", path`/${account}/webhooks`, z.array(WebhookSchema), {
+    return this.t.data("GET", path`/${account}/webhooks`, WebhookListSchema, {
       query: { sort: options?.sort },
     });
   }

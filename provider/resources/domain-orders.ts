@@ -29,7 +29,7 @@ export const orderedName = (inputs: { readonly domain: string }) => canonicalDom
  * A charge of the account since `mark` for this product and domain: proof that an order whose
  * answer was lost went through. Charges come when an order completes, so no charge proves nothing.
  */
-export async function chargedSince(
+async function chargedSince(
   { client, account }: ResourceContext,
   productType: string,
   domain: string,

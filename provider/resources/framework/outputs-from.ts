@@ -1,9 +1,9 @@
 /**
  * A kind's outputs made from the service's object, with only what differs written down: each
  * output is the service's field of the same name in snake_case (`createdAt` ← `created_at`), an
- * absent one `null` where the output is nullable, unless the kind says how to make it. The types
- * prove the rest: an output whose field the service's object lacks, or holds with another type,
- * must be made by the kind, or the kind does not compile.
+ * absent one `null` where the output is nullable and left out where it is optional, unless the
+ * kind says how to make it. The types prove the rest: an output whose field the service's object
+ * lacks, or holds with another type, must be made by the kind, or the kind does not compile.
  *
  * @example
  * export const webhookOutputs = outputsFrom<Webhook>()(outputs, { webhookId: (w) => w.id });
