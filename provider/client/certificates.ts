@@ -3,12 +3,11 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateOnly, DateTime, type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A certificate. `contact_id` is deprecated but still sent. */
-export const CertificateSchema = z.looseObject({
-  id: z.number().int(),
+export const CertificateSchema = serviceObject({
   domain_id: z.number().int(),
   contact_id: z.number().int().nullable().optional(),
   name: z.string(),
@@ -19,7 +18,6 @@ export const CertificateSchema = z.looseObject({
   auto_renew: z.boolean(),
   alternate_names: z.array(z.string()),
   authority_identifier: z.string(),
-  ...Stamps,
   expires_at: DateTime.nullable(),
   expires_on: DateOnly.nullable().optional(),
 });
@@ -41,24 +39,20 @@ export const CertificatePrivateKeySchema = z.looseObject({ private_key: z.string
 export type CertificatePrivateKey = z.infer<typeof CertificatePrivateKeySchema>;
 
 /** A Let's Encrypt purchase order. */
-export const CertificatePurchaseSchema = z.looseObject({
-  id: z.number().int(),
+export const CertificatePurchaseSchema = serviceObject({
   certificate_id: z.number().int(),
   state: z.string(),
   auto_renew: z.boolean(),
-  ...Stamps,
 });
 /** A Let's Encrypt purchase order. */
 export type CertificatePurchase = z.infer<typeof CertificatePurchaseSchema>;
 
 /** A Let's Encrypt renewal order. */
-export const CertificateRenewalSchema = z.looseObject({
-  id: z.number().int(),
+export const CertificateRenewalSchema = serviceObject({
   old_certificate_id: z.number().int(),
   new_certificate_id: z.number().int(),
   state: z.string(),
   auto_renew: z.boolean(),
-  ...Stamps,
 });
 /** A Let's Encrypt renewal order. */
 export type CertificateRenewal = z.infer<typeof CertificateRenewalSchema>;

@@ -3,12 +3,11 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { type ListOptions, type Page, Stamps } from "./schemas";
+import { type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A contact. Optional text fields come back as `""`. */
-export const ContactSchema = z.looseObject({
-  id: z.number().int(),
+export const ContactSchema = serviceObject({
   account_id: z.number().int(),
   label: z.string().nullable(),
   first_name: z.string(),
@@ -24,7 +23,6 @@ export const ContactSchema = z.looseObject({
   state_province: z.string(),
   postal_code: z.string(),
   country: z.string(),
-  ...Stamps,
 });
 /** A contact. */
 export type Contact = z.infer<typeof ContactSchema>;

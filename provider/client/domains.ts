@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isApiError, isNotFound } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, DateTime, dataOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateOnly, DateTime, dataOf, type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account id. */
@@ -12,8 +12,7 @@ export type AccountId = number | string;
 export type DomainRef = string | number;
 
 /** A domain (`hosted`, `registered` or `expired`). */
-export const DomainSchema = z.looseObject({
-  id: z.number().int(),
+export const DomainSchema = serviceObject({
   account_id: z.number().int(),
   registrant_id: z.number().int().nullable(),
   name: z.string(),
@@ -26,7 +25,6 @@ export const DomainSchema = z.looseObject({
   expires_on: DateOnly.nullable().optional(),
   /** Only on get in recorded answers. */
   trustee: z.boolean().optional(),
-  ...Stamps,
 });
 /** A domain. */
 export type Domain = z.infer<typeof DomainSchema>;

@@ -1,19 +1,17 @@
 /** Delegation signer (DS) records of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { Stamps } from "./schemas";
+import { serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A DS record. Algorithm, digest type and keytag are strings on the wire (`"8"`, `"2"`, `"44620"`). */
-export const DelegationSignerRecordSchema = z.looseObject({
-  id: z.number().int(),
+export const DelegationSignerRecordSchema = serviceObject({
   domain_id: z.number().int(),
   algorithm: z.string(),
   digest: z.string().nullable(),
   digest_type: z.string().nullable(),
   keytag: z.string().nullable(),
   public_key: z.string().nullable(),
-  ...Stamps,
 });
 /** A DS record. */
 export type DelegationSignerRecord = z.infer<typeof DelegationSignerRecordSchema>;

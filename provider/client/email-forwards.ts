@@ -1,19 +1,17 @@
 /** Email forwards of a domain. */
 import { z } from "zod";
 import { DomainChildrenApi } from "./domain-children";
-import { Stamps } from "./schemas";
+import { serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An email forward. `from`/`to` are legacy aliases some answers still carry. */
-export const EmailForwardSchema = z.looseObject({
-  id: z.number().int(),
+export const EmailForwardSchema = serviceObject({
   domain_id: z.number().int(),
   alias_email: z.string(),
   destination_email: z.string(),
   active: z.boolean().optional(),
   from: z.string().optional(),
   to: z.string().optional(),
-  ...Stamps,
 });
 /** An email forward. */
 export type EmailForward = z.infer<typeof EmailForwardSchema>;

@@ -1,15 +1,13 @@
 /** Identity (`/whoami`) and accounts (`/accounts`). */
 import { z } from "zod";
-import { Stamps } from "./schemas";
+import { serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** An account. `name` is not in the OpenAPI description but every recorded answer has it. */
-export const AccountSchema = z.looseObject({
-  id: z.number().int(),
+export const AccountSchema = serviceObject({
   email: z.string(),
   name: z.string().optional(),
   plan_identifier: z.string(),
-  ...Stamps,
 });
 /** An account. */
 export type Account = z.infer<typeof AccountSchema>;
@@ -17,10 +15,8 @@ export type Account = z.infer<typeof AccountSchema>;
 const AccountListSchema = z.array(AccountSchema);
 
 /** A user. */
-export const UserSchema = z.looseObject({
-  id: z.number().int(),
+export const UserSchema = serviceObject({
   email: z.string(),
-  ...Stamps,
 });
 /** A user. */
 export type User = z.infer<typeof UserSchema>;

@@ -3,16 +3,14 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateTime, type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A push; `account_id` is the target account, `accepted_at` null while pending. */
-export const PushSchema = z.looseObject({
-  id: z.number().int(),
+export const PushSchema = serviceObject({
   domain_id: z.number().int(),
   contact_id: z.number().int().nullable(),
   account_id: z.number().int(),
-  ...Stamps,
   accepted_at: DateTime.nullable(),
 });
 /** A push. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AccountId, DomainRef } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateOnly, dataOf, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateOnly, dataOf, type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** Availability of a name. */
@@ -45,8 +45,7 @@ export type DomainPrices = z.infer<typeof DomainPricesSchema>;
 /** The transfer lock of a registered domain. */
 export const TransferLockSchema = z.looseObject({ enabled: z.boolean() });
 
-export const DomainRegistrationSchema = z.looseObject({
-  id: z.number().int(),
+export const DomainRegistrationSchema = serviceObject({
   domain_id: z.number().int(),
   registrant_id: z.number().int(),
   period: z.number().int(),
@@ -54,14 +53,12 @@ export const DomainRegistrationSchema = z.looseObject({
   auto_renew: z.boolean(),
   whois_privacy: z.boolean(),
   trustee: z.boolean().optional(),
-  ...Stamps,
 });
 /** A registration order. */
 export type DomainRegistration = z.infer<typeof DomainRegistrationSchema>;
 
 /** A transfer order. */
-export const DomainTransferSchema = z.looseObject({
-  id: z.number().int(),
+export const DomainTransferSchema = serviceObject({
   domain_id: z.number().int(),
   registrant_id: z.number().int(),
   state: z.string(),
@@ -69,28 +66,23 @@ export const DomainTransferSchema = z.looseObject({
   whois_privacy: z.boolean(),
   trustee: z.boolean().optional(),
   status_description: z.string().nullable().optional(),
-  ...Stamps,
 });
 /** A transfer order. */
 export type DomainTransfer = z.infer<typeof DomainTransferSchema>;
 
 /** A renewal order. */
-export const DomainRenewalSchema = z.looseObject({
-  id: z.number().int(),
+export const DomainRenewalSchema = serviceObject({
   domain_id: z.number().int(),
   period: z.number().int(),
   state: z.string(),
-  ...Stamps,
 });
 /** A renewal order. */
 export type DomainRenewal = z.infer<typeof DomainRenewalSchema>;
 
 /** A restore order. */
-export const DomainRestoreSchema = z.looseObject({
-  id: z.number().int(),
+export const DomainRestoreSchema = serviceObject({
   domain_id: z.number().int(),
   state: z.string(),
-  ...Stamps,
 });
 /** A restore order. */
 export type DomainRestore = z.infer<typeof DomainRestoreSchema>;
@@ -109,8 +101,7 @@ export const OPEN_REGISTRANT_CHANGE_STATES: ReadonlyArray<string> = OPEN_STATES;
  * for days; `irt_lock_lifted_by` is when the 60-day inter-registrar transfer lock that follows
  * ends. `state` stays a string: a state the service adds later must not break reading.
  */
-export const RegistrantChangeSchema = z.looseObject({
-  id: z.number().int(),
+export const RegistrantChangeSchema = serviceObject({
   account_id: z.number().int(),
   contact_id: z.number().int(),
   domain_id: z.number().int(),
@@ -118,7 +109,6 @@ export const RegistrantChangeSchema = z.looseObject({
   extended_attributes: z.record(z.string(), z.string()).nullable(),
   registry_owner_change: z.boolean(),
   irt_lock_lifted_by: DateOnly.nullable(),
-  ...Stamps,
 });
 /** A registrant change. */
 export type RegistrantChange = z.infer<typeof RegistrantChangeSchema>;

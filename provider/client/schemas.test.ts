@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dataOf, listOf, pageOf } from "./schemas";
+import { dataOf, listOf, pageOf, serviceObject } from "./schemas";
 
 const Item = z.looseObject({ id: z.number().int() });
 
@@ -23,5 +23,23 @@ describe("envelopes", () => {
     expect(listOf(Item).parse({ data: [{ id: 1 }] }).data).toEqual([{ id: 1 }]);
     expect(listOf(Item).parse({ data: [], pagination }).pagination).toEqual(pagination);
     expect(listOf(Item).safeParse({ pagination }).success).toBe(false);
+  });
+});
+
+describe("serviceObject", () => {
+  const Forward = serviceObject({ alias_email: z.string() });
+  const stamps = { created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-02T00:00:00Z" };
+
+  it("reads the id, the fields given and the stamps, and keeps fields the service adds later", () => {
+    const answer = { id: 7, alias_email: "sales@example.com", ...stamps, added_later: true };
+    expect(Forward.parse(answer)).toEqual(answer);
+  });
+
+  it("refuses an object without its id or its stamps", () => {
+    expect(Forward.safeParse({ alias_email: "a@example.com", ...stamps }).success).toBe(false);
+    expect(
+      Forward.safeParse({ id: 7, alias_email: "a@example.com", created_at: stamps.created_at }).success,
+    ).toBe(false);
+    expect(Forward.safeParse({ id: 1.5, alias_email: "a@example.com", ...stamps }).success).toBe(false);
   });
 });

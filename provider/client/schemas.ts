@@ -9,6 +9,15 @@ import { z } from "zod";
 export const DateTime = z.string();
 /** When the service made an object and last changed it: every object it keeps says both. */
 export const Stamps = { created_at: DateTime, updated_at: DateTime };
+/**
+ * An object the service keeps: its numeric `id`, the fields given, and its {@link Stamps}.
+ *
+ * @example
+ * export const EmailForwardSchema = serviceObject({ domain_id: z.number().int(), alias_email: z.string() });
+ */
+export function serviceObject<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.looseObject({ id: z.number().int(), ...fields, ...Stamps });
+}
 /** An ISO 8601 date (`YYYY-MM-DD`). */
 export const DateOnly = z.string();
 

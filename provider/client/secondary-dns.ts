@@ -3,19 +3,17 @@ import { z } from "zod";
 import type { AccountId } from "./domains";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { type ListOptions, type Page, Stamps } from "./schemas";
+import { type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 import { ZoneSchema, type Zone } from "./zones";
 
 /** A primary server; `linked_secondary_zones` holds zone names. */
-export const PrimaryServerSchema = z.looseObject({
-  id: z.number().int(),
+export const PrimaryServerSchema = serviceObject({
   account_id: z.number().int(),
   name: z.string(),
   ip: z.string(),
   port: z.number().int(),
   linked_secondary_zones: z.array(z.string()),
-  ...Stamps,
 });
 /** A primary server. */
 export type PrimaryServer = z.infer<typeof PrimaryServerSchema>;

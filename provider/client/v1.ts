@@ -5,14 +5,13 @@
  */
 import { z } from "zod";
 import { path } from "./path";
-import { DateTime, Stamps } from "./schemas";
+import { DateTime, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 const Id = z.number().int();
 
 /** A v1 domain. */
-export const V1DomainSchema = z.looseObject({
-  id: Id,
+export const V1DomainSchema = serviceObject({
   user_id: Id.nullable(),
   registrant_id: Id.nullable(),
   name: z.string(),
@@ -26,37 +25,31 @@ export const V1DomainSchema = z.looseObject({
   record_count: z.number().int().optional(),
   service_count: z.number().int().optional(),
   expires_on: z.string().nullable(),
-  ...Stamps,
 });
 /** A v1 domain. */
 export type V1Domain = z.infer<typeof V1DomainSchema>;
 
 /** A v1 DNS template. */
-export const V1TemplateSchema = z.looseObject({
-  id: Id,
+export const V1TemplateSchema = serviceObject({
   user_id: Id.nullable(),
   name: z.string(),
   short_name: z.string(),
   description: z.string().nullable(),
-  ...Stamps,
 });
 /** A v1 DNS template. */
 export type V1Template = z.infer<typeof V1TemplateSchema>;
 
 /** A v1 service. */
-export const V1ServiceSchema = z.looseObject({
-  id: Id,
+export const V1ServiceSchema = serviceObject({
   name: z.string(),
   short_name: z.string(),
   description: z.string().nullable(),
-  ...Stamps,
 });
 /** A v1 service. */
 export type V1Service = z.infer<typeof V1ServiceSchema>;
 
 /** A v1 certificate (`purchased` → `configured` → `submitted` → `issued`). */
-export const V1CertificateSchema = z.looseObject({
-  id: Id,
+export const V1CertificateSchema = serviceObject({
   domain_id: Id,
   contact_id: Id.nullable(),
   name: z.string(),
@@ -66,7 +59,6 @@ export const V1CertificateSchema = z.looseObject({
   private_key: z.string().nullable().optional(),
   approver_email: z.string().nullable(),
   approver_emails: z.array(z.string()).optional(),
-  ...Stamps,
   configured_at: DateTime.nullable().optional(),
   expires_on: z.string().nullable(),
 });
@@ -74,20 +66,17 @@ export const V1CertificateSchema = z.looseObject({
 export type V1Certificate = z.infer<typeof V1CertificateSchema>;
 
 /** A v1 subscription. */
-export const V1SubscriptionSchema = z.looseObject({
-  id: Id,
+export const V1SubscriptionSchema = serviceObject({
   user_id: Id.nullable(),
   plan_name: z.string(),
   state: z.string(),
   domain_limit: z.number().int(),
-  ...Stamps,
 });
 /** A v1 subscription. */
 export type V1Subscription = z.infer<typeof V1SubscriptionSchema>;
 
 /** A v1 user (token fields vary by era: `single_access_token` or `api_token`). */
-export const V1UserSchema = z.looseObject({
-  id: Id,
+export const V1UserSchema = serviceObject({
   email: z.string(),
   referral_token: z.string().nullable().optional(),
   single_access_token: z.string().nullable().optional(),
@@ -97,7 +86,6 @@ export const V1UserSchema = z.looseObject({
   login_count: z.number().int().optional(),
   failed_login_count: z.number().int().optional(),
   unsubscribed_at: DateTime.nullable().optional(),
-  ...Stamps,
 });
 /** A v1 user. */
 export type V1User = z.infer<typeof V1UserSchema>;

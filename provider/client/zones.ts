@@ -4,19 +4,17 @@ import type { AccountId } from "./domains";
 import { createStatusError, isNotFound, type ApiError } from "./errors";
 import { ITERATE_PAGE_SIZE, paginate, pagingQuery } from "./pagination";
 import { path } from "./path";
-import { DateTime, type ListOptions, type Page, Stamps } from "./schemas";
+import { DateTime, type ListOptions, type Page, serviceObject } from "./schemas";
 import type { Transport } from "./transport";
 
 /** A zone. `active` is missing from secondary-zone creation answers. */
-export const ZoneSchema = z.looseObject({
-  id: z.number().int(),
+export const ZoneSchema = serviceObject({
   account_id: z.number().int(),
   name: z.string(),
   reverse: z.boolean(),
   secondary: z.boolean(),
   last_transferred_at: DateTime.nullable(),
   active: z.boolean().optional(),
-  ...Stamps,
 });
 /** A zone. */
 export type Zone = z.infer<typeof ZoneSchema>;
@@ -27,8 +25,7 @@ export const ZoneFileSchema = z.looseObject({ zone: z.string() });
 export const ZoneDistributionSchema = z.looseObject({ distributed: z.boolean() });
 
 /** A zone record; `zone_id` is the zone name, `name` is relative (`""` for the apex). */
-export const ZoneRecordSchema = z.looseObject({
-  id: z.number().int(),
+export const ZoneRecordSchema = serviceObject({
   zone_id: z.string(),
   parent_id: z.number().int().nullable(),
   name: z.string(),
@@ -38,7 +35,6 @@ export const ZoneRecordSchema = z.looseObject({
   type: z.string(),
   regions: z.array(z.string()).optional(),
   system_record: z.boolean(),
-  ...Stamps,
 });
 /** A zone record. */
 export type ZoneRecord = z.infer<typeof ZoneRecordSchema>;

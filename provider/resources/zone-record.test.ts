@@ -1,6 +1,7 @@
 import { toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
+import { parseContent } from "./record-data";
 import { canonicalContent, zoneRecordResource } from "./zone-record";
 
 const provider = toDynamicProvider(zoneRecordResource);
@@ -87,5 +88,24 @@ describe("canonicalContent", () => {
     expect(canonicalContent("MX", "mx.example.com.")).toBe("mx.example.com");
     expect(canonicalContent("TXT", '"a \\"quoted\\" word"')).toBe('a "quoted" word');
     expect(canonicalContent("TXT", "Case Matters")).toBe("Case Matters");
+  });
+});
+
+describe("parseContent", () => {
+  it("parses each type's content by that type's rules", () => {
+    expect(parseContent("A", "192.0.2.1").ok).toBe(true);
+    expect(parseContent("AAAA", "192.0.2.1").ok).toBe(false);
+    expect(parseContent("MX", "mx.example.com", 10).ok).toBe(true);
+    expect(parseContent("SRV", "not srv data").ok).toBe(false);
+    expect(parseContent("SPF", '"v=spf1 -all"').ok).toBe(true);
+  });
+
+  it("keeps the content of a type without rules of its own as written, whatever the type's name", () => {
+    for (const type of ["SOA", "toString", "constructor", "__proto__"]) {
+      expect({ type, parsed: parseContent(type, "anything at all") }).toMatchObject({
+        type,
+        parsed: { ok: true },
+      });
+    }
   });
 });

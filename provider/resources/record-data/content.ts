@@ -377,6 +377,34 @@ function url(content: string): Parsed {
   return ok({ url: content }, content);
 }
 
+const asWritten = (content: string): Parsed => ok({ content }, content);
+
+type ContentParser = (content: string, type: string, priority?: number) => Parsed;
+
+/** The parser of each type's content; a type not listed keeps its content as written. */
+const CONTENT_PARSERS: ReadonlyMap<string, ContentParser> = new Map<string, ContentParser>(
+  Object.entries({
+    A: (c) => address("A", c),
+    AAAA: (c) => address("AAAA", c),
+    CNAME: (c, t) => host(t, c, "app.example.net"),
+    ALIAS: (c, t) => host(t, c, "app.example.net"),
+    POOL: (c, t) => host(t, c, "app.example.net"),
+    NS: (c, t) => host(t, c, "ns1.example.net"),
+    PTR: (c, t) => host(t, c, "host.example.com"),
+    MX: (c, _t, priority) => mx(c, priority),
+    SRV: srv,
+    CAA: caa,
+    SSHFP: sshfp,
+    DS: ds,
+    DNSKEY: dnskey,
+    NAPTR: naptr,
+    HINFO: hinfo,
+    TXT: (c, t) => txt(t, c),
+    SPF: (c, t) => txt(t, c),
+    URL: url,
+  } satisfies Record<string, ContentParser>),
+);
+
 /** The content of a record of `type` parsed into its fields, or the reason it cannot be. */
 export function parseContent(type: string, content: string, priority?: number): Parsed {
   if (content === "") return fail(`content must not be empty`);
@@ -387,43 +415,7 @@ export function parseContent(type: string, content: string, priority?: number): 
   }
   if (/[\r\n\t\0]/.test(content))
     return fail(`content must be on one line without tabs or control characters`);
-  switch (type) {
-    case "A":
-    case "AAAA":
-      return address(type, content);
-    case "CNAME":
-      return host(type, content, "app.example.net");
-    case "ALIAS":
-    case "POOL":
-      return host(type, content, "app.example.net");
-    case "NS":
-      return host(type, content, "ns1.example.net");
-    case "PTR":
-      return host(type, content, "host.example.com");
-    case "MX":
-      return mx(content, priority);
-    case "SRV":
-      return srv(content);
-    case "CAA":
-      return caa(content);
-    case "SSHFP":
-      return sshfp(content);
-    case "DS":
-      return ds(content);
-    case "DNSKEY":
-      return dnskey(content);
-    case "NAPTR":
-      return naptr(content);
-    case "HINFO":
-      return hinfo(content);
-    case "TXT":
-    case "SPF":
-      return txt(type, content);
-    case "URL":
-      return url(content);
-    default:
-      return ok({ content }, content);
-  }
+  return (CONTENT_PARSERS.get(type) ?? asWritten)(content, type, priority);
 }
 
 /**
