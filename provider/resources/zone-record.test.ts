@@ -100,6 +100,28 @@ describe("parseContent", () => {
     expect(parseContent("SPF", '"v=spf1 -all"').ok).toBe(true);
   });
 
+  it("says which field of the content is wrong, with the record's type and an example", () => {
+    expect(parseContent("SRV", "5 70000 sip.example.com")).toEqual({
+      ok: false,
+      reason:
+        'an SRV record\'s content: the SRV port must be at most 65535 (16-bit), got 70000 (e.g. "10 5060 sip.example.com")',
+    });
+    expect(parseContent("DS", "12345 13 x " + "ab".repeat(32))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(
+        /^a DS record's content: the DS digest type must be a whole number 0-255, got/,
+      ),
+    });
+    expect(parseContent("CAA", '0 issue "a" extra')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^a CAA record's content must have 3 fields, got 4 in/),
+    });
+    expect(parseContent("HINFO", '"INTEL-386 UNIX')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^an HINFO record's content has an unpaired quote/),
+    });
+  });
+
   it("keeps the content of a type without rules of its own as written, whatever the type's name", () => {
     for (const type of ["SOA", "toString", "constructor", "__proto__"]) {
       expect({ type, parsed: parseContent(type, "anything at all") }).toMatchObject({

@@ -84,16 +84,6 @@ export function tokens(content: string): Array<{ text: string; quoted: boolean }
   return out;
 }
 
-function uint(text: string | undefined, bits: 8 | 16 | 32, what: string, example: string): number | string {
-  const max = 2 ** bits - 1;
-  if (text === undefined) return `needs ${what} (a whole number 0-${max}), e.g. "${example}"`;
-  if (!/^\d+$/.test(text))
-    return `${what} must be a whole number 0-${max}, got ${shown(text)} (e.g. "${example}")`;
-  const n = Number(text);
-  if (n > max) return `${what} must be at most ${max} (${bits}-bit), got ${text} (e.g. "${example}")`;
-  return n;
-}
-
 function hex(
   text: string | undefined,
   what: string,
@@ -110,22 +100,48 @@ function hex(
   return undefined;
 }
 
-const fieldsOf = (
-  content: string,
-  type: string,
-  count: number | readonly [number, number],
-  example: string,
-) => {
+/**
+ * Why a record's content is refused, thrown by the readers of its fields below and returned by
+ * {@link parseContent} as its reason.
+ */
+class ContentProblem extends Error {}
+
+/** The fields of a `type` record's content: `count` of them (or a range), or a ContentProblem. */
+function fieldsOf(content: string, type: string, count: number | readonly [number, number], example: string) {
   const list = tokens(content);
-  if (list === undefined)
-    return `${aRecord(type)}'s content has an unpaired quote ("), got ${shown(content)}; e.g. ${JSON.stringify(example)}`;
+  if (list === undefined) {
+    throw new ContentProblem(
+      `${aRecord(type)}'s content has an unpaired quote ("), got ${shown(content)}; e.g. ${JSON.stringify(example)}`,
+    );
+  }
   const [min, max] = typeof count === "number" ? [count, count] : count;
   if (list.length < min || list.length > max) {
     const n = min === max ? `${min}` : `${min} to ${max}`;
-    return `${aRecord(type)}'s content must have ${n} fields, got ${list.length} in ${shown(content)}; e.g. ${JSON.stringify(example)}`;
+    throw new ContentProblem(
+      `${aRecord(type)}'s content must have ${n} fields, got ${list.length} in ${shown(content)}; e.g. ${JSON.stringify(example)}`,
+    );
   }
   return list;
-};
+}
+
+/** A whole-number field of a `type` record's content (`the SRV port`), or a ContentProblem. */
+function uintField(
+  type: string,
+  text: string | undefined,
+  bits: 8 | 16 | 32,
+  field: string,
+  example: string,
+) {
+  const what = `the ${type} ${field}`;
+  const max = 2 ** bits - 1;
+  const problem = (why: string) => new ContentProblem(`${aRecord(type)}'s content: ${why}`);
+  if (text === undefined) throw problem(`needs ${what} (a whole number 0-${max}), e.g. "${example}"`);
+  if (!/^\d+$/.test(text))
+    throw problem(`${what} must be a whole number 0-${max}, got ${shown(text)} (e.g. "${example}")`);
+  const n = Number(text);
+  if (n > max) throw problem(`${what} must be at most ${max} (${bits}-bit), got ${text} (e.g. "${example}")`);
+  return n;
+}
 
 function address(type: "A" | "AAAA", content: string): Parsed {
   if (type === "A") {
@@ -167,12 +183,9 @@ function mx(content: string, priority: number | undefined): Parsed {
 function srv(content: string): Parsed {
   const example = "10 5060 sip.example.com";
   const list = fieldsOf(content, "SRV", 3, `${example}" (weight port target; the priority has its own field`);
-  if (typeof list === "string") return fail(list);
   const [w, p, t] = list.map((x) => x.text);
-  const weight = uint(w, 16, "the SRV weight", example);
-  if (typeof weight === "string") return fail(`an SRV record's content: ${weight}`);
-  const port = uint(p, 16, "the SRV port", example);
-  if (typeof port === "string") return fail(`an SRV record's content: ${port}`);
+  const weight = uintField("SRV", w, 16, "weight", example);
+  const port = uintField("SRV", p, 16, "port", example);
   if (t === ".") return ok({ weight, port, target: "." }, `${weight} ${port} .`);
   const problem = hostNameProblem(t ?? "", "sip.example.com");
   if (problem) return fail(`an SRV record's target ${problem}`);
@@ -183,10 +196,8 @@ function srv(content: string): Parsed {
 function caa(content: string): Parsed {
   const example = '0 issue "letsencrypt.org"';
   const list = fieldsOf(content, "CAA", 3, example);
-  if (typeof list === "string") return fail(list);
   const [f, t, v] = list;
-  const flags = uint(f?.text, 8, "the CAA flags", example);
-  if (typeof flags === "string") return fail(`a CAA record's content: ${flags}`);
+  const flags = uintField("CAA", f?.text, 8, "flags", example);
   const tag = t?.text ?? "";
   if (t?.quoted || !/^[A-Za-z0-9]{1,15}$/.test(tag)) {
     return fail(
@@ -214,12 +225,9 @@ function caa(content: string): Parsed {
 function sshfp(content: string): Parsed {
   const example = "1 2 " + "ab".repeat(32);
   const list = fieldsOf(content, "SSHFP", 3, "4 2 <64 hex digits>");
-  if (typeof list === "string") return fail(list);
   const [a, t, fp] = list.map((x) => x.text);
-  const algorithm = uint(a, 8, "the SSHFP algorithm", example);
-  if (typeof algorithm === "string") return fail(`an SSHFP record's content: ${algorithm}`);
-  const fpType = uint(t, 8, "the SSHFP fingerprint type", example);
-  if (typeof fpType === "string") return fail(`an SSHFP record's content: ${fpType}`);
+  const algorithm = uintField("SSHFP", a, 8, "algorithm", example);
+  const fpType = uintField("SSHFP", t, 8, "fingerprint type", example);
   const lengths = fpType === 1 ? [40] : fpType === 2 ? [64] : undefined;
   const problem = hex(
     fp,
@@ -238,14 +246,10 @@ const DS_DIGEST: Readonly<Record<number, readonly number[]>> = { 1: [40], 2: [64
 function ds(content: string): Parsed {
   const example = "12345 13 2 " + "ab".repeat(32);
   const list = fieldsOf(content, "DS", 4, "12345 13 2 <64 hex digits>");
-  if (typeof list === "string") return fail(list);
   const [k, a, d, g] = list.map((x) => x.text);
-  const keyTag = uint(k, 16, "the DS key tag", example);
-  if (typeof keyTag === "string") return fail(`a DS record's content: ${keyTag}`);
-  const algorithm = uint(a, 8, "the DS algorithm", example);
-  if (typeof algorithm === "string") return fail(`a DS record's content: ${algorithm}`);
-  const digestType = uint(d, 8, "the DS digest type", example);
-  if (typeof digestType === "string") return fail(`a DS record's content: ${digestType}`);
+  const keyTag = uintField("DS", k, 16, "key tag", example);
+  const algorithm = uintField("DS", a, 8, "algorithm", example);
+  const digestType = uintField("DS", d, 8, "digest type", example);
   const problem = hex(g, `the DS digest (type ${digestType})`, DS_DIGEST[digestType], "ab".repeat(32));
   if (problem) return fail(`a DS record's content: ${problem}`);
   const digest = (g ?? "").toLowerCase();
@@ -260,12 +264,9 @@ function dnskey(content: string): Parsed {
       `a DNSKEY record's content must be "flags protocol algorithm key", e.g. "${example}", got ${shown(content)}`,
     );
   const [f, p, a, ...rest] = list.map((x) => x.text);
-  const flags = uint(f, 16, "the DNSKEY flags", example);
-  if (typeof flags === "string") return fail(`a DNSKEY record's content: ${flags}`);
-  const protocol = uint(p, 8, "the DNSKEY protocol", example);
-  if (typeof protocol === "string") return fail(`a DNSKEY record's content: ${protocol}`);
-  const algorithm = uint(a, 8, "the DNSKEY algorithm", example);
-  if (typeof algorithm === "string") return fail(`a DNSKEY record's content: ${algorithm}`);
+  const flags = uintField("DNSKEY", f, 16, "flags", example);
+  const protocol = uintField("DNSKEY", p, 8, "protocol", example);
+  const algorithm = uintField("DNSKEY", a, 8, "algorithm", example);
   const key = rest.join("");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key)) return fail(`a DNSKEY record's key must be base64, got "${key}"`);
   return ok({ flags, protocol, algorithm, key }, `${flags} ${protocol} ${algorithm} ${key}`);
@@ -274,12 +275,9 @@ function dnskey(content: string): Parsed {
 function naptr(content: string): Parsed {
   const example = '100 10 "S" "SIP+D2U" "" _sip._udp.example.com.';
   const list = fieldsOf(content, "NAPTR", 6, example);
-  if (typeof list === "string") return fail(list);
   const [o, p, fl, sv, re, rp] = list;
-  const order = uint(o?.text, 16, "the NAPTR order", example);
-  if (typeof order === "string") return fail(`a NAPTR record's content: ${order}`);
-  const preference = uint(p?.text, 16, "the NAPTR preference", example);
-  if (typeof preference === "string") return fail(`a NAPTR record's content: ${preference}`);
+  const order = uintField("NAPTR", o?.text, 16, "order", example);
+  const preference = uintField("NAPTR", p?.text, 16, "preference", example);
   const flags = fl?.text ?? "";
   if (!/^[A-Za-z0-9]*$/.test(flags))
     return fail(`a NAPTR record's flags must be letters or digits (RFC 3403 §4.1), got "${flags}"`);
@@ -298,7 +296,6 @@ function naptr(content: string): Parsed {
 
 function hinfo(content: string): Parsed {
   const list = fieldsOf(content, "HINFO", 2, '"INTEL-386" "UNIX"');
-  if (typeof list === "string") return fail(list);
   const [cpu, os] = list.map((x) => x.text);
   return ok({ cpu: cpu ?? "", os: os ?? "" }, `"${cpu}" "${os}"`);
 }
@@ -415,7 +412,12 @@ export function parseContent(type: string, content: string, priority?: number): 
   }
   if (/[\r\n\t\0]/.test(content))
     return fail(`content must be on one line without tabs or control characters`);
-  return (CONTENT_PARSERS.get(type) ?? asWritten)(content, type, priority);
+  try {
+    return (CONTENT_PARSERS.get(type) ?? asWritten)(content, type, priority);
+  } catch (error) {
+    if (error instanceof ContentProblem) return fail(error.message);
+    throw error;
+  }
 }
 
 /**
