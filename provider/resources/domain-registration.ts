@@ -65,7 +65,11 @@ async function confirmPremium(
 
 type Values = InputsOf<typeof inputs>;
 
-const REGISTRATION: lifecycle.OrderKind<DomainRegistration, Values, OutputsOf<typeof registrationOutputs>> = {
+const REGISTRATION: lifecycle.OrderKind<{
+  order: DomainRegistration;
+  values: Values;
+  outputs: OutputsOf<typeof registrationOutputs>;
+}> = {
   label: "registration",
   resource: "DomainRegistration",
   pendingStates: ["new", "registering"],

@@ -45,7 +45,11 @@ const outputs = { ...transferOutputs, ...lifecycle.orderedDomainOutputs };
 
 type Values = InputsOf<typeof inputs>;
 
-const TRANSFER: lifecycle.OrderKind<DomainTransfer, Values, OutputsOf<typeof transferOutputs>> = {
+const TRANSFER: lifecycle.OrderKind<{
+  order: DomainTransfer;
+  values: Values;
+  outputs: OutputsOf<typeof transferOutputs>;
+}> = {
   label: "transfer",
   resource: "DomainTransfer",
   pendingStates: ["new", "transferring"],

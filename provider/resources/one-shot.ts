@@ -27,6 +27,7 @@ import {
   type KindReview,
   type KindSpec,
   type Matched,
+  type Normalizers,
   type OutputsOf,
   type StoredOf,
 } from "./framework/kind";
@@ -78,12 +79,7 @@ export interface ActionSpec<I extends FieldShape, O extends FieldShape, Id exten
   readonly ids: IdFormat<Id>;
   /** Inputs that only steer the provider (no new run when they change). */
   readonly localOnly?: ReadonlyArray<keyof I & string>;
-  readonly normalize?: {
-    readonly [K in keyof I & string]?: (
-      value: NonNullable<z.output<I[K]>>,
-      inputs: Partial<InputsOf<I>>,
-    ) => unknown;
-  };
+  readonly normalize?: Normalizers<I>;
   /** What the action is, in words, for messages: `the renewal of example.com`. */
   describe(inputs: ActionValues<I>): string;
   /**

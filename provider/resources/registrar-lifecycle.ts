@@ -238,45 +238,46 @@ async function settleTransferLock(
  * One order kind: its words, its states, how to place and read its orders, and the outputs an
  * order gives (`K`). `V` is the kind's inputs as its operations see them.
  */
-export interface OrderKind<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
-> {
+/** The types of an order kind: its order object, the program's values, the kind's own outputs. */
+export interface OrderTypes {
+  order: DomainRegistration | DomainTransfer;
+  values: OrderValues;
+  outputs: Record<string, unknown>;
+}
+
+export interface OrderKind<T extends OrderTypes> {
   label: string;
   /** The resource kind, as programs declare it. */
   resource: string;
   pendingStates: ReadonlyArray<string>;
   doneStates: ReadonlyArray<string>;
-  get(client: DnsimpleClient, account: string, name: string, id: number): Promise<O>;
+  get(client: DnsimpleClient, account: string, name: string, id: number): Promise<T["order"]>;
   /** Places the order (money is spent). */
-  place(ctx: ResourceContext, name: string, inputs: V): Promise<O>;
-  outputs(order: O): K;
+  place(ctx: ResourceContext, name: string, inputs: T["values"]): Promise<T["order"]>;
+  outputs(order: T["order"]): T["outputs"];
 }
 
 /**
  * Waits for an order; returns the outputs when it finished, or throws: a failure state as an
  * error, a timeout as `onTimeout(outputs)`.
  */
-async function awaitOrder<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
->(
+async function awaitOrder<T extends OrderTypes>(
   ctx: ResourceContext,
-  kind: OrderKind<O, V, K>,
+  kind: OrderKind<T>,
   name: string,
-  order: O,
-  inputs: V,
-  onTimeout: (outs: K & OrderedOutputs, message: string) => Error,
-): Promise<K & OrderedOutputs> {
+  order: T["order"],
+  inputs: T["values"],
+  onTimeout: (outs: T["outputs"] & OrderedOutputs, message: string) => Error,
+): Promise<T["outputs"] & OrderedOutputs> {
   const { client, account } = ctx;
   const { timeoutMs } = waitingOf(inputs);
-  const { value, finished }: { value: O; finished: boolean } = kind.pendingStates.includes(order.state)
-    ? await waitWithProgress<O>(
+  const { value, finished }: { value: T["order"]; finished: boolean } = kind.pendingStates.includes(
+    order.state,
+  )
+    ? await waitWithProgress<T["order"]>(
         () => kind.get(client, account, name, order.id),
         (o) => !kind.pendingStates.includes(o.state),
-        waitingWithProgress<O>(inputs, {
+        waitingWithProgress<T["order"]>(inputs, {
           subject: `${kind.resource} ${name}`,
           what: `the ${kind.label} (order ${order.id})`,
           goal: "to complete",
@@ -342,16 +343,12 @@ function changeOutputs(change: RegistrantChange): OrderedOutputs {
  * state marked `goneFromAccount` (never dropped: dropping it would make the next `up` order it
  * again); undefined only when an order of ours failed or was cancelled before completing.
  */
-export async function readOrdered<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
->(
+export async function readOrdered<T extends OrderTypes>(
   ctx: ResourceContext,
-  kind: OrderKind<O, V, K>,
+  kind: OrderKind<T>,
   id: string,
   state: OrderState,
-): Promise<OrderOutputs<K> | undefined> {
+): Promise<OrderOutputs<T["outputs"]> | undefined> {
   const { client, account } = ctx;
   const domain = await orUndefinedWhenGone(client.domains.get(account, id));
   const pending = state.pendingOrderId;
@@ -520,11 +517,12 @@ async function cancelQuietly(ctx: ResourceContext, changeId: number): Promise<Re
  * Orders a domain again after it left the account, when the program says so (`orderAgain`);
  * fails with the explanation otherwise. A timeout keeps the new order in state as pending.
  */
-async function orderAgain<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
->(ctx: ResourceContext, kind: OrderKind<O, V, K>, name: string, news: V): Promise<K & OrderedOutputs> {
+async function orderAgain<T extends OrderTypes>(
+  ctx: ResourceContext,
+  kind: OrderKind<T>,
+  name: string,
+  news: T["values"],
+): Promise<T["outputs"] & OrderedOutputs> {
   if (news.orderAgain !== true) throw new Error(goneMessage(kind.resource, kind.label, name, ctx.account));
   const order = await kind.place(ctx, name, news);
   const outs = await awaitOrder(ctx, kind, name, order, news, (partial, message) => {
@@ -538,17 +536,13 @@ async function orderAgain<
  * `orderAgain`), resume waiting for a pending order, change the registrant, then settle
  * auto-renew and WHOIS privacy.
  */
-export async function updateOrdered<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
->(
+export async function updateOrdered<T extends OrderTypes>(
   ctx: ResourceContext,
-  kind: OrderKind<O, V, K>,
+  kind: OrderKind<T>,
   id: string,
   olds: OrderState,
-  news: V,
-): Promise<OrderOutputs<K>> {
+  news: T["values"],
+): Promise<OrderOutputs<T["outputs"]>> {
   const { client, account } = ctx;
   const pending = olds.pendingOrderId;
   if (pending !== undefined && pending !== null) {
@@ -592,11 +586,11 @@ const SETTLED: OrderedOutputs = {
  * Create shared by both kinds: places the order and waits for it; a timeout keeps the pending
  * resource in state (a partial create).
  */
-export async function createOrdered<
-  O extends DomainRegistration | DomainTransfer,
-  V extends OrderValues,
-  K extends Record<string, unknown>,
->(ctx: ResourceContext, kind: OrderKind<O, V, K>, inputs: V) {
+export async function createOrdered<T extends OrderTypes>(
+  ctx: ResourceContext,
+  kind: OrderKind<T>,
+  inputs: T["values"],
+) {
   const name = canonicalDomainName(inputs.domain);
   const order = await kind.place(ctx, name, inputs);
   const outs = await awaitOrder(ctx, kind, name, order, inputs, (partial, message) => {

@@ -52,6 +52,18 @@ export type InfoOf<I extends FieldShape, O extends FieldShape, K extends keyof I
 };
 
 /**
+ * How the service rewrites an input's value (case, trailing dots, punycode), per input: a value is
+ * compared after this. Each function sees the field's value and all the inputs beside it (content
+ * depends on type).
+ */
+export type Normalizers<I extends FieldShape> = {
+  readonly [K in keyof I & string]?: (
+    value: NonNullable<z.output<I[K]>>,
+    inputs: Partial<InputsOf<I>>,
+  ) => unknown;
+};
+
+/**
  * How the SDK's functions read an object of the kind: the inputs its result shows beside the
  * outputs, and the mapping from the service's object `A` (the one `read` uses, with those inputs).
  */
@@ -134,16 +146,8 @@ export interface KindSpec<
   readonly markers?: ReadonlyArray<keyof I & string>;
   /** Inputs programs never set (state the provider keeps): outputs in the SDK, not arguments. */
   readonly providerOwned?: ReadonlyArray<keyof I & string>;
-  /**
-   * How the service rewrites a value (case, trailing dots, punycode): compared after this. Each
-   * function sees the field's value and all the inputs beside it (content depends on type).
-   */
-  readonly normalize?: {
-    readonly [K in keyof I & string]?: (
-      value: NonNullable<z.output<I[K]>>,
-      inputs: Partial<InputsOf<I>>,
-    ) => unknown;
-  };
+  /** How the service rewrites a value: compared after this (see {@link Normalizers}). */
+  readonly normalize?: Normalizers<I>;
   refine?(inputs: InputsOf<I>): CheckFailure[];
   /**
    * Rules across fields that can be checked while some inputs are still unknown (a preview):
