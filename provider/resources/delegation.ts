@@ -121,7 +121,6 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
     ids: stringIds,
     replaceOnChange: ["domain"],
     normalize: {
-      domain: (v) => canonicalDomainName(v),
       nameServers: (v) => v.map((x) => canonicalDomainName(x)),
     },
 

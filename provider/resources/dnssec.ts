@@ -34,7 +34,6 @@ export const dnssecResource = defineResource({
   examples: {
     valid: { domain: "example.com" },
     replaces: { domain: "other.com" },
-    same: [{ domain: "Example.com." }],
     invalid: [["domain", "bad domain name", { domain: "nope" }]],
   },
   review: {
@@ -76,7 +75,6 @@ export const dnssecResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["domain"],
-  normalize: { domain: canonicalDomainRef },
 
   async create({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);

@@ -41,7 +41,6 @@ export const domainPushAnswerResource = defineResource({
   examples: {
     valid: { pushId: "1", accept: true, contactId: "2" },
     replaces: { pushId: "3", accept: false, contactId: "4" },
-    same: [{ pushId: 1, contactId: 2 }],
     invalid: [["pushId", "push id not numeric", { pushId: "latest" }]],
   },
   review: {
@@ -76,7 +75,6 @@ export const domainPushAnswerResource = defineResource({
   outputs,
   ids: numericIds,
   replaceOnChange: ["pushId", "accept", "contactId"],
-  normalize: { pushId: (v) => `${v}`, contactId: (v) => `${v}` },
 
   refine(inputs) {
     if (inputs.accept !== false && inputs.contactId === undefined) {

@@ -76,7 +76,7 @@ export const domainPushResource = defineResource({
   outputs,
   ids: numericIds,
   replaceOnChange: ["domain", "targetAccount"],
-  normalize: { domain: canonicalDomainRef, targetAccount: (v) => v.toLowerCase() },
+  normalize: { targetAccount: (v) => v.toLowerCase() },
 
   async create({ client, account }, inputs) {
     const domain = canonicalDomainRef(inputs.domain);

@@ -43,7 +43,6 @@ export const domainRenewalResource = oneShot({
     valid: { domain: "example.com", years: 1, triggers: "2025" },
     replaces: { domain: "other.com", years: 2, premiumPrice: "12.00", triggers: "2026" },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [
       ["years", "more than 10 years", { years: 11 }],
       ["orderAgain", "string instead of boolean", { orderAgain: "yes" }],

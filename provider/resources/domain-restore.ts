@@ -31,7 +31,6 @@ export const domainRestoreResource = oneShot({
     valid: { domain: "example.com" },
     replaces: { domain: "other.com", premiumPrice: "40.00", triggers: 1 },
     inPlace: { orderAgain: true },
-    same: [{ domain: "Example.COM" }],
     invalid: [["domain", "spaces in the domain", { domain: "bad domain" }]],
   },
   review: { noun: ["domain restore", "domain restores"], price: "restore" },

@@ -23,7 +23,6 @@ export const domainTransferOutAuthorizationResource = oneShot({
   examples: {
     valid: { domain: "example.com", triggers: { at: 1 } },
     replaces: { domain: "other.com", triggers: { at: 2 } },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [["domain", "missing", { domain: undefined }]],
   },
   review: {
@@ -34,7 +33,6 @@ export const domainTransferOutAuthorizationResource = oneShot({
   inputs: { domain: domainRef().describe("A domain registered with the service (name or id).") },
   outputs: { authorizedAt: z.string().describe("When the authorization was asked for (service time).") },
   ids: stringIds,
-  normalize: { domain: canonicalDomainRef },
   describe: (inputs) => `the transfer-out authorization of ${canonicalDomainRef(inputs.domain)}`,
   spendsMoney: false,
 

@@ -109,7 +109,6 @@ export const domainTransferResource = defineResource({
     },
     replaces: { domain: "other.com" },
     inPlace: { registrantId: "6", authCode: "other-code", autoRenew: true, pollIntervalSeconds: 5 },
-    same: [{ domain: "example.com.", registrantId: 5 }],
     invalid: [
       ["authCode", "empty auth code", { authCode: "" }],
       ["domain", "bad domain name", { domain: "xfer..com" }],

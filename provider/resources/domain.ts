@@ -48,7 +48,6 @@ export const domainResource = defineResource({
     valid: { name: "example.com" },
     replaces: { name: "other.com" },
     inPlace: { allowDeleteRegistered: true },
-    same: [{ name: "EXAMPLE.com." }],
     invalid: [
       ["name", "empty name", { name: "" }],
       ["name", "spaces in the name", { name: "not a domain.com" }],
@@ -111,7 +110,6 @@ export const domainResource = defineResource({
   ids: stringIds,
   replaceOnChange: ["name"],
   localOnly: ["allowDeleteRegistered"],
-  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create({ client, account }, inputs) {
     const domain = await client.domains.create(account, { name: canonicalDomainName(inputs.name) });

@@ -141,7 +141,6 @@ export const dsRecordResource = defineResource({
   ids: numericIds,
   replaceOnChange: ["domain", "algorithm", "digest", "digestType", "keytag", "publicKey"],
   normalize: {
-    domain: canonicalDomainRef,
     digest: (v) => v.toLowerCase(),
     publicKey: (v) => v.replace(/\s+/g, ""),
   },

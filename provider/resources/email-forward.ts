@@ -86,7 +86,6 @@ export const emailForwardResource = defineResource({
   ids: numericIds,
   replaceOnChange: ["domain", "aliasName", "destinationEmail"],
   normalize: {
-    domain: canonicalDomainRef,
     aliasName: (v) => v.toLowerCase(),
     destinationEmail: (v) => v.toLowerCase(),
   },

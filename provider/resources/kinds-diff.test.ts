@@ -3,8 +3,11 @@
  * replace the object, which the API makes in place, and which spellings the service rewrites so
  * that they are no change at all. The examples are written out beside the declarations they
  * illustrate, not derived from them, so a declaration that drifts from its examples fails here.
+ * Only the respellings of a kind of field that says its own rewrite (a domain name, a numeric id:
+ * framework/fields.ts) are made here, for every input of that kind in every kind's valid example.
  */
 import type { KindExamples } from "./framework/definition";
+import { rewriteOf } from "./framework/fields";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
 import { allDefinitions, providerFor, resourceKinds } from "./index";
@@ -16,6 +19,10 @@ type Props = Record<string, unknown>;
 
 const KINDS: Record<string, KindExamples> = Object.fromEntries(
   allDefinitions().map((definition) => [definition.kind, definition.schema!.examples]),
+);
+
+const FIELDS = Object.fromEntries(
+  allDefinitions().map((definition) => [definition.kind, definition.schema!.inputs]),
 );
 
 const state = (props: Props) => ({ ...props, accountId: "1" });
@@ -60,6 +67,23 @@ describe("every kind's declared diff", () => {
         expect(await provider().diff!("1", state({ ...spec.valid, ...spelling }), spec.valid)).toEqual({
           changes: false,
         });
+      }
+    });
+
+    it("sees no change in another spelling of a domain name or a numeric id", async () => {
+      const respelled = Object.entries(spec.valid).flatMap(([key, value]) => {
+        const rewrite = FIELDS[kind]![key] && rewriteOf(FIELDS[kind]![key]);
+        return rewrite ? [{ [key]: rewrite.respelled(value) }] : [];
+      });
+      for (const spelling of respelled) {
+        expect({
+          spelling,
+          diff: await provider().diff!("1", state(spec.valid), { ...spec.valid, ...spelling }),
+        }).toEqual({ spelling, diff: { changes: false } });
+        expect({
+          spelling,
+          diff: await provider().diff!("1", state({ ...spec.valid, ...spelling }), spec.valid),
+        }).toEqual({ spelling, diff: { changes: false } });
       }
     });
 

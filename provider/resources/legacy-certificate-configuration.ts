@@ -1,8 +1,7 @@
 import { apiId, domainRef, numericId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
-import { certificateOutputShape, certificateOutputs, domainRefOf, sameId } from "./legacy-shared";
+import { certificateOutputShape, certificateOutputs, domainRefOf } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 
 /** Configures a purchased v1 certificate once: state `configured`, `approverEmails` listed. */
@@ -16,7 +15,6 @@ export const legacyCertificateConfigurationResource = oneShot({
   examples: {
     valid: { domain: "example.com", certificateId: "7" },
     replaces: { domain: "other.com", certificateId: "8", triggers: 1 },
-    same: [{ certificateId: 7 }],
     invalid: [["certificateId", "not a number", { certificateId: "x" }]],
   },
   review: { noun: ["v1 certificate configuration", "v1 certificate configurations"] },
@@ -29,7 +27,6 @@ export const legacyCertificateConfigurationResource = oneShot({
   },
   outputs: certificateOutputShape,
   ids: numericIds,
-  normalize: { domain: canonicalDomainRef, certificateId: sameId },
   describe: (inputs) => `the configuration of certificate ${inputs.certificateId}`,
   spendsMoney: false,
 

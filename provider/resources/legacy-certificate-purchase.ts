@@ -2,9 +2,8 @@ import { z } from "zod";
 import { apiId, domainRef, numericId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { certificateOutputShape, certificateOutputs, domainRefOf, sameId } from "./legacy-shared";
+import { certificateOutputShape, certificateOutputs, domainRefOf } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 
 /**
@@ -32,7 +31,6 @@ export const legacyCertificatePurchaseResource = oneShot({
     valid: { domain: "example.com", name: "www", contactId: "7" },
     replaces: { domain: "other.com", name: "*", contactId: "8", csr: "CSR", triggers: 1 },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com.", contactId: 7 }],
     invalid: [["contactId", "not a number", { contactId: "x" }]],
   },
   review: { noun: ["v1 certificate purchase", "v1 certificate purchases"] },
@@ -50,7 +48,6 @@ export const legacyCertificatePurchaseResource = oneShot({
   },
   outputs: certificateOutputShape,
   ids: numericIds,
-  normalize: { domain: canonicalDomainRef, contactId: sameId },
   describe: (inputs) => `the v1 certificate purchase for ${inputs.name} of ${domainRefOf(inputs)}`,
   spendsMoney: true,
 

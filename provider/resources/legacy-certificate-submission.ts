@@ -1,8 +1,7 @@
 import { apiId, domainRef, emailAddress, numericId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
-import { certificateOutputShape, certificateOutputs, domainRefOf, sameId } from "./legacy-shared";
+import { certificateOutputShape, certificateOutputs, domainRefOf } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 
 /** Submits a configured v1 certificate with the approver's e-mail once: state `submitted`. */
@@ -16,7 +15,6 @@ export const legacyCertificateSubmissionResource = oneShot({
   examples: {
     valid: { domain: "example.com", certificateId: "7", approverEmail: "admin@example.com" },
     replaces: { domain: "other.com", certificateId: "8", approverEmail: "ops@example.com", triggers: 1 },
-    same: [{ certificateId: 7 }],
     invalid: [["approverEmail", "not an e-mail address", { approverEmail: "admin" }]],
   },
   review: { noun: ["v1 certificate submission", "v1 certificate submissions"] },
@@ -30,7 +28,6 @@ export const legacyCertificateSubmissionResource = oneShot({
   },
   outputs: certificateOutputShape,
   ids: numericIds,
-  normalize: { domain: canonicalDomainRef, certificateId: sameId },
   describe: (inputs) => `the submission of certificate ${inputs.certificateId}`,
   spendsMoney: false,
 

@@ -7,10 +7,8 @@ import {
   domainOutputShape,
   domainOutputs,
   extendedAttributes,
-  sameId,
 } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
 
 /** Registers a domain through API v1, once (money is spent). */
@@ -27,7 +25,6 @@ export const legacyDomainRegistrationResource = oneShot({
     valid: { domain: "example.com", registrantId: "7" },
     replaces: { domain: "other.com", registrantId: "8", extendedAttributes: { x: "y" }, triggers: 1 },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com.", registrantId: 7 }],
     invalid: [["registrantId", "not a number", { registrantId: "abc" }]],
   },
   review: { noun: ["v1 domain registration", "v1 domain registrations"], price: "registration" },
@@ -39,7 +36,6 @@ export const legacyDomainRegistrationResource = oneShot({
   },
   outputs: domainOutputShape,
   ids: numericIds,
-  normalize: { domain: (v) => canonicalDomainName(v), registrantId: sameId },
   describe: (inputs) => `the v1 registration of ${domainOf(inputs)}`,
   spendsMoney: true,
 

@@ -4,7 +4,6 @@ import { stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { domainOf, domainOutputs, domainOutputShape, startedAt } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
 
 /**
@@ -24,7 +23,6 @@ export const legacyDomainRenewalResource = oneShot({
     valid: { domain: "example.com", renewWhoisPrivacy: false },
     replaces: { domain: "other.com", renewWhoisPrivacy: true, triggers: 1 },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [["domain", "empty domain", { domain: "" }]],
   },
   review: { noun: ["v1 domain renewal", "v1 domain renewals"], price: "renewal" },
@@ -35,7 +33,6 @@ export const legacyDomainRenewalResource = oneShot({
   },
   outputs: domainOutputShape,
   ids: stringIds,
-  normalize: { domain: (v) => canonicalDomainName(v) },
   describe: (inputs) => `the v1 renewal of ${domainOf(inputs)}`,
   spendsMoney: true,
 

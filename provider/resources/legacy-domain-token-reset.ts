@@ -3,7 +3,6 @@ import { domainRef } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { domainRefOf, startedAt } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 
 /**
@@ -25,7 +24,6 @@ export const legacyDomainTokenResetResource = oneShot({
   examples: {
     valid: { domain: "example.com" },
     replaces: { domain: "other.com", triggers: 1 },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [["domain", "missing", { domain: undefined }]],
   },
   review: {
@@ -44,7 +42,6 @@ export const legacyDomainTokenResetResource = oneShot({
     resetAt: z.string().describe("When the token was reset (ISO 8601)."),
   },
   ids: stringIds,
-  normalize: { domain: canonicalDomainRef },
   describe: (inputs) => `the token reset of ${domainRefOf(inputs)}`,
   spendsMoney: false,
 

@@ -3,7 +3,6 @@ import { domainRef } from "./framework/fields";
 import { stringIds } from "./framework/kind";
 import { domainRefOf, startedAt } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
 import { TRANSFER_OUT_EFFECT } from "./framework/review-text";
 
@@ -20,7 +19,6 @@ export const legacyDomainTransferOutResource = oneShot({
   examples: {
     valid: { domain: "example.com" },
     replaces: { domain: "other.com", triggers: 1 },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [["domain", "spaces in the domain", { domain: "bad domain" }]],
   },
   review: { noun: ["v1 transfer out", "v1 transfers out"], effect: TRANSFER_OUT_EFFECT },
@@ -28,7 +26,6 @@ export const legacyDomainTransferOutResource = oneShot({
   inputs: { domain: domainRef().describe("The domain (name or id).") },
   outputs: { authorizedAt: z.string().describe("When the transfer out was authorized (ISO 8601).") },
   ids: stringIds,
-  normalize: { domain: canonicalDomainRef },
   describe: (inputs) => `the v1 transfer out of ${domainRefOf(inputs)}`,
   spendsMoney: false,
 

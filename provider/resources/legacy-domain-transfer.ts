@@ -2,9 +2,8 @@ import { z } from "zod";
 import { apiId, domainName, numericId } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { domainMovedSince, domainOf, extendedAttributes, sameId } from "./legacy-shared";
+import { domainMovedSince, domainOf, extendedAttributes } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName } from "./names";
 import { oneShot } from "./one-shot";
 
 /** Transfers a domain in through API v1, once (money is spent); `authCode` is a secret input. */
@@ -21,7 +20,6 @@ export const legacyDomainTransferResource = oneShot({
     valid: { domain: "example.com", registrantId: "7", authCode: "code" },
     replaces: { domain: "other.com", registrantId: "8", authCode: "other", triggers: 1 },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com." }],
     invalid: [["authCode", "empty auth code", { authCode: "" }]],
   },
   review: { noun: ["v1 domain transfer", "v1 domain transfers"], price: "transfer" },
@@ -48,7 +46,6 @@ export const legacyDomainTransferResource = oneShot({
       .describe("The domain's v1 state after refresh: `transferring_in`, then `registered`."),
   },
   ids: stringIds,
-  normalize: { domain: (v) => canonicalDomainName(v), registrantId: sameId },
   describe: (inputs) => `the v1 transfer of ${domainOf(inputs)}`,
   spendsMoney: true,
 

@@ -22,7 +22,6 @@ export const legacyDomainResource = defineResource({
   examples: {
     valid: { name: "example.com" },
     replaces: { name: "other.com" },
-    same: [{ name: "EXAMPLE.com." }],
     invalid: [["name", "spaces in the name", { name: "bad domain" }]],
   },
   review: {
@@ -43,7 +42,6 @@ export const legacyDomainResource = defineResource({
   outputs: domainOutputShape,
   ids: numericIds,
   replaceOnChange: ["name"],
-  normalize: { name: (v) => canonicalDomainName(v) },
   refusesDuplicates: true,
 
   async create(ctx, inputs) {

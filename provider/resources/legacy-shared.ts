@@ -21,12 +21,6 @@ export const domainOf = (inputs: { readonly domain: string }) => canonicalDomain
 export const domainRefOf = (inputs: { readonly domain: string | number }) =>
   canonicalDomainRef(inputs.domain);
 
-/**
- * A numeric id as the service rewrites it: the same id as a number or a string (state, or values
- * not checked yet, may hold either).
- */
-export const sameId = (id: string | number) => `${id}`;
-
 /** When the action started (ISO 8601): the time in ids and outputs of actions the service keeps no record of. */
 export const startedAt = (mark: CreateMark) => mark.since.toISOString();
 

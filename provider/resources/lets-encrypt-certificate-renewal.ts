@@ -51,7 +51,6 @@ export const letsEncryptCertificateRenewalResource = oneShot({
       triggers: 2,
     },
     inPlace: { orderAgain: true },
-    same: [{ domain: "EXAMPLE.com.", certificateId: 7 }],
     invalid: [["certificateId", "not a number", { certificateId: "abc" }]],
   },
   review: { noun: ["certificate renewal", "certificate renewals"] },
@@ -69,7 +68,6 @@ export const letsEncryptCertificateRenewalResource = oneShot({
   },
   outputs,
   ids: numericIds,
-  normalize: { domain: canonicalDomainRef, certificateId: (id) => `${id}` },
   describe: (inputs) =>
     `the renewal of certificate ${inputs.certificateId} of ${canonicalDomainRef(inputs.domain)}`,
   spendsMoney: true,

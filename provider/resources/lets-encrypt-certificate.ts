@@ -199,7 +199,6 @@ export const letsEncryptCertificateResource = defineResource({
   providerOwned: WAITING_MARKERS,
   localOnly: [...WAITING_LOCAL],
   normalize: {
-    domain: canonicalDomainRef,
     name: (v) => v.toLowerCase(),
     alternateNames: (v) => v.map((x) => x.toLowerCase()).sort(),
     signatureAlgorithm: (v) => v.toUpperCase(),

@@ -66,8 +66,6 @@ export const registryNameServerResource = defineResource({
   ids: stringIds,
   replaceOnChange: ["domain", "name"],
   normalize: {
-    domain: (v) => canonicalDomainName(v),
-    name: (v) => canonicalDomainName(v),
     ip: (v) => v.toLowerCase(),
   },
 

@@ -37,7 +37,6 @@ export const secondaryZoneResource = defineResource({
   examples: {
     valid: { name: "example.com" },
     replaces: { name: "other.com" },
-    same: [{ name: "Example.COM." }],
     invalid: [
       ["name", "empty label", { name: "sec..net" }],
       ["name", "underscore in a label", { name: "bad_zone.net" }],
@@ -60,7 +59,6 @@ export const secondaryZoneResource = defineResource({
   outputs,
   ids: numericIds,
   replaceOnChange: ["name"],
-  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create({ client, account }, inputs) {
     const zone = await client.secondaryDns.createZone(account, { name: canonicalDomainName(inputs.name) });

@@ -292,7 +292,6 @@ export const zoneRecordResource = defineResource({
 
   replaceOnChange: ["zoneName", "type"],
   normalize: {
-    zoneName: (v) => canonicalDomainName(v),
     name: (v) => canonicalRecordName(v),
     type: (v) => v.toUpperCase(),
     content: (v, inputs) =>

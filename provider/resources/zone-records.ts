@@ -768,7 +768,6 @@ export const zoneRecordsResource = defineResource({
   replaceOnChange: ["zoneName"],
   localOnly: ["zoneFile"],
   normalize: {
-    zoneName: (v) => canonicalDomainName(v),
     records: (v) =>
       Object.fromEntries(Object.entries(v).map(([key, kept]) => [key, canonicalKept(key, kept)])),
   },

@@ -62,7 +62,6 @@ export const zoneResource = defineResource({
     valid: { name: "example.com", active: true },
     replaces: { name: "example.net" },
     inPlace: { active: false },
-    same: [{ name: "EXAMPLE.com." }],
     invalid: [
       ["name", "path characters in the name", { name: "bad-input.com/records" }],
       ["active", "string instead of a boolean", { active: "yes" }],
@@ -115,7 +114,6 @@ export const zoneResource = defineResource({
   outputs,
   ids: numericIds,
   replaceOnChange: ["name"],
-  normalize: { name: (v) => canonicalDomainName(v) },
 
   async create(ctx, inputs) {
     const name = canonicalDomainName(inputs.name);

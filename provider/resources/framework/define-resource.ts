@@ -14,6 +14,7 @@ import { flushReports } from "./engine-log";
 import { stepStarted } from "./steps-in-flight";
 import { getClient, getSettings } from "./runtime";
 import { requireAccount } from "./settings";
+import { rewriteOf } from "./fields";
 import { containsUnknown } from "./unknown";
 import { type FieldSchemas, validateInputs } from "./validation";
 import { isPartialCreate, PartialCreateError } from "./partial";
@@ -127,10 +128,17 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
       (key) => isOptionalWithoutDefault(definition.inputs[key]!) && !markers.has(key),
     ),
   );
+  // The kind's own rewrite of an input, else its field type's (a domain name, a numeric id).
+  const normalizers = new Map(
+    Object.keys(definition.inputs).flatMap((key) => {
+      const normalize = definition.normalize?.[key] ?? rewriteOf(definition.inputs[key]!)?.normalize;
+      return normalize ? [[key, normalize] as const] : [];
+    }),
+  );
   const normalized = (key: string, value: unknown, inputs: State): unknown => {
     // A marker the provider cleared with null is as absent as one never set.
     if (value === null && markers.has(key)) return undefined;
-    const normalize = definition.normalize?.[key];
+    const normalize = normalizers.get(key);
     return normalize && value !== undefined && value !== null && !containsUnknown(value)
       ? normalize(value, inputs)
       : value;

@@ -269,7 +269,10 @@ export interface ResourceDefinition {
   readonly replaceOnChange: ReadonlyArray<string>;
   /** Inputs that only steer this provider (no API call): a change updates state in place. */
   readonly localOnly?: ReadonlyArray<string>;
-  /** How the service rewrites a value (case, trailing dots, punycode): compared after this. */
+  /**
+   * How the service rewrites a value (case, trailing dots, punycode): compared after this. An input
+   * of a kind of field that says its rewrite (`domainName`, `domainRef`, `numericId`) needs none.
+   */
   readonly normalize?: Readonly<Record<string, (value: unknown, inputs: State) => unknown>>;
   /**
    * Optional inputs only the provider sets, in state (an order still pending, say): always

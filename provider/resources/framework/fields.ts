@@ -4,13 +4,54 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
-import { domainNameProblem } from "../names";
+import { canonicalDomainName, canonicalDomainRef, domainNameProblem } from "../names";
 
+/**
+ * What a kind of field says of its values beyond validating them: how the service rewrites a value
+ * (a declaration is compared after this), and another spelling of a value that it rewrites so.
+ */
+interface Rewrite {
+  readonly normalize: (value: never) => unknown;
+  readonly respelled: (value: never) => unknown;
+}
+const rewrites = z.registry<Rewrite, z.ZodType>();
+
+function rewritten<S extends z.ZodType>(
+  schema: S,
+  rewrite: {
+    normalize: (value: NonNullable<z.output<S>>) => unknown;
+    respelled: (value: NonNullable<z.output<S>>) => unknown;
+  },
+): S {
+  rewrites.add(schema as z.ZodType, rewrite as Rewrite);
+  return schema;
+}
+
+/**
+ * The rewrite of a field's kind (a domain name, a numeric id), through `.describe()`, `.optional()`
+ * and `.nullable()`; undefined for a field whose values the service keeps as written.
+ *
+ * @example
+ * rewriteOf(domainName().optional())!.normalize("Example.COM.") // "example.com"
+ */
+export function rewriteOf(
+  field: z.ZodType,
+): { normalize(value: unknown): unknown; respelled(value: unknown): unknown } | undefined {
+  let schema: z.ZodType = field;
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    schema = schema.unwrap() as z.ZodType;
+  return rewrites.get(schema) as ReturnType<typeof rewriteOf>;
+}
+
+/** A domain name: the service keeps it lower-cased, in ASCII, without a trailing dot. */
 export const domainName = () =>
-  z.string().superRefine((value, ctx) => {
-    const problem = domainNameProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: `must be a valid domain name: ${problem}` });
-  });
+  rewritten(
+    z.string().superRefine((value, ctx) => {
+      const problem = domainNameProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: `must be a valid domain name: ${problem}` });
+    }),
+    { normalize: canonicalDomainName, respelled: (name) => `${name.toUpperCase()}.` },
+  );
 
 export const nonEmptyString = (what = "value") =>
   z.string().refine((value) => value.trim() !== "", { message: `${what} must not be empty` });
@@ -59,18 +100,27 @@ export const port = () =>
 
 /** A reference to a domain by name or numeric id, as paths accept both. */
 export const domainRef = () =>
-  z.union([z.number().int().positive(), domainName()], {
-    message: "must be a domain name or a numeric domain id",
-  });
+  rewritten(
+    z.union([z.number().int().positive(), domainName()], {
+      message: "must be a domain name or a numeric domain id",
+    }),
+    {
+      normalize: canonicalDomainRef,
+      respelled: (ref) => (typeof ref === "number" ? `${ref}` : `${ref.toUpperCase()}.`),
+    },
+  );
 
-/** Integer ids arrive as numbers or numeric strings; store them as strings. */
+/** Integer ids arrive as numbers or numeric strings; store them as strings (the same id either way). */
 export const numericId = (what: string) =>
-  z
-    .union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
-      message: `${what} must be a numeric id`,
-    })
-    .transform(String)
-    .pipe(z.string());
+  rewritten(
+    z
+      .union([z.number().int().positive(), z.string().regex(/^\d+$/)], {
+        message: `${what} must be a numeric id`,
+      })
+      .transform(String)
+      .pipe(z.string()),
+    { normalize: (id) => `${id}`, respelled: (id) => Number(id) },
+  );
 
 /**
  * A numeric id kept as a string in state (`numericId`: state keeps what `check` gave, so it stays

@@ -54,7 +54,8 @@ export type InfoOf<I extends FieldShape, O extends FieldShape, K extends keyof I
 /**
  * How the service rewrites an input's value (case, trailing dots, punycode), per input: a value is
  * compared after this. Each function sees the field's value and all the inputs beside it (content
- * depends on type).
+ * depends on type). An input of a kind of field that says its rewrite (`domainName`, `domainRef`,
+ * `numericId`: framework/fields.ts) needs no entry; an entry replaces the field's.
  */
 export type Normalizers<I extends FieldShape> = {
   readonly [K in keyof I & string]?: (
