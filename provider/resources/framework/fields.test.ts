@@ -2,7 +2,7 @@
  * The value kinds inputs are made of: what each accepts, and the reason a person reads when a
  * value is refused.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import {
   domainName,
   domainRef,
@@ -12,6 +12,7 @@ import {
   nonEmptyString,
   numericId,
   port,
+  rewriteOf,
 } from "./fields";
 
 /** The value as parsed, or the reasons it was refused. */
@@ -156,5 +157,41 @@ describe("value kinds, to the last character", () => {
           "authenticate the receiver another way, e.g. a secret path segment passed as a Pulumi secret",
       ],
     });
+  });
+});
+
+describe("rewriteOf: how the service rewrites a value of a field's kind", () => {
+  it("lower-cases a domain name, drops its trailing dot and spells it in ASCII", () => {
+    const rewrite = rewriteOf(domainName())!;
+    expect(rewrite.normalize("Example.COM.")).toBe("example.com");
+    expect(rewrite.normalize("Bücher.example")).toBe("xn--bcher-kva.example");
+    expect(rewrite.normalize(rewrite.respelled("example.com"))).toBe("example.com");
+    expect(rewrite.respelled("example.com")).not.toBe("example.com");
+  });
+
+  it("keeps a domain's numeric id, and rewrites its name as a domain name", () => {
+    const rewrite = rewriteOf(domainRef())!;
+    expect(rewrite.normalize(42)).toBe("42");
+    expect(rewrite.normalize("EXAMPLE.com.")).toBe("example.com");
+  });
+
+  it("holds a numeric id as text, given as a number or a string", () => {
+    const rewrite = rewriteOf(numericId("contactId"))!;
+    expect(rewrite.normalize(7)).toBe("7");
+    expect(rewrite.normalize(rewrite.respelled("7"))).toBe("7");
+    expect(rewrite.respelled("7")).toBe(7);
+  });
+
+  it("is found through a description, optional and nullable", () => {
+    expect(rewriteOf(domainName().describe("The zone.").optional().nullable())?.normalize("A.com.")).toBe(
+      "a.com",
+    );
+    expect(rewriteOf(numericId("id").optional().describe("An id."))?.normalize(3)).toBe("3");
+  });
+
+  it("is undefined for a field the service keeps as written", () => {
+    expect(rewriteOf(z.string())).toBeUndefined();
+    expect(rewriteOf(emailAddress())).toBeUndefined();
+    expect(rewriteOf(z.array(domainName()))).toBeUndefined();
   });
 });
