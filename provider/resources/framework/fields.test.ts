@@ -173,6 +173,8 @@ describe("rewriteOf: how the service rewrites a value of a field's kind", () => 
     const rewrite = rewriteOf(domainRef())!;
     expect(rewrite.normalize(42)).toBe("42");
     expect(rewrite.normalize("EXAMPLE.com.")).toBe("example.com");
+    expect(rewrite.respelled(42)).toBe("42");
+    expect(rewrite.respelled("example.com")).toBe("EXAMPLE.COM.");
   });
 
   it("holds a numeric id as text, given as a number or a string", () => {
