@@ -1,8 +1,9 @@
-import { apiId, domainRef, numericId } from "./framework/fields";
+import { apiId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { certificateOutputShape, certificateOutputs, domainRefOf } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
+import { certificateRef } from "./certificate-ref";
 
 /** Configures a purchased v1 certificate once: state `configured`, `approverEmails` listed. */
 export const legacyCertificateConfigurationResource = oneShot({
@@ -20,10 +21,7 @@ export const legacyCertificateConfigurationResource = oneShot({
   review: { noun: ["v1 certificate configuration", "v1 certificate configurations"] },
 
   inputs: {
-    domain: domainRef().describe("The certificate's domain (name or id)."),
-    certificateId: numericId("certificateId").describe(
-      "The purchased certificate's id (`LegacyCertificatePurchase.certificateId`).",
-    ),
+    ...certificateRef("The purchased certificate's id (`LegacyCertificatePurchase.certificateId`)."),
   },
   outputs: certificateOutputShape,
   ids: numericIds,

@@ -1,8 +1,9 @@
-import { apiId, domainRef, emailAddress, numericId } from "./framework/fields";
+import { apiId, emailAddress } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { certificateOutputShape, certificateOutputs, domainRefOf } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
+import { certificateRef } from "./certificate-ref";
 
 /** Submits a configured v1 certificate with the approver's e-mail once: state `submitted`. */
 export const legacyCertificateSubmissionResource = oneShot({
@@ -20,10 +21,7 @@ export const legacyCertificateSubmissionResource = oneShot({
   review: { noun: ["v1 certificate submission", "v1 certificate submissions"] },
 
   inputs: {
-    domain: domainRef().describe("The certificate's domain (name or id)."),
-    certificateId: numericId("certificateId").describe(
-      "The configured certificate's id (`LegacyCertificatePurchase.certificateId`).",
-    ),
+    ...certificateRef("The configured certificate's id (`LegacyCertificatePurchase.certificateId`)."),
     approverEmail: emailAddress().describe("One of the configured certificate's `approverEmails`."),
   },
   outputs: certificateOutputShape,

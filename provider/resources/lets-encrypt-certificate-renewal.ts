@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { CertificateRenewalSchema, type CertificateRenewal } from "../client";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
-import { apiId, domainRef, numericId } from "./framework/fields";
+import { apiId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainRef } from "./names";
 import { oneShot } from "./one-shot";
+import { certificateRef } from "./certificate-ref";
 
 const outputs = serviceFields(CertificateRenewalSchema, {
   renewalId: z.number().describe("The renewal order's id."),
@@ -56,10 +57,7 @@ export const letsEncryptCertificateRenewalResource = oneShot({
   review: { noun: ["certificate renewal", "certificate renewals"] },
 
   inputs: {
-    domain: domainRef().describe("The certificate's domain (name or id)."),
-    certificateId: numericId("certificateId").describe(
-      "The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`).",
-    ),
+    ...certificateRef("The certificate to renew (e.g. `LetsEncryptCertificate.certificateId`)."),
     autoRenew: z.boolean().optional().describe("Renew the new certificate automatically."),
     signatureAlgorithm: z
       .enum(["ECDSA", "RSA"])

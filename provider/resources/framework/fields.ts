@@ -11,19 +11,14 @@ import { canonicalDomainName, canonicalDomainRef, domainNameProblem } from "../n
  * (a declaration is compared after this), and another spelling of a value that it rewrites so.
  */
 interface Rewrite {
-  readonly normalize: (value: never) => unknown;
-  readonly respelled: (value: never) => unknown;
+  normalize(value: unknown): unknown;
+  respelled(value: unknown): unknown;
 }
 const rewrites = z.registry<Rewrite, z.ZodType>();
 
-function rewritten<S extends z.ZodType>(
-  schema: S,
-  rewrite: {
-    normalize: (value: NonNullable<z.output<S>>) => unknown;
-    respelled: (value: NonNullable<z.output<S>>) => unknown;
-  },
-): S {
-  rewrites.add(schema as z.ZodType, rewrite as Rewrite);
+/** `schema`, with the rewrite of its values kept beside it (read by {@link rewriteOf}). */
+function rewritten<S extends z.ZodType>(schema: S, rewrite: Rewrite): S {
+  rewrites.add(schema as z.ZodType, rewrite);
   return schema;
 }
 
@@ -34,13 +29,11 @@ function rewritten<S extends z.ZodType>(
  * @example
  * rewriteOf(domainName().optional())!.normalize("Example.COM.") // "example.com"
  */
-export function rewriteOf(
-  field: z.ZodType,
-): { normalize(value: unknown): unknown; respelled(value: unknown): unknown } | undefined {
+export function rewriteOf(field: z.ZodType): Rewrite | undefined {
   let schema: z.ZodType = field;
   while (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
     schema = schema.unwrap() as z.ZodType;
-  return rewrites.get(schema) as ReturnType<typeof rewriteOf>;
+  return rewrites.get(schema);
 }
 
 /** A domain name: the service keeps it lower-cased, in ASCII, without a trailing dot. */
@@ -50,7 +43,7 @@ export const domainName = () =>
       const problem = domainNameProblem(value);
       if (problem) ctx.addIssue({ code: "custom", message: `must be a valid domain name: ${problem}` });
     }),
-    { normalize: canonicalDomainName, respelled: (name) => `${name.toUpperCase()}.` },
+    { normalize: canonicalDomainName, respelled: (name: string) => `${name.toUpperCase()}.` },
   );
 
 export const nonEmptyString = (what = "value") =>
@@ -106,7 +99,7 @@ export const domainRef = () =>
     }),
     {
       normalize: canonicalDomainRef,
-      respelled: (ref) => (typeof ref === "number" ? `${ref}` : `${ref.toUpperCase()}.`),
+      respelled: (ref: string | number) => (typeof ref === "number" ? `${ref}` : `${ref.toUpperCase()}.`),
     },
   );
 
@@ -119,7 +112,7 @@ export const numericId = (what: string) =>
       })
       .transform(String)
       .pipe(z.string()),
-    { normalize: (id) => `${id}`, respelled: (id) => Number(id) },
+    { normalize: (id: string | number) => `${id}`, respelled: (id: string) => Number.parseInt(id, 10) },
   );
 
 /**
