@@ -1,4 +1,4 @@
-import { apiId, domainName, numericId } from "./framework/fields";
+import { domainName } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import {
@@ -6,7 +6,8 @@ import {
   domainOf,
   domainOutputShape,
   domainOutputs,
-  extendedAttributes,
+  v1OrderBody,
+  v1OrderInputs,
 } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
@@ -31,8 +32,7 @@ export const legacyDomainRegistrationResource = oneShot({
 
   inputs: {
     domain: domainName().describe("The domain name to register."),
-    registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
-    extendedAttributes: extendedAttributes(),
+    ...v1OrderInputs(),
   },
   outputs: domainOutputShape,
   ids: numericIds,
@@ -40,11 +40,7 @@ export const legacyDomainRegistrationResource = oneShot({
   spendsMoney: true,
 
   async run(ctx, inputs) {
-    const d = await v1Of(ctx).registerDomain({
-      name: domainOf(inputs),
-      registrant_id: apiId(inputs.registrantId),
-      ...(inputs.extendedAttributes ? { extended_attribute: inputs.extendedAttributes } : {}),
-    });
+    const d = await v1Of(ctx).registerDomain(v1OrderBody(inputs));
     return { id: d.id, outs: domainOutputs(d) };
   },
 

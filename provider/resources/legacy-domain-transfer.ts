@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { apiId, domainName, numericId } from "./framework/fields";
+import { domainName } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { domainMovedSince, domainOf, extendedAttributes } from "./legacy-shared";
+import { domainMovedSince, domainOf, v1OrderBody, v1OrderInputs } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
 import { oneShot } from "./one-shot";
 
@@ -26,11 +26,10 @@ export const legacyDomainTransferResource = oneShot({
 
   inputs: {
     domain: domainName().describe("The domain name to transfer in."),
-    registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
+    ...v1OrderInputs(),
     authCode: secret(z.string().min(1, "authCode must not be empty"))
       .optional()
       .describe("The authorization code from the current registrar."),
-    extendedAttributes: extendedAttributes(),
   },
   outputs: {
     // Absent when only the domain's state proved an earlier attempt (see proveDone).
@@ -51,10 +50,8 @@ export const legacyDomainTransferResource = oneShot({
 
   async run(ctx, inputs) {
     const order = await v1Of(ctx).transferDomain({
-      name: domainOf(inputs),
-      registrant_id: apiId(inputs.registrantId),
+      ...v1OrderBody(inputs),
       ...(inputs.authCode !== undefined ? { authinfo: inputs.authCode } : {}),
-      ...(inputs.extendedAttributes ? { extended_attribute: inputs.extendedAttributes } : {}),
     });
     // The domain as the transfer left it (`transferring_in`), when the service shows it already.
     const domain = await orUndefinedWhenGone(v1Of(ctx).getDomain(domainOf(inputs)));

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { V1DomainSchema, createdSince, type V1Certificate, type V1Domain } from "../client";
+import { apiId, numericId } from "./framework/fields";
 import { serviceFields } from "./framework/outputs-from";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import type { OutputsOf } from "./framework/kind";
@@ -24,11 +25,27 @@ export const domainRefOf = (inputs: { readonly domain: string | number }) =>
 /** When the action started (ISO 8601): the time in ids and outputs of actions the service keeps no record of. */
 export const startedAt = (mark: CreateMark) => mark.since.toISOString();
 
-export const extendedAttributes = () =>
-  z
+/** What a v1 domain order (a registration or a transfer) takes besides its domain. */
+export const v1OrderInputs = () => ({
+  registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
+  extendedAttributes: z
     .record(z.string(), z.string(), { message: "must map attribute names to string values" })
     .optional()
-    .describe("TLD-specific attributes the registry requires.");
+    .describe("TLD-specific attributes the registry requires."),
+});
+
+/** The body of a v1 domain order: the domain, its registrant and the TLD's attributes when given. */
+export function v1OrderBody(inputs: {
+  readonly domain: string;
+  readonly registrantId: string;
+  readonly extendedAttributes?: Readonly<Record<string, string>> | undefined;
+}) {
+  return {
+    name: domainOf(inputs),
+    registrant_id: apiId(inputs.registrantId),
+    ...(inputs.extendedAttributes ? { extended_attribute: inputs.extendedAttributes } : {}),
+  };
+}
 
 export const domainOutputShape = serviceFields(V1DomainSchema, {
   domainId: z.number().describe("The v1 domain's id."),

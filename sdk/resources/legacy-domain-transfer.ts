@@ -10,13 +10,13 @@ export interface LegacyDomainTransferArgs extends Omit<CommonArgs, "adopt"> {
    * A contact id of the v1 user: the domain's registrant. Changing it replaces the LegacyDomainTransfer.
    */
   registrantId: pulumi.Input<number | string>;
+  /** TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainTransfer. */
+  extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
    * The authorization code from the current registrar. Changing it replaces the LegacyDomainTransfer.
    * Secret: kept encrypted in state.
    */
   authCode?: pulumi.Input<string>;
-  /** TLD-specific attributes the registry requires. Changing it replaces the LegacyDomainTransfer. */
-  extendedAttributes?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
    * Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date,
    * a version or a counter makes a good trigger. Changing it replaces the LegacyDomainTransfer.
