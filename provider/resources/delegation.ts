@@ -50,7 +50,7 @@ function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
 /** What differs between the two APIs' delegation. */
 export interface DelegationApi {
   readonly kind: string;
-  /** Declarations wrong in one property (see `KindExamples.invalid`); the other examples are shared. */
+  /** Declarations wrong in one property (see `KindExamples.invalid`) beyond the empty list every delegation refuses; the other examples are shared. */
   readonly invalidExamples: KindExamples["invalid"];
   /** Singular and plural noun of the review's headline. */
   readonly noun: readonly [string, string];
@@ -86,7 +86,7 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
       replaces: { domain: "other.com" },
       inPlace: { nameServers: ["ns1.example.net"] },
       same: [{ domain: "Example.com.", nameServers: ["NS1.example.net.", "ns2.EXAMPLE.net"] }],
-      invalid: api.invalidExamples,
+      invalid: [["nameServers", "empty list", { nameServers: [] }], ...api.invalidExamples],
     },
     review: {
       risks: {

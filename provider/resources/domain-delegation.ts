@@ -10,7 +10,6 @@ export const domainDelegationResource = defineDelegation(
     kind: "DomainDelegation",
     noun: ["domain delegation", "domain delegations"],
     invalidExamples: [
-      ["nameServers", "empty list", { nameServers: [] }],
       [
         "nameServers",
         "more than 13 name servers",

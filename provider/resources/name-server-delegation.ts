@@ -14,7 +14,6 @@ export const nameServerDelegationResource = defineDelegation(
     kind: "NameServerDelegation",
     noun: ["name server delegation", "name server delegations"],
     invalidExamples: [
-      ["nameServers", "empty list", { nameServers: [] }],
       [
         "nameServers",
         "more than 6 name servers",
