@@ -3,7 +3,7 @@ import { isNotFound } from "../client";
 import { DomainSchema, type Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { canonicalDomainName } from "./names";
 import { str, zoneReplaced } from "./framework/review-text";
 
@@ -22,8 +22,7 @@ const outputs = serviceFields(DomainSchema, {
         "presence); null when not said.",
     ),
   expiresAt: "When the registration expires; null for a hosted-only domain.",
-  createdAt: "When the domain was added to the account.",
-  updatedAt: "When the domain was last changed.",
+  ...stampDocs("the domain"),
 });
 
 /** The outputs of a Domain, from the service's object. */

@@ -3,7 +3,7 @@ import { DelegationSignerRecordSchema, type DelegationSignerRecord } from "../cl
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { orders, str } from "./framework/review-text";
@@ -36,8 +36,7 @@ const outputs = serviceFields(DelegationSignerRecordSchema, {
   digestType: "Digest type; null for a record of KEY data.",
   keytag: "Key tag of the DNSKEY; null for a record of KEY data.",
   publicKey: "The public key; null for a record of DS data.",
-  createdAt: "When the record was created.",
-  updatedAt: "When the record was last updated.",
+  ...stampDocs("the record"),
 });
 
 // A record of DS data has no public key and one of KEY data no digest: null (as the service sends

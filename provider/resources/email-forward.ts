@@ -3,7 +3,7 @@ import { EmailForwardSchema, type EmailForward } from "../client";
 import { domainRef, emailAddress } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
 import { canonicalDomainRef } from "./names";
 import { str } from "./framework/review-text";
@@ -21,8 +21,7 @@ const outputs = serviceFields(EmailForwardSchema, {
   aliasEmail: "The full receiving address, e.g. `sales@example.com`.",
   destinationEmail: "Where the mail goes, as the service keeps it.",
   active: z.boolean().describe("Whether the forward is active."),
-  createdAt: "When the forward was created.",
-  updatedAt: "When the forward was last updated.",
+  ...stampDocs("the forward"),
 });
 
 export const emailForwardOutputs = outputsFrom<EmailForward>()(outputs, {

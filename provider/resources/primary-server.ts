@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
 import { defineResource, type Found, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
@@ -21,8 +21,7 @@ const outputs = serviceFields(PrimaryServerSchema, {
   ip: "The server's IPv4 or IPv6 address.",
   port: "The server's port.",
   linkedZones: z.array(z.string()).describe("The linked secondary zones, sorted."),
-  createdAt: "When the server was created.",
-  updatedAt: "When the server was last updated.",
+  ...stampDocs("the server"),
 });
 
 export const primaryServerOutputs = outputsFrom<PrimaryServer>()(outputs, {

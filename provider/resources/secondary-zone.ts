@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
@@ -13,8 +13,7 @@ const outputs = serviceFields(ZoneSchema, {
   secondary: "Whether the zone is secondary (always true for this kind).",
   lastTransferredAt:
     "When the zone was last transferred from a primary server; null before the first transfer.",
-  createdAt: "When the zone was created.",
-  updatedAt: "When the zone was last updated.",
+  ...stampDocs("the zone"),
 });
 
 export const secondaryZoneOutputs = outputsFrom<Zone>()(outputs, { zoneId: (zone) => zone.id });

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { V1TemplateSchema, type V1Template } from "../client";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
 import { str } from "./framework/review-text";
@@ -15,8 +15,7 @@ const outputs = serviceFields(V1TemplateSchema, {
   name: "Display name.",
   shortName: "Short name.",
   description: z.string().describe("The description (empty when none)."),
-  createdAt: "When the template was created.",
-  updatedAt: "When the template was last changed.",
+  ...stampDocs("the template"),
 });
 
 const templateOutputs = outputsFrom<V1Template>()(outputs, {

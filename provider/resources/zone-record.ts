@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { ZoneRecordSchema, type ZoneRecord, type ZoneRecordInput, type ZoneRecordUpdate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
@@ -74,8 +74,7 @@ const outputs = serviceFields(ZoneRecordSchema, {
   recordId: z.number().describe("The service's numeric id of the record."),
   fqdn: z.string().describe("`name.zone`, or the zone for the apex."),
   systemRecord: "True for records the service manages (SOA, NS).",
-  createdAt: "When the service created the record.",
-  updatedAt: "When the service last changed the record.",
+  ...stampDocs("the record"),
 });
 
 const serviceRecordOutputs = outputsFrom<ZoneRecord>()(outputs, {

@@ -3,7 +3,7 @@ import { ZoneSchema, type Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
@@ -19,8 +19,7 @@ const outputs = serviceFields(ZoneSchema, {
     .nullable()
     .optional()
     .describe("The activation found when the zone was adopted (put back on destroy); null when not adopted."),
-  createdAt: "When the zone was created.",
-  updatedAt: "When the zone was last changed.",
+  ...stampDocs("the zone"),
   /** The service's answer; the input of the same name (`active`) is this when left out. */
   active: z.boolean().nullable().describe("Whether the zone's DNS service is on."),
 });

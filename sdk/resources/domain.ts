@@ -25,9 +25,9 @@ export interface DomainInfo {
   trustee: boolean | null;
   /** When the registration expires; null for a hosted-only domain. */
   expiresAt: string | null;
-  /** When the domain was added to the account. */
+  /** When the service created the domain. */
   createdAt: string;
-  /** When the domain was last changed. */
+  /** When the service last changed the domain. */
   updatedAt: string;
 }
 
@@ -77,9 +77,9 @@ export class Domain extends KindResource {
   declare readonly trustee: pulumi.Output<boolean | null>;
   /** When the registration expires; null for a hosted-only domain. */
   declare readonly expiresAt: pulumi.Output<string | null>;
-  /** When the domain was added to the account. */
+  /** When the service created the domain. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the domain was last changed. */
+  /** When the service last changed the domain. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

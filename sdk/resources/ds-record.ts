@@ -18,9 +18,9 @@ export interface DsRecordInfo {
   keytag: string | null;
   /** The public key; null for a record of DS data. */
   publicKey: string | null;
-  /** When the record was created. */
+  /** When the service created the record. */
   createdAt: string;
-  /** When the record was last updated. */
+  /** When the service last changed the record. */
   updatedAt: string;
 }
 
@@ -80,9 +80,9 @@ export class DsRecord extends KindResource {
   declare readonly dsRecordId: pulumi.Output<number>;
   /** The service's id of the domain. */
   declare readonly domainId: pulumi.Output<number>;
-  /** When the record was created. */
+  /** When the service created the record. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the record was last updated. */
+  /** When the service last changed the record. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -16,9 +16,9 @@ export interface EmailForwardInfo {
   destinationEmail: string;
   /** Whether the forward is active. */
   active: boolean;
-  /** When the forward was created. */
+  /** When the service created the forward. */
   createdAt: string;
-  /** When the forward was last updated. */
+  /** When the service last changed the forward. */
   updatedAt: string;
 }
 
@@ -65,9 +65,9 @@ export class EmailForward extends KindResource {
   declare readonly aliasEmail: pulumi.Output<string>;
   /** Whether the forward is active. */
   declare readonly active: pulumi.Output<boolean>;
-  /** When the forward was created. */
+  /** When the service created the forward. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the forward was last updated. */
+  /** When the service last changed the forward. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -14,9 +14,9 @@ export interface PrimaryServerInfo {
   port: number;
   /** The linked secondary zones, sorted. */
   linkedZones: string[];
-  /** When the server was created. */
+  /** When the service created the server. */
   createdAt: string;
-  /** When the server was last updated. */
+  /** When the service last changed the server. */
   updatedAt: string;
 }
 
@@ -57,9 +57,9 @@ export class PrimaryServer extends KindResource {
   declare readonly linkedZones: pulumi.Output<string[]>;
   /** The service's id of the primary server. */
   declare readonly primaryServerId: pulumi.Output<number>;
-  /** When the server was created. */
+  /** When the service created the server. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the server was last updated. */
+  /** When the service last changed the server. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -30,9 +30,9 @@ export class SecondaryZone extends KindResource {
   declare readonly secondary: pulumi.Output<boolean>;
   /** When the zone was last transferred from a primary server; null before the first transfer. */
   declare readonly lastTransferredAt: pulumi.Output<string | null>;
-  /** When the zone was created. */
+  /** When the service created the zone. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the zone was last updated. */
+  /** When the service last changed the zone. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -12,9 +12,9 @@ export interface TemplateInfo {
   shortName: string;
   /** The description (empty when none). */
   description: string;
-  /** When the template was created. */
+  /** When the service created the template. */
   createdAt: string;
-  /** When the template was last changed. */
+  /** When the service last changed the template. */
   updatedAt: string;
 }
 
@@ -46,9 +46,9 @@ export class Template extends KindResource {
   declare readonly description: pulumi.Output<string>;
   /** The service's id of the template. */
   declare readonly templateId: pulumi.Output<number>;
-  /** When the template was created. */
+  /** When the service created the template. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the template was last changed. */
+  /** When the service last changed the template. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -48,9 +48,9 @@ export class Zone extends KindResource {
   declare readonly lastTransferredAt: pulumi.Output<string | null>;
   /** The activation found when the zone was adopted (put back on destroy); null when not adopted. */
   declare readonly activeFound: pulumi.Output<boolean | null | undefined>;
-  /** When the zone was created. */
+  /** When the service created the zone. */
   declare readonly createdAt: pulumi.Output<string>;
-  /** When the zone was last changed. */
+  /** When the service last changed the zone. */
   declare readonly updatedAt: pulumi.Output<string>;
   /** The account the object lives in. */
   declare readonly accountId: pulumi.Output<string>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { docOf } from "./kind";
-import { outputsFrom, serviceFields, snakeCase } from "./outputs-from";
+import { serviceObject } from "../../client/internal";
+import { outputsFrom, serviceFields, snakeCase, stampDocs } from "./outputs-from";
 
 interface Forward {
   id: number;
@@ -114,6 +115,17 @@ describe("serviceFields", () => {
     expect(declared.aliasEmail.safeParse(7).success).toBe(false);
     // The service's schema itself keeps no doc.
     expect(docOf(ForwardSchema.shape.alias_email)).toBeUndefined();
+  });
+
+  it("documents the stamps of an object the service keeps, named once, as the service's date-times", () => {
+    const declared = serviceFields(serviceObject({ alias_email: z.string() }), {
+      aliasEmail: "The receiving address.",
+      ...stampDocs("the forward"),
+    });
+    expect(docOf(declared.createdAt)).toBe("When the service created the forward.");
+    expect(docOf(declared.updatedAt)).toBe("When the service last changed the forward.");
+    expect(declared.createdAt.safeParse("2026-01-01T00:00:00Z").success).toBe(true);
+    expect(declared.updatedAt.safeParse(null).success).toBe(false);
   });
 
   it("keeps an output declared with its own type as it is", () => {

@@ -51,6 +51,21 @@ export function snakeCase(key: string): string {
 }
 
 /**
+ * The docs of the stamps every object the service keeps carries (`created_at`, `updated_at`: the
+ * client's `serviceObject`), for {@link serviceFields}; `what` names the object.
+ *
+ * @example
+ * serviceFields(EmailForwardSchema, { ...stampDocs("the forward") })
+ * // createdAt: "When the service created the forward.", updatedAt: "When the service last changed the forward."
+ */
+export function stampDocs(what: string) {
+  return {
+    createdAt: `When the service created ${what}.`,
+    updatedAt: `When the service last changed ${what}.`,
+  };
+}
+
+/**
  * The outputs a kind declares, where each one that is the service's field of the same name in
  * snake_case is only its doc: the type is the one the client's schema of the service's object
  * gives that field, said there once. An output of its own type (an id renamed, a value the kind
