@@ -50,7 +50,10 @@ function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
 /** What differs between the two APIs' delegation. */
 export interface DelegationApi {
   readonly kind: string;
-  /** Declarations wrong in one property (see `KindExamples.invalid`) beyond the empty list every delegation refuses; the other examples are shared. */
+  /**
+   * Declarations wrong in one property (see `KindExamples.invalid`) beyond the empty list every
+   * delegation refuses; the other examples are shared.
+   */
   readonly invalidExamples: KindExamples["invalid"];
   /** Singular and plural noun of the review's headline. */
   readonly noun: readonly [string, string];
