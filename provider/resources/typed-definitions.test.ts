@@ -36,9 +36,14 @@ describe("typed resource definitions", () => {
   });
 
   it("leave fewer than 25 conversions by hand in provider/resources", () => {
-    const found = codeFiles().flatMap((file) =>
-      conversions(readFileSync(file, "utf8")).map((c) => `${path.relative(__dirname, file)}: ${c}`),
-    );
+    const found = codeFiles()
+      .map((file) => ({ file, source: readFileSync(file, "utf8") }))
+      // A mutation run (bench/mutation) rewrites the files in place with a copy of each mutated
+      // expression: counted there, the copies would be counted too.
+      .filter(({ source }) => !source.includes("stryMutAct_9fa48"))
+      .flatMap(({ file, source }) =>
+        conversions(source).map((c) => `${path.relative(__dirname, file)}: ${c}`),
+      );
     expect(found.length).toBeLessThan(25);
   });
 
