@@ -173,11 +173,11 @@ export type OrderState = OrderValues & OrderedOutputs;
 /** False compares like absent: stacks from before these inputs see no change. */
 export const falseAsAbsent = (value: boolean) => (value === false ? undefined : value);
 
-/** How both kinds normalise their inputs for diffs. */
+/**
+ * How both kinds normalise their inputs for diffs, beyond the domain and the registrant's id (their
+ * fields' kinds say how).
+ */
 export const orderNormalize = {
-  domain: (value: string) => canonicalDomainName(value),
-  // A declaration not checked yet may give the id as a number.
-  registrantId: (value: string) => `${value}`,
   orderAgain: falseAsAbsent,
   goneFromAccount: falseAsAbsent,
 };

@@ -112,7 +112,7 @@ export const numericId = (what: string) =>
       })
       .transform(String)
       .pipe(z.string()),
-    { normalize: (id: string | number) => `${id}`, respelled: (id: string) => Number.parseInt(id, 10) },
+    { normalize: (id: string | number) => `${id}`, respelled: apiId },
   );
 
 /**
