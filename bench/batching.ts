@@ -3,12 +3,14 @@
  * `ZoneRecord` resources in one zone, created, previewed with no change, refreshed, given a new
  * TTL and destroyed at the engine's default parallelism (no `--parallel`: 4 per core), with
  * batching on and off (`dnsimple:batchZoneRecords false`), and the same 300 records as one
- * `ZoneRecords`, four rounds each (the set first, then batched and single, which goes first
+ * `ZoneRecords`, eight rounds each (the set first, then batched and single, which goes first
  * alternating, so that each side comes first as often), at 0 ms and at 120 ms of latency injected on
  * every API request (the emulator's `latency` fault): about a round trip from Europe to the
  * service's US region, where a local emulator answers in a millisecond. Figures: the ratio of
  * batched to single wall time (up + TTL change + destroy, the phases that send changes, summed
- * over the rounds) per latency, the API requests per record of each, and a table per phase beside
+ * over the rounds) per latency with a 95 % interval from the rounds' paired ratios (runs of the same
+ * work differ by up to a tenth on this machine: eight rounds narrow it), the API requests per record
+ * of each, and a table per phase beside
  * the issue's own measurement (before). Then 1,000 `ZoneRecord`s at `--parallel 64`, batched:
  * `requests_per_record_parallel_64`, the API requests of up, TTL change and destroy per record
  * and phase.
@@ -24,7 +26,7 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
   args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback;
 const N = option("--records", 300);
-const ROUNDS = option("--rounds", 4);
+const ROUNDS = option("--rounds", 8);
 const MANY = args.includes("--many") ? Number(args[args.indexOf("--many") + 1]) : 1000;
 const LATENCIES = process.env.XLAT ? [Number(process.env.XLAT)] : [0, 120];
 const PHASES = ["up", "preview", "refresh", "ttl", "destroy"] as const;
@@ -103,6 +105,25 @@ async function cycle(
   }
 }
 
+/** Student's t at 97.5 % for n - 1 degrees of freedom (n rounds), for a 95 % two-sided interval. */
+const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179];
+
+/**
+ * The geometric mean of paired ratios (batched ÷ single of one round) and its 95 % interval, from
+ * the mean and spread of their logarithms.
+ *
+ * @example
+ * pairedRatio([1.02, 0.98, 1.0]) // { mean: 1.0, low: 0.95, high: 1.05 } (about)
+ */
+function pairedRatio(ratios: readonly number[]): { mean: number; low: number; high: number } {
+  const logs = ratios.map(Math.log);
+  const n = logs.length;
+  const mean = logs.reduce((s, x) => s + x, 0) / n;
+  const sd = n > 1 ? Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1)) : NaN;
+  const half = (T975[n - 1] ?? 1.96) * (sd / Math.sqrt(n));
+  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
+}
+
 const zero = (): Cycle =>
   Object.fromEntries(PHASES.map((p) => [p, { seconds: 0, calls: 0 }])) as unknown as Cycle;
 const cell = (c: { seconds: number; calls: number }, rounds: number) =>
@@ -113,8 +134,11 @@ async function main(): Promise<void> {
   const rows: string[] = [];
   /** Per round: the seconds of the phases that send changes, batched against single. */
   const byRound: string[] = [];
+  /** Per latency: the 95 % interval of the ratio, from the rounds' paired ratios. */
+  const intervals: string[] = [];
   for (const latency of LATENCIES) {
     const sums: Record<Mode, Cycle> = { batched: zero(), single: zero(), set: zero() };
+    const paired: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // The set first; then batched and single, each first in every other round, so that a drift
       // of the machine, or what the run before leaves behind, falls on both alike.
@@ -134,6 +158,7 @@ async function main(): Promise<void> {
             ),
         );
       }
+      paired.push(sending.batched! / sending.single!);
       byRound.push(
         `${latency} ms, round ${round + 1} (${order[1]} first): batched ${sending.batched!.toFixed(1)} s, ` +
           `single ${sending.single!.toFixed(1)} s`,
@@ -142,6 +167,11 @@ async function main(): Promise<void> {
     const changes = (mode: Mode) => CHANGES.reduce((s, p) => s + sums[mode][p].seconds, 0);
     const calls = (mode: Mode) => CHANGES.reduce((s, p) => s + sums[mode][p].calls, 0);
     const suffix = latency === 0 ? "" : `_${latency}ms`;
+    const interval = pairedRatio(paired);
+    intervals.push(
+      `${latency} ms: ${(changes("batched") / changes("single")).toFixed(3)} (sums); per round ` +
+        `${interval.mean.toFixed(3)}, 95 % interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`,
+    );
     figures[`batched_vs_single_time_ratio_default_parallel${suffix}`] = Number(
       (changes("batched") / changes("single")).toFixed(3),
     );
@@ -201,6 +231,11 @@ async function main(): Promise<void> {
         "the difference between runs of the same work. Up, TTL change and destroy per round:",
       "",
       ...byRound.map((line) => `- ${line}`),
+      "",
+      "The ratio of batched to single, from the sums over the rounds (the figure), and the geometric mean " +
+        "of the rounds' paired ratios with its 95 % interval (Student's t over their logarithms):",
+      "",
+      ...intervals.map((line) => `- ${line}`),
       "",
       `${MANY} \`ZoneRecord\`s at \`--parallel 64\`, batched, 0 ms, the engine's checkpoints skipped ` +
         "(`PULUMI_SKIP_CHECKPOINTS`: requests are what this part measures): seconds (API requests) per phase.",
