@@ -21,6 +21,17 @@ type Row = [
 ];
 const rows: Row[] = [
   ["DsRecord", { ...DS, digest: "xyz" }, [{ property: "digest", reason: "digest must be hexadecimal" }]],
+  // Hexadecimal from the first character to the last.
+  [
+    "DsRecord",
+    { ...DS, digest: `g${"a".repeat(63)}` },
+    [{ property: "digest", reason: "digest must be hexadecimal" }],
+  ],
+  [
+    "DsRecord",
+    { ...DS, digest: `${"a".repeat(63)}g` },
+    [{ property: "digest", reason: "digest must be hexadecimal" }],
+  ],
   [
     "DsRecord",
     { ...DS, keytag: 65536 },

@@ -1,4 +1,4 @@
-import { canonicalDomainName, domainNameProblem, unicodeDomainName } from "./names";
+import { canonicalDomainName, canonicalDomainRef, domainNameProblem, unicodeDomainName } from "./names";
 
 describe("domain names", () => {
   it("treats case, a trailing dot and unicode vs punycode as the same name", () => {
@@ -13,6 +13,8 @@ describe("domain names", () => {
     ["sub.example.co.uk", undefined],
     ["exämple.com", undefined],
     ["example.com.", undefined],
+    // Only a top-level domain of digits alone is refused.
+    ["example.a1", undefined],
   ])("accepts %s", (name, problem) => {
     expect(domainNameProblem(name)).toBe(problem);
   });
@@ -29,8 +31,17 @@ describe("domain names", () => {
     ["a..com", /invalid|not a valid/],
     [" example.com", /spaces/],
     ["example.123", /numeric top-level|not a valid/],
+    ["192.0.2.10", /numeric top-level/],
     [`${"a".repeat(64)}.com`, /invalid label/],
   ])("rejects %j", (name, reason) => {
     expect(domainNameProblem(name)).toMatch(reason);
+  });
+});
+
+describe("domain references (a name or a numeric id)", () => {
+  it("keeps an id as its digits and makes a name canonical", () => {
+    expect(canonicalDomainRef(42)).toBe("42");
+    expect(canonicalDomainRef("42")).toBe("42");
+    expect(canonicalDomainRef("Example.COM1.")).toBe("example.com1");
   });
 });
