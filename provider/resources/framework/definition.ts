@@ -218,6 +218,11 @@ export interface KindSchema {
   readonly outputs: FieldShape;
   /** Whether `adopt` is offered (the kind can find an existing object for sure). */
   readonly adoptable: boolean;
+  /**
+   * Whether the service refuses a second object alike (`refusesDuplicates`): for every declaration,
+   * or for some (a function of the inputs). Absent when it takes duplicates.
+   */
+  readonly duplicates?: "refused" | "refused for some declarations";
   readonly replaceOnChange: ReadonlyArray<string>;
   /** Inputs programs never set: outputs in the SDK, not arguments. */
   readonly providerOwned: ReadonlyArray<string>;

@@ -180,6 +180,8 @@ describe("defineResource", () => {
     expect(await definition.update!(ctx, "u1", {}, { name: "b" })).toEqual({ size: 3 });
     expect(calls).toEqual(["update u1 b"]);
     expect(definition.refusesDuplicates).toBe(refusesDuplicates);
+    // The reference page says a duplicate is refused, for the declarations the function names.
+    expect(definition.schema.duplicates).toBe("refused for some declarations");
     // What the SDK's functions return: the generator reads the inputs shown, the functions the mapping.
     expect(definition.schema.info).toEqual({ inputs: ["name"] });
     expect(definition.info?.of({ n: "a" })).toEqual({ size: 1, name: "a" });

@@ -280,6 +280,11 @@ export function defineResource<
       inputs: spec.inputs,
       outputs: spec.outputs,
       adoptable: !!findMatching,
+      ...(spec.refusesDuplicates === true
+        ? { duplicates: "refused" as const }
+        : typeof spec.refusesDuplicates === "function"
+          ? { duplicates: "refused for some declarations" as const }
+          : {}),
       replaceOnChange: spec.replaceOnChange,
       providerOwned: spec.providerOwned ?? [],
       ...(spec.info ? { info: { inputs: spec.info.inputs } } : {}),
