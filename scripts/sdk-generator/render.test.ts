@@ -13,7 +13,7 @@ import { configureRuntime, resetRuntime } from "../../provider/resources/framewo
 import { reviewEntry } from "../../provider/review/kinds";
 import { badInputRows } from "../../test/e2e/bad-input-rows";
 import { generateInto } from "./generate";
-import { type GeneratedFile, kebab, renderClass } from "./render";
+import { type GeneratedFile, kebab, renderClass, renderPage } from "./render";
 
 /** The toy kind's folder: one definition file, nothing else. */
 const TOY_KIND = path.join(__dirname, "toy-kind");
@@ -176,6 +176,18 @@ describe("the generator, given a new toy definition", () => {
     expect(text("docs/resources/README.md")).toContain(
       "- [ToyWidget](toy-widget.md): A widget of the toy service.",
     );
+  });
+
+  it("says on the page when the service refuses a second one alike, for every declaration or for some", () => {
+    const page = (duplicates?: "refused" | "refused for some declarations") =>
+      renderPage({
+        kind: "ToyWidget",
+        schema: { ...toyWidgetResource.schema!, adoptable: true, ...(duplicates ? { duplicates } : {}) },
+      });
+    const says = "refuses a second ToyWidget with the same identifying fields: creating one where it exists";
+    expect(page("refused")).toContain(`The service ${says}`);
+    expect(page("refused for some declarations")).toContain(`For some declarations the service ${says}`);
+    expect(page()).not.toContain("refuses a second");
   });
 
   it("registers the kind: the registry's line loads the toy's definition", () => {
