@@ -324,15 +324,11 @@ export function renderPage(k: KindToRender): string {
       `the declaration in every identifying field is taken over (several matching is an error). Without ` +
       `\`adopt\`, an existing object is never touched.`
     : `A ${kind} cannot be adopted: nothing identifies an existing one for sure, so \`adopt\` is refused at preview.`;
-  const duplicates =
-    schema.duplicates === "refused"
-      ? `The service refuses a second ${kind} with the same identifying fields`
-      : schema.duplicates &&
-        `For some declarations the service refuses a second ${kind} with the same identifying fields`;
-  const refused = duplicates
+  const refused = schema.duplicates
     ? [
-        `${duplicates}: creating one where it exists already fails with the existing one's id and ` +
-          "says to set `adopt: true` to manage it.",
+        `${schema.duplicates === "refused" ? "The service" : "For some declarations the service"} refuses a ` +
+          `second ${kind} with the same identifying fields: creating one where it exists already fails with ` +
+          "the existing one's id and says to set `adopt: true` to manage it.",
         "",
       ]
     : [];
