@@ -16,6 +16,7 @@
  * and phase.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/batching.js [--records N] [--rounds R] [--many M]
+ *   [--latency L]
  */
 import { createStack, type Declaration, spawnEmulator } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
@@ -28,7 +29,11 @@ const option = (name: string, fallback: number) =>
 const N = option("--records", 300);
 const ROUNDS = option("--rounds", 8);
 const MANY = args.includes("--many") ? Number(args[args.indexOf("--many") + 1]) : 1000;
-const LATENCIES = process.env.XLAT ? [Number(process.env.XLAT)] : [0, 120];
+/**
+ * The latencies injected (ms); `--latency L` measures that one alone (for exploring: the section
+ * it writes then holds L alone).
+ */
+const LATENCIES = args.includes("--latency") ? [option("--latency", 0)] : [0, 120];
 const PHASES = ["up", "preview", "refresh", "ttl", "destroy"] as const;
 /** The phases that send changes: what batching can win or lose on. */
 const CHANGES = ["up", "ttl", "destroy"] as const;
