@@ -16,7 +16,8 @@
  * and phase.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/batching.js [--records N] [--rounds R] [--many M]
- *   [--latency L]
+ *   [--latency L] [--control]
+ * `--control` measures single against single instead (see {@link control}), in a section of its own.
  */
 import { createStack, type Declaration, spawnEmulator } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
@@ -254,7 +255,57 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error) => {
+/**
+ * The control (`--control`): the same alternating rounds with batching off on both sides, the change
+ * phases only. Its ratio is what two runs of the same work differ by on this machine, the yardstick
+ * for the batched-to-single ratio at the default `--parallel`, where both send the same requests.
+ */
+async function control(): Promise<void> {
+  const figures: Record<string, number> = {};
+  const lines: string[] = [];
+  for (const latency of LATENCIES) {
+    const paired: number[] = [];
+    let first = 0;
+    let second = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const seconds: number[] = [];
+      for (let run = 0; run < 2; run++) {
+        const result = await cycle("single", latency, N, [], {}, CHANGES);
+        seconds.push(CHANGES.reduce((s, p) => s + result[p].seconds, 0));
+      }
+      // Which of the two runs counts as "A" alternates, as batched and single do in the rounds above.
+      const [a, b] = round % 2 === 0 ? [seconds[0]!, seconds[1]!] : [seconds[1]!, seconds[0]!];
+      first += a;
+      second += b;
+      paired.push(a / b);
+      console.log(`  control, ${latency} ms, round ${round + 1}: A ${a.toFixed(1)} s, B ${b.toFixed(1)} s`);
+    }
+    const interval = pairedRatio(paired);
+    const suffix = latency === 0 ? "" : `_${latency}ms`;
+    figures[`single_vs_single_time_ratio_default_parallel${suffix}`] = Number((first / second).toFixed(3));
+    lines.push(
+      `${latency} ms: ${(first / second).toFixed(3)} (sums); per round ${interval.mean.toFixed(3)}, ` +
+        `95 % interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}; rounds: ` +
+        paired.map((r) => r.toFixed(3)).join(", "),
+    );
+  }
+  recordResults("batching-control", figures, {
+    title: "Batching never costs time: the control, single against single",
+    command: "npx tsc -p tsconfig.build.json && node dist/bench/batching.js --control",
+    body: [
+      `${N} \`ZoneRecord\`s, batching off on both sides (A and B), up, TTL change and destroy at the engine's ` +
+        `default \`--parallel\`, ${ROUNDS} rounds, A first in every other round: the same measurement as ` +
+        "the batched-to-single ratio, of the same work. Ratio A ÷ B from the sums, the geometric mean of the " +
+        "rounds with its 95 % interval, and each round's ratio:",
+      "",
+      ...lines.map((line) => `- ${line}`),
+      "",
+      ...Object.entries(figures).map(([k, v]) => `- \`${k}\` = ${v}`),
+    ].join("\n"),
+  });
+}
+
+(args.includes("--control") ? control() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
