@@ -130,6 +130,23 @@ function pairedRatio(ratios: readonly number[]): { mean: number; low: number; hi
   return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
 
+/** A figure's name ends with its latency unless it is 0 ms: `..._120ms`. */
+const latencySuffix = (latency: number) => (latency === 0 ? "" : `_${latency}ms`);
+
+/**
+ * A ratio as RESULTS.md lists it: from the sums, then the rounds' geometric mean and 95 % interval.
+ *
+ * @example
+ * ratioLine(120, 0.958, [0.95, 0.97]) // "120 ms: 0.958 (sums); per round 0.960, 95 % interval ..."
+ */
+function ratioLine(latency: number, ratio: number, paired: readonly number[]): string {
+  const interval = pairedRatio(paired);
+  return (
+    `${latency} ms: ${ratio.toFixed(3)} (sums); per round ${interval.mean.toFixed(3)}, ` +
+    `95 % interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`
+  );
+}
+
 const zero = (): Cycle =>
   Object.fromEntries(PHASES.map((p) => [p, { seconds: 0, calls: 0 }])) as unknown as Cycle;
 const cell = (c: { seconds: number; calls: number }, rounds: number) =>
@@ -172,12 +189,8 @@ async function main(): Promise<void> {
     }
     const changes = (mode: Mode) => CHANGES.reduce((s, p) => s + sums[mode][p].seconds, 0);
     const calls = (mode: Mode) => CHANGES.reduce((s, p) => s + sums[mode][p].calls, 0);
-    const suffix = latency === 0 ? "" : `_${latency}ms`;
-    const interval = pairedRatio(paired);
-    intervals.push(
-      `${latency} ms: ${(changes("batched") / changes("single")).toFixed(3)} (sums); per round ` +
-        `${interval.mean.toFixed(3)}, 95 % interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}`,
-    );
+    const suffix = latencySuffix(latency);
+    intervals.push(ratioLine(latency, changes("batched") / changes("single"), paired));
     figures[`batched_vs_single_time_ratio_default_parallel${suffix}`] = Number(
       (changes("batched") / changes("single")).toFixed(3),
     );
@@ -280,13 +293,11 @@ async function control(): Promise<void> {
       paired.push(a / b);
       console.log(`  control, ${latency} ms, round ${round + 1}: A ${a.toFixed(1)} s, B ${b.toFixed(1)} s`);
     }
-    const interval = pairedRatio(paired);
-    const suffix = latency === 0 ? "" : `_${latency}ms`;
-    figures[`single_vs_single_time_ratio_default_parallel${suffix}`] = Number((first / second).toFixed(3));
+    figures[`single_vs_single_time_ratio_default_parallel${latencySuffix(latency)}`] = Number(
+      (first / second).toFixed(3),
+    );
     lines.push(
-      `${latency} ms: ${(first / second).toFixed(3)} (sums); per round ${interval.mean.toFixed(3)}, ` +
-        `95 % interval ${interval.low.toFixed(3)} to ${interval.high.toFixed(3)}; rounds: ` +
-        paired.map((r) => r.toFixed(3)).join(", "),
+      `${ratioLine(latency, first / second, paired)}; rounds: ${paired.map((r) => r.toFixed(3)).join(", ")}`,
     );
   }
   recordResults("batching-control", figures, {
