@@ -9,6 +9,7 @@ import * as path from "node:path";
 import type { ResourceDefinition } from "../../provider/resources/framework/define-resource";
 import { findKinds, renderRegistry } from "./registry";
 import { type GeneratedFile, type KindToRender, renderAll } from "./render";
+import { renderSchema } from "./schema";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Folders whose files are all generated; a file there that the generator does not write is stale. */
@@ -27,13 +28,25 @@ export function kindsToRender(dir: string = RESOURCES): KindToRender[] {
   });
 }
 
+/** Where the provider plugin's package schema is written; the plugin answers GetSchema with it. */
+export const SCHEMA_PATH = "provider/plugin/schema.json";
+
+/** The package schema of the kinds given, at the package's version. */
+export function schemaFile(kinds: ReadonlyArray<KindToRender>): GeneratedFile {
+  const { version } = require(path.join(ROOT, "package.json")) as { version: string };
+  return { path: SCHEMA_PATH, text: `${JSON.stringify(renderSchema(kinds, version), null, 2)}\n` };
+}
+
 /**
  * Every generated file of the kinds defined in `dir`: the SDK's, the reference's and the registry,
  * formatted with Prettier unless `format` is false (Prettier loads its plugins with a dynamic
  * import, which jest's module system does not run).
  */
 export async function generatedFiles(dir: string = RESOURCES, format = true): Promise<GeneratedFile[]> {
-  const files = [...renderAll(kindsToRender(dir)), renderRegistry(findKinds(dir))];
+  const kinds = kindsToRender(dir);
+  const files = [...renderAll(kinds), renderRegistry(findKinds(dir))];
+  // The plugin's package schema is the checkout's, not a toy folder's (render.test.ts).
+  if (dir === RESOURCES) files.push(schemaFile(kinds));
   if (!format) return files;
   const prettier = require("prettier") as typeof import("prettier");
   return Promise.all(

@@ -54,21 +54,98 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
-const SETTINGS: ReadonlyArray<{ field: keyof ProviderSettings; config: string; env: string }> = [
-  { field: "token", config: "dnsimple:token", env: "DNSIMPLE_TOKEN" },
-  { field: "account", config: "dnsimple:account", env: "DNSIMPLE_ACCOUNT" },
-  { field: "baseUrl", config: "dnsimple:baseUrl", env: "DNSIMPLE_BASE_URL" },
-  { field: "sandbox", config: "dnsimple:sandbox", env: "DNSIMPLE_SANDBOX" },
-  { field: "v1BaseUrl", config: "dnsimple:v1BaseUrl", env: "DNSIMPLE_V1_BASE_URL" },
-  { field: "v1Email", config: "dnsimple:v1Email", env: "DNSIMPLE_V1_EMAIL" },
-  { field: "v1Token", config: "dnsimple:v1Token", env: "DNSIMPLE_V1_TOKEN" },
-  { field: "maxRetries", config: "dnsimple:maxRetries", env: "DNSIMPLE_MAX_RETRIES" },
-  { field: "batchZoneRecords", config: "dnsimple:batchZoneRecords", env: "DNSIMPLE_BATCH_ZONE_RECORDS" },
-  { field: "requestLog", config: "dnsimple:requestLog", env: "DNSIMPLE_REQUEST_LOG" },
+/**
+ * Every setting: its field, its stack config key, its environment variable, and what a Pulumi
+ * package schema says of it (the plugin's configuration: scripts/sdk-generator/schema.ts).
+ */
+export interface SettingDeclaration {
+  readonly field: keyof ProviderSettings;
+  readonly config: `dnsimple:${string}`;
+  readonly env: string;
+  readonly type: "string" | "boolean" | "integer" | "number";
+  readonly secret?: true;
+  readonly doc: string;
+}
+
+export const SETTINGS: ReadonlyArray<SettingDeclaration> = [
+  {
+    field: "token",
+    config: "dnsimple:token",
+    env: "DNSIMPLE_TOKEN",
+    type: "string",
+    secret: true,
+    doc: "API token; read inside the provider process, never stored in state.",
+  },
+  {
+    field: "account",
+    config: "dnsimple:account",
+    env: "DNSIMPLE_ACCOUNT",
+    type: "string",
+    doc: "Default account id; each resource may override it with `account`.",
+  },
+  {
+    field: "baseUrl",
+    config: "dnsimple:baseUrl",
+    env: "DNSIMPLE_BASE_URL",
+    type: "string",
+    doc: "API v2 base URL, including `/v2` (default production `https://api.dnsimple.com/v2`).",
+  },
+  {
+    field: "sandbox",
+    config: "dnsimple:sandbox",
+    env: "DNSIMPLE_SANDBOX",
+    type: "boolean",
+    doc: "`true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`.",
+  },
+  {
+    field: "v1BaseUrl",
+    config: "dnsimple:v1BaseUrl",
+    env: "DNSIMPLE_V1_BASE_URL",
+    type: "string",
+    doc: "Legacy v1 base URL, for the v1 resources only.",
+  },
+  {
+    field: "v1Email",
+    config: "dnsimple:v1Email",
+    env: "DNSIMPLE_V1_EMAIL",
+    type: "string",
+    doc: "Legacy v1 e-mail that goes with the v1 token in `X-Service-Token`, for the v1 resources only.",
+  },
+  {
+    field: "v1Token",
+    config: "dnsimple:v1Token",
+    env: "DNSIMPLE_V1_TOKEN",
+    type: "string",
+    secret: true,
+    doc: "Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token.",
+  },
+  {
+    field: "maxRetries",
+    config: "dnsimple:maxRetries",
+    env: "DNSIMPLE_MAX_RETRIES",
+    type: "integer",
+    doc: `Retries of one request after a connection error, 429 or 5xx, with exponential backoff and \`Retry-After\` honoured (default ${DEFAULT_MAX_RETRIES}, 0 to 20).`,
+  },
+  {
+    field: "batchZoneRecords",
+    config: "dnsimple:batchZoneRecords",
+    env: "DNSIMPLE_BATCH_ZONE_RECORDS",
+    type: "boolean",
+    doc: "`false` sends one request per zone record instead of coalescing changes in flight into batch requests (default true).",
+  },
+  {
+    field: "requestLog",
+    config: "dnsimple:requestLog",
+    env: "DNSIMPLE_REQUEST_LOG",
+    type: "boolean",
+    doc: "`true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body).",
+  },
   {
     field: "progressIntervalSeconds",
     config: "dnsimple:progressInterval",
     env: "DNSIMPLE_PROGRESS_INTERVAL",
+    type: "number",
+    doc: `Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default ${DEFAULT_PROGRESS_INTERVAL_SECONDS}; 0 turns them off).`,
   },
 ];
 

@@ -1,0 +1,93 @@
+/**
+ * The plugin's package schema says what the kinds' definitions say: each kind a resource with its
+ * arguments, outputs, docs, secrets and replacements; the settings as configuration, the token
+ * secret. Checked on the toy kind (a definition of its own) and on every real kind.
+ */
+import * as path from "node:path";
+import { isSecret } from "../../provider/resources/framework/kind";
+import { SETTINGS } from "../../provider/resources/framework/settings";
+import { kindsToRender } from "./generate";
+import { PACKAGE_NAME, renderSchema, tokenOf } from "./schema";
+
+const TOY_KIND = path.join(__dirname, "toy-kind");
+
+describe("the package schema of the toy kind", () => {
+  const schema = renderSchema(kindsToRender(TOY_KIND), "1.2.3");
+  const widget = schema.resources[tokenOf("ToyWidget")]!;
+
+  test("is a resource with its arguments, required ones listed, and its outputs", () => {
+    expect(Object.keys(schema.resources)).toEqual([`${PACKAGE_NAME}:index:ToyWidget`]);
+    expect(schema.version).toBe("1.2.3");
+    expect(Object.keys(widget.inputProperties)).toEqual(["account", "name", "size", "passphrase"]);
+    expect(widget.requiredInputs).toContain("name");
+    expect(widget.inputProperties.passphrase).toMatchObject({ secret: true });
+    expect(widget.properties).toHaveProperty("widgetId");
+    expect(widget.properties).toHaveProperty("accountId");
+  });
+
+  test("an argument that replaces says so, in its flag and its doc", () => {
+    const [replacing] = kindsToRender(TOY_KIND)[0]!.schema.replaceOnChange;
+    expect(replacing).toBeDefined();
+    expect(widget.inputProperties[replacing!]).toMatchObject({
+      willReplaceOnChanges: true,
+      description: expect.stringContaining("Changing it replaces the ToyWidget."),
+    });
+  });
+});
+
+describe("the package schema of every kind", () => {
+  const kinds = kindsToRender();
+  const schema = renderSchema(kinds, "0.0.0");
+
+  test("has one resource per kind, named so it cannot collide with the bridged `dnsimple` package", () => {
+    expect(schema.name).not.toBe("dnsimple");
+    expect(Object.keys(schema.resources).sort()).toEqual(kinds.map((k) => tokenOf(k.kind)).sort());
+  });
+
+  test.each(kinds.map((k) => [k.kind, k] as const))(
+    "%s: secrets, replacements and the providerOwned fields as the definition says",
+    (kind, k) => {
+      const resource = schema.resources[tokenOf(kind)]!;
+      for (const [key, field] of Object.entries(k.schema.inputs)) {
+        const argument = resource.inputProperties[key];
+        if (k.schema.providerOwned.includes(key)) {
+          expect(argument).toBeUndefined();
+          continue;
+        }
+        expect(argument?.secret === true).toBe(isSecret(field));
+        expect(argument?.willReplaceOnChanges === true).toBe(k.schema.replaceOnChange.includes(key));
+      }
+      for (const [key, field] of Object.entries(k.schema.outputs)) {
+        expect(resource.properties[key]?.secret === true).toBe(isSecret(field));
+      }
+      expect(resource.inputProperties.adopt !== undefined).toBe(k.schema.adoptable);
+    },
+  );
+
+  test("every type a property names is declared", () => {
+    const refs = JSON.stringify(schema.resources).match(/#\/types\/[^"]+/g) ?? [];
+    for (const ref of refs) expect(schema.types).toHaveProperty([ref.slice("#/types/".length)]);
+  });
+
+  test("an enumeration becomes an enum type (a certificate's signature algorithm)", () => {
+    const renewal = schema.resources[tokenOf("LetsEncryptCertificateRenewal")]!;
+    const ref = (renewal.inputProperties.signatureAlgorithm as { $ref: string }).$ref;
+    expect(schema.types[ref.slice("#/types/".length)]).toMatchObject({
+      type: "string",
+      enum: [{ value: "ECDSA" }, { value: "RSA" }],
+    });
+  });
+
+  test("every setting is configuration, the token secret, under the package's namespace", () => {
+    expect(Object.keys(schema.config.variables).sort()).toEqual(
+      SETTINGS.map((s) => s.config.replace("dnsimple:", "")).sort(),
+    );
+    expect(schema.config.variables.token).toMatchObject({ type: "string", secret: true });
+    expect(schema.config.variables.account?.secret).toBeUndefined();
+    expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+  });
+
+  test("TypeScript's {@link X} is shown as code in every language", () => {
+    expect(JSON.stringify(schema)).not.toContain("{@link");
+  });
+});
