@@ -190,8 +190,15 @@ const PREMIUM_PRICE_FIELDS = fieldsOf<DomainPremiumPrice>()("premium_price", "ac
 export type PremiumPriceResult = ResultOf<typeof PREMIUM_PRICE_FIELDS>;
 
 /** Settings from the stack config (raw values: secrets are not logged) or the environment. */
-function settings(): ProviderSettings {
-  return resolveSettings({ get: (key) => getConfig(key) });
+let settings = (): ProviderSettings => resolveSettings({ get: (key) => getConfig(key) });
+
+/**
+ * For the provider plugin, which runs these functions for invokes from Python and YAML programs:
+ * the settings it was configured with instead of the program's stack config. Not exported from
+ * the package.
+ */
+export function readSettingsFrom(source: () => ProviderSettings): void {
+  settings = source;
 }
 
 let cached: { key: string; client: DnsimpleClient } | undefined;

@@ -9,7 +9,8 @@ import * as path from "node:path";
 import type { ResourceDefinition } from "../../provider/resources/framework/define-resource";
 import { findKinds, renderRegistry } from "./registry";
 import { type GeneratedFile, type KindToRender, renderAll } from "./render";
-import { renderSchema } from "./schema";
+import { readFunctions, renderCallTable } from "./functions";
+import { renderSchema, tokenOf } from "./schema";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Folders whose files are all generated; a file there that the generator does not write is stale. */
@@ -31,10 +32,17 @@ export function kindsToRender(dir: string = RESOURCES): KindToRender[] {
 /** Where the provider plugin's package schema is written; the plugin answers GetSchema with it. */
 export const SCHEMA_PATH = "provider/plugin/schema.json";
 
-/** The package schema of the kinds given, at the package's version. */
-export function schemaFile(kinds: ReadonlyArray<KindToRender>): GeneratedFile {
+/** The plugin's call table of the SDK's functions. */
+export const CALL_TABLE_PATH = "provider/plugin/functions.generated.ts";
+
+/** The package schema of the kinds given and the SDK's functions, at the package's version; the plugin's call table. */
+export function pluginFiles(kinds: ReadonlyArray<KindToRender>): GeneratedFile[] {
   const { version } = require(path.join(ROOT, "package.json")) as { version: string };
-  return { path: SCHEMA_PATH, text: `${JSON.stringify(renderSchema(kinds, version), null, 2)}\n` };
+  const functions = readFunctions(tokenOf);
+  return [
+    { path: SCHEMA_PATH, text: `${JSON.stringify(renderSchema(kinds, version, functions), null, 2)}\n` },
+    { path: CALL_TABLE_PATH, text: renderCallTable(functions.functions) },
+  ];
 }
 
 /**
@@ -46,7 +54,7 @@ export async function generatedFiles(dir: string = RESOURCES, format = true): Pr
   const kinds = kindsToRender(dir);
   const files = [...renderAll(kinds), renderRegistry(findKinds(dir))];
   // The plugin's package schema is the checkout's, not a toy folder's (render.test.ts).
-  if (dir === RESOURCES) files.push(schemaFile(kinds));
+  if (dir === RESOURCES) files.push(...pluginFiles(kinds));
   if (!format) return files;
   const prettier = require("prettier") as typeof import("prettier");
   return Promise.all(

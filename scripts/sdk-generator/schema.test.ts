@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { isSecret } from "../../provider/resources/framework/kind";
 import { SETTINGS } from "../../provider/resources/framework/settings";
 import { kindsToRender } from "./generate";
+import { readFunctions } from "./functions";
 import { PACKAGE_NAME, renderSchema, tokenOf } from "./schema";
 
 const TOY_KIND = path.join(__dirname, "toy-kind");
@@ -89,5 +90,51 @@ describe("the package schema of every kind", () => {
 
   test("TypeScript's {@link X} is shown as code in every language", () => {
     expect(JSON.stringify(schema)).not.toContain("{@link");
+  });
+});
+
+describe("the SDK's read-only functions in the schema and the plugin's call table", () => {
+  const { FUNCTIONS } =
+    require("../../provider/plugin/functions.generated") as typeof import("../../provider/plugin/functions.generated");
+  const sdk = require("../../sdk/functions") as Record<string, unknown>;
+  const schema = renderSchema(kindsToRender(), "0.0.0", readFunctions(tokenOf));
+
+  test("every exported async function is an invoke, and only those (no Output-returning secret reader)", () => {
+    const names = Object.keys(schema.functions).map((token) => token.replace(tokenOf(""), ""));
+    expect(names.sort()).toEqual(Object.keys(FUNCTIONS).sort());
+    expect(names).toEqual(expect.arrayContaining(["whoami", "getDomain", "listZones", "listDomains"]));
+    expect(names).not.toContain("getCertificatePrivateKey");
+    for (const name of names) expect(typeof sdk[name]).toBe("function");
+  });
+
+  test("an options parameter's members are arguments of their own; a list answers `items`", () => {
+    const listZones = schema.functions[tokenOf("listZones")] as {
+      inputs: { properties: Record<string, unknown>; required?: string[] };
+      outputs: { properties: Record<string, { type?: string }> };
+    };
+    expect(Object.keys(listZones.inputs.properties).sort()).toEqual(["account", "nameLike"]);
+    expect(listZones.inputs.required).toBeUndefined();
+    expect(listZones.outputs.properties.items?.type).toBe("array");
+  });
+
+  test("the call table puts each argument in its parameter", async () => {
+    const calls: unknown[][] = [];
+    const fake = new Proxy(
+      {},
+      {
+        get:
+          (_t, name) =>
+          async (...args: unknown[]) =>
+            calls.push([name, ...args]),
+      },
+    );
+    await FUNCTIONS.getDsRecord!.call(fake as never, { domain: "example.com", id: 7, account: "2" });
+    await FUNCTIONS.listZones!.call(fake as never, { nameLike: "exa" });
+    expect(calls).toEqual([
+      ["getDsRecord", "example.com", 7, { account: "2" }],
+      ["listZones", { account: undefined, nameLike: "exa" }],
+    ]);
+    expect(FUNCTIONS.getDomain!.result).toBe("fields");
+    expect(FUNCTIONS.listDomains!.result).toBe("items");
   });
 });

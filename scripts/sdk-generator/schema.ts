@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { docOf, isSecret, type KindSchema } from "../../provider/resources/framework/kind";
 import { SETTINGS } from "../../provider/resources/framework/settings";
+import type { FunctionToRender, NamedTypes } from "./functions";
 import type { KindToRender } from "./render";
 
 /** The Pulumi package's name: not `dnsimple`, the bridged provider's, so both fit in one program. */
@@ -124,13 +125,8 @@ function pulumiType(
 ): PulumiType {
   if (js.$ref) {
     const id = js.$ref.replace("#/$defs/", "");
-    return pulumiType(
-      { ...defs[id], description: defs[id]?.description ?? js.description },
-      id,
-      io,
-      types,
-      defs,
-    );
+    const description = defs[id]?.description ?? js.description;
+    return pulumiType({ ...defs[id], ...(description ? { description } : {}) }, id, io, types, defs);
   }
   const members = (js.anyOf ?? js.oneOf)?.filter((m) => m.type !== "null" && m.const !== "");
   if (members) {
@@ -325,9 +321,30 @@ function configProperties(): Record<string, PulumiProperty> {
   );
 }
 
-/** The whole package schema for the kinds given. */
-export function renderSchema(kinds: ReadonlyArray<KindToRender>, version: string): PackageSchema {
+/** One of the SDK's read-only functions as a function of the schema (an invoke). */
+function functionOf(f: FunctionToRender): unknown {
+  const required = f.args.filter((a) => a.required).map((a) => a.name);
+  return {
+    description: f.doc,
+    inputs: {
+      properties: Object.fromEntries(f.args.map((a) => [a.name, a.property])),
+      ...(required.length ? { required } : {}),
+    },
+    outputs: {
+      properties: f.outputs,
+      ...(f.requiredOutputs.length ? { required: f.requiredOutputs } : {}),
+    },
+  };
+}
+
+/** The whole package schema for the kinds and functions given. */
+export function renderSchema(
+  kinds: ReadonlyArray<KindToRender>,
+  version: string,
+  functions: { functions: ReadonlyArray<FunctionToRender>; types: NamedTypes } = { functions: [], types: {} },
+): PackageSchema {
   const types = new Types();
+  for (const [name, type] of Object.entries(functions.types)) types.add(name, type);
   const resources = Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceOf(k, types)]));
   const config = configProperties();
   return {
@@ -348,7 +365,7 @@ export function renderSchema(kinds: ReadonlyArray<KindToRender>, version: string
     },
     types: Object.fromEntries(Object.entries(types.all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     resources,
-    functions: {},
+    functions: Object.fromEntries(functions.functions.map((f) => [tokenOf(f.name), functionOf(f)])),
     language: {
       python: {
         packageName: "pulumi_dnsimple_dynamic",
