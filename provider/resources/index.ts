@@ -1,12 +1,13 @@
 /**
  * What the SDK's provider stubs load at run time, inside Pulumi's provider process:
  * `require("pulumi-dnsimple-dynamic/provider")`. One dynamic provider per resource kind, made from
- * the kind's definition the first time the engine asks for it: a provider process serves the
- * kinds of one program, so it loads the framework and those definitions only.
+ * the kind's lifecycle (`framework/lifecycle.ts`) the first time the engine asks for it: a provider
+ * process serves the kinds of one program, so it loads the framework and those definitions only.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { saveCompiledCodeSoon } from "./framework/compiled-code";
-import { type ResourceDefinition, toDynamicProvider } from "./framework/define-resource";
+import { dynamicProviderOf, type ResourceDefinition } from "./framework/define-resource";
+import { type Lifecycle, lifecycleOf } from "./framework/lifecycle";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
 import { KINDS } from "./registry.generated";
@@ -18,12 +19,16 @@ export function allDefinitions(): ResourceDefinition[] {
   return resourceKinds.map((kind) => KINDS[kind]!());
 }
 
+const lifecycles = new Map<string, Lifecycle>();
 const providers = new Map<string, dynamic.ResourceProvider>();
 
-/** The dynamic provider of one resource kind. */
-export function providerFor(kind: string): dynamic.ResourceProvider {
-  let provider = providers.get(kind);
-  if (!provider) {
+/**
+ * The lifecycle of one resource kind, made from its definition the first time it is asked for:
+ * what every way of serving the kind (the dynamic provider, the provider plugin) runs.
+ */
+export function lifecycleFor(kind: string): Lifecycle {
+  let lifecycle = lifecycles.get(kind);
+  if (!lifecycle) {
     const definition = Object.hasOwn(KINDS, kind) ? KINDS[kind]!() : undefined;
     if (!definition) {
       throw new Error(
@@ -31,9 +36,19 @@ export function providerFor(kind: string): dynamic.ResourceProvider {
           `that created this resource; install a matching version of pulumi-dnsimple-dynamic`,
       );
     }
-    provider = toDynamicProvider(definition);
-    providers.set(kind, provider);
+    lifecycle = lifecycleOf(definition);
+    lifecycles.set(kind, lifecycle);
     saveCompiledCodeSoon();
+  }
+  return lifecycle;
+}
+
+/** The dynamic provider of one resource kind. */
+export function providerFor(kind: string): dynamic.ResourceProvider {
+  let provider = providers.get(kind);
+  if (!provider) {
+    provider = dynamicProviderOf(lifecycleFor(kind));
+    providers.set(kind, provider);
   }
   return provider;
 }

@@ -1,8 +1,8 @@
 /**
  * The write-ahead record of creates in flight (docs/decisions/005). Before a create is sent, an
- * entry names the resource (its stable key, given by the SDK), the kind, the account and when the
- * attempt started in the service's time; when the service answers, the entry gets the new
- * object's id. The next `pulumi up` of the same stack on the same machine finds it:
+ * entry names the resource (its owner key: the TypeScript SDK's `ownerKey`, or one the provider
+ * plugin makes from the URN), the kind, the account and when the attempt started in the service's
+ * time; when the service answers, the entry gets the new object's id. The next `pulumi up` of the same stack on the same machine finds it:
  *
  * - an entry with an id whose resource is not in state: the engine died after the service
  *   answered and before it saved the result. That object is ours.
@@ -20,7 +20,7 @@ import { homedir } from "node:os";
 import * as path from "node:path";
 
 export interface CreateJournalEntry {
-  /** The resource's stable key (project, stack, type and name: see `sdk/common.ts`). */
+  /** The resource's owner key (see `Lifecycle` in `lifecycle.ts`). */
   readonly key: string;
   readonly kind: string;
   readonly account: string;

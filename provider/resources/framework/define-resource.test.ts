@@ -1,10 +1,16 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+/**
+ * What is the dynamic provider's own (the rules themselves are in lifecycle.test.ts): the provider
+ * code Pulumi keeps in `__provider` never reaches the lifecycle and is put back into an object
+ * kept in state; `diff` answers in the dynamic provider's words; the SDK's `ownerKey` input names
+ * the create journal's entry.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { z } from "zod";
 import { ApiConnectionError, createStatusError } from "../../client/internal";
-import { forgetClaimsOfThisProcess, type ResourceDefinition, toDynamicProvider } from "./define-resource";
-import { beginCreate, createAnswered, pendingCreate } from "./create-journal";
+import { pendingCreate } from "./create-journal";
+import { type ResourceDefinition, type State, toDynamicProvider } from "./define-resource";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 
@@ -13,22 +19,56 @@ beforeEach(() =>
 );
 afterAll(() => resetRuntime());
 
-const failingHalfway: ResourceDefinition = {
-  kind: "Halfway",
-  inputs: { name: z.string() },
-  replaceOnChange: ["name"],
-  async create(_ctx, inputs) {
-    throw new PartialCreateError("second step failed", { id: "42", outs: { made: true, name: inputs.name } });
-  },
-  async read() {
-    return undefined;
-  },
-  async delete() {},
-};
+/** A kind that records what its operations were given. */
+function recorded(overrides: Partial<ResourceDefinition> = {}) {
+  const given: State[] = [];
+  const provider = toDynamicProvider({
+    kind: "Recorded",
+    inputs: { name: z.string(), ttl: z.number().optional() },
+    replaceOnChange: ["name"],
+    async create(_ctx, inputs) {
+      given.push(inputs);
+      return { id: "42", outs: { made: true } };
+    },
+    async read(_ctx, _id, state) {
+      given.push(state);
+      return { made: true };
+    },
+    async update(_ctx, _id, olds, news) {
+      given.push(olds, news);
+      return {};
+    },
+    async delete(_ctx, _id, state) {
+      given.push(state);
+    },
+    ...overrides,
+  });
+  return { provider, given };
+}
 
-describe("a create that fails after the object exists", () => {
-  it("reports the object to Pulumi with its id, its properties and the provider code", async () => {
-    const provider = toDynamicProvider(failingHalfway);
+describe("the provider code in __provider", () => {
+  it("never reaches the kind, nor the outputs or the properties read", async () => {
+    const { provider, given } = recorded();
+    const code = { __provider: "stub code" };
+    const { outs } = await provider.create({ name: "x", ...code });
+    const read = await provider.read!("42", { ...outs, ...code });
+    await provider.update!("42", { ...outs, ...code }, { name: "x", ttl: 60, ...code });
+    await provider.delete!("42", { ...outs, ...code });
+    expect(outs).toEqual({ name: "x", made: true, accountId: "1" });
+    expect(read.props).toEqual({ name: "x", made: true, accountId: "1" });
+    expect(given.filter((props) => "__provider" in props)).toEqual([]);
+    expect(given).toHaveLength(5);
+  });
+
+  it("is kept with an object a create left unfinished, or refresh and destroy could not load a provider", async () => {
+    const { provider } = recorded({
+      async create(_ctx, inputs) {
+        throw new PartialCreateError("second step failed", {
+          id: "42",
+          outs: { made: true, name: inputs.name },
+        });
+      },
+    });
     const error = await provider.create({ name: "x", __provider: "stub code" }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       message: "second step failed",
@@ -37,812 +77,79 @@ describe("a create that fails after the object exists", () => {
       reasons: ["second step failed"],
     });
   });
-});
 
-/**
- * A toy service of named objects with creation times, for the ownership rules: what exists
- * before the program runs was made by hand; the program's creates append to it.
- */
-function toyService(handMade: string[] = []) {
-  const objects: Array<{ id: string; name: string; createdAt: string }> = handMade.map((name, i) => ({
-    id: String(i + 1),
-    name,
-    createdAt: "2020-01-01T00:00:00Z",
-  }));
-  const store = (name: string) => {
-    const object = { id: String(objects.length + 1), name, createdAt: new Date().toISOString() };
-    objects.push(object);
-    return object;
-  };
-  return { objects, store };
-}
-
-let toyKinds = 0;
-function toyKind(
-  service: ReturnType<typeof toyService>,
-  options: {
-    unique?: boolean;
-    script?: Array<"ok" | "stored-then-lost" | "lost" | "refused">;
-    noMatching?: boolean;
-    /** The same kind name across calls: one kind seen by two runs. */
-    kind?: string;
-  } = {},
-) {
-  const script = options.script ?? [];
-  const definition: ResourceDefinition = {
-    ...failingHalfway,
-    kind: options.kind ?? `Toy-${++toyKinds}`,
-    refusesDuplicates: options.unique === true,
-    async create(_ctx, inputs) {
-      const step = script.shift() ?? "ok";
-      const name = String(inputs.name);
-      if (step === "lost") throw lostAnswer();
-      if (step === "refused" || (options.unique && service.objects.some((o) => o.name === name))) {
-        throw createStatusError({
-          status: 400,
-          method: "POST",
-          url: "http://127.0.0.1/v2/1/toys",
-          body: { message: "The toy mistaken.com cannot be added" },
-        });
-      }
-      const object = service.store(name);
-      if (step === "stored-then-lost") throw lostAnswer();
-      return { id: object.id, outs: { made: true } };
-    },
-    async read(_ctx, id) {
-      return service.objects.some((o) => o.id === id) ? { made: true } : undefined;
-    },
-  };
-  if (!options.noMatching) {
-    definition.findMatching = async (_ctx, inputs) =>
-      service.objects
-        .filter((o) => o.name === inputs.name)
-        .map((o) => ({ id: o.id, outs: { found: true }, createdAt: o.createdAt }));
-  }
-  return toDynamicProvider(definition);
-}
-
-const lostAnswer = (retries = 0) =>
-  new ApiConnectionError("Connection failed [UND_ERR_SOCKET]: other side closed (POST /v2/1/toys)", {
-    method: "POST",
-    url: "http://127.0.0.1/v2/1/toys",
-    retries,
-  });
-
-describe("ours or adopted: a create never takes over what this stack did not make", () => {
-  it("makes its own object next to an identical hand-made one", async () => {
-    const service = toyService(["www"]);
-    const { id } = await toyKind(service).create({ name: "www" });
-    expect(id).toBe("2");
-    expect(service.objects.map((o) => o.name)).toEqual(["www", "www"]);
-  });
-
-  it("refuses with the adopt hint where the service keeps names unique", async () => {
-    const service = toyService(["sales"]);
-    await expect(toyKind(service, { unique: true }).create({ name: "sales" })).rejects.toThrow(
-      /already exists \(id 1\) and was not made by this stack.*set `adopt: true`/,
-    );
-  });
-
-  it("takes over the existing object only with adopt: true", async () => {
-    const service = toyService(["sales"]);
-    const { id } = await toyKind(service, { unique: true }).create({ name: "sales", adopt: true });
-    expect(id).toBe("1");
-    expect(service.objects).toHaveLength(1);
-  });
-
-  it("creates when adopt finds nothing", async () => {
-    const service = toyService([]);
-    expect((await toyKind(service).create({ name: "new", adopt: true })).id).toBe("1");
-  });
-
-  it("never picks one of several equal candidates for adopt", async () => {
-    const service = toyService(["twin", "twin"]);
-    await expect(toyKind(service).create({ name: "twin", adopt: true })).rejects.toThrow(
-      /2 existing Toy-\d+ objects match this declaration \(ids 1, 2\) and adopt will not choose/,
-    );
-  });
-
-  it("tells a refusal from a conflict by what exists, not by the words of the message", async () => {
-    // The message says "mistaken.com", which holds "taken"; nothing of that name exists.
-    const service = toyService([]);
-    const provider = toyKind(service, { unique: true, script: ["refused"] });
-    const error = (await provider.create({ name: "mistaken.com" }).catch((e: unknown) => e)) as Error;
-    expect(error.message).toMatch(/^400/);
-    expect(error.message).not.toMatch(/adopt/);
-  });
-
-  it("refuses adopt at check for a kind that cannot adopt", async () => {
-    const { failures } = await toyKind(toyService(), { noMatching: true }).check!(
-      {},
-      { name: "x", adopt: true },
-    );
-    expect(failures).toEqual([{ property: "adopt", reason: expect.stringMatching(/cannot be adopted/) }]);
-  });
-});
-
-describe("a create whose outcome is unknown (answer lost, 5xx)", () => {
-  it("takes over the object its own lost create made", async () => {
-    const service = toyService();
-    expect((await toyKind(service, { script: ["stored-then-lost"] }).create({ name: "jane" })).id).toBe("1");
-    expect(service.objects).toHaveLength(1);
-  });
-
-  it("never takes an older identical object for its own", async () => {
-    const service = toyService(["jane"]);
-    const { id } = await toyKind(service, { script: ["lost", "ok"] }).create({ name: "jane" });
-    expect(id).toBe("2");
-  });
-
-  it("takes its own object when the resend is refused as a duplicate", async () => {
-    const service = toyService();
-    const provider = toyKind(service, { unique: true, script: ["stored-then-lost"] });
-    expect((await provider.create({ name: "sales" })).id).toBe("1");
-  });
-
-  it("does not resend what the client retried to the end of its budget, nor a refusal", async () => {
-    const service = toyService();
-    const retried = toyKind(service, { script: ["lost", "ok"] });
-    const failing = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Exhausted",
-      findMatching: async () => [],
-      async create() {
-        throw lostAnswer(8);
-      },
-    });
-    await expect(failing.create({ name: "a" })).rejects.toThrow(/other side closed/);
-    expect((await retried.create({ name: "b" })).id).toBe("1");
-    const refused = toyKind(toyService(), { script: ["refused", "ok"] });
-    await expect(refused.create({ name: "c" })).rejects.toThrow(/400/);
-  });
-
-  it("gives up after maxRetries resends", async () => {
-    configureRuntime({
-      get: (key) =>
-        ({ "dnsimple:account": "1", "dnsimple:token": "unit-token", "dnsimple:maxRetries": "2" })[key],
-    });
-    const service = toyService();
-    const script: Array<"lost" | "ok"> = ["lost", "lost", "lost", "ok"];
-    await expect(toyKind(service, { script }).create({ name: "c" })).rejects.toThrow(/other side closed/);
-    expect(service.objects).toEqual([]);
-    expect(script).toEqual(["ok"]);
-  });
-});
-
-describe("the create journal: recovering a create that Pulumi never recorded", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("takes over the object whose answer came but was never saved (engine killed after the create)", async () => {
-    const service = toyService();
-    await toyKind(service, { kind: "Journaled" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
-    // A new run: same declaration, no state. The journal names the object.
-    forgetClaimsOfThisProcess();
-    const again = await toyKind(service, { kind: "Journaled" }).create({
-      name: "www",
-      ownerKey: "p/s/Toy/www",
-    });
-    expect(again.id).toBe("1");
-    expect(service.objects).toHaveLength(1);
-  });
-
-  it("takes over what a create whose answer was lost made, and only what it made", async () => {
-    const service = toyService(["www"]);
-    // The engine and provider were killed while the create was on its way: the journal holds
-    // its start; the service holds the object it made.
-    beginCreate({ key: "p/s/Toy/www", kind: "Lost", account: "1", since: new Date().toISOString() });
-    service.store("www");
-    forgetClaimsOfThisProcess();
-    const again = await toyKind(service, { kind: "Lost" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
-    expect(again.id).toBe("2");
-    expect(service.objects).toHaveLength(2);
-  });
-
-  it("takes over nothing without an entry, and forgets the entry once state holds the object", async () => {
-    const service = toyService();
-    const provider = toyKind(service, { kind: "Settled" });
-    const { id } = await provider.create({ name: "www", ownerKey: "p/s/Toy/www" });
-    await provider.diff!(id, { name: "www", ownerKey: "p/s/Toy/www" }, { name: "www" });
-    forgetClaimsOfThisProcess();
-    const again = await toyKind(service, { kind: "Settled" }).create({
-      name: "www",
-      ownerKey: "p/s/Toy/www",
-    });
-    expect(again.id).toBe("2");
-  });
-
-  it("never gives one object to two resources", async () => {
-    const service = toyService();
-    await toyKind(service, { kind: "Shared" }).create({ name: "www", ownerKey: "p/s/Toy/a" });
-    // b's answer was lost after storing; a's object is newer than b's start too, but a holds it.
-    forgetClaimsOfThisProcess();
-    const b = toyKind(service, { script: ["stored-then-lost"], kind: "Shared" });
-    expect((await b.create({ name: "www", ownerKey: "p/s/Toy/b" })).id).toBe("2");
-  });
-});
-
-describe("replacement order", () => {
-  const kind = (deleteFirst?: (o: Record<string, unknown>, n: Record<string, unknown>) => boolean) =>
-    toDynamicProvider({
-      ...failingHalfway,
-      kind: "Order",
-      ...(deleteFirst ? { deleteBeforeReplace: deleteFirst } : {}),
-    });
-
-  it("creates the new object before deleting the old one unless the kind requires otherwise", async () => {
-    expect(await kind().diff!("1", { name: "a", accountId: "1" }, { name: "b" })).toEqual({
-      changes: true,
-      replaces: ["name"],
-      deleteBeforeReplace: false,
-    });
-    expect(await kind(() => true).diff!("1", { name: "a", accountId: "1" }, { name: "b" })).toMatchObject({
-      deleteBeforeReplace: true,
-    });
-  });
-});
-
-describe("optional inputs the service decides", () => {
-  const provider = toDynamicProvider({
-    ...failingHalfway,
-    kind: "Optional",
-    inputs: { name: z.string(), port: z.number().optional() },
-    replaceOnChange: [],
-    async create() {
-      return { id: "1", outs: { port: 53 } };
-    },
-    async update(_ctx, _id, _olds, news) {
-      return { port: news.port ?? 53 };
-    },
-  });
-
-  it("shows the service's value as output when the input is left out", async () => {
-    expect((await provider.create({ name: "a" })).outs).toMatchObject({ port: 53 });
-  });
-
-  it("sees no change when an input left out meets the service's value", async () => {
-    expect(await provider.diff!("1", { name: "a", port: 53, accountId: "1" }, { name: "a" })).toEqual({
-      changes: false,
-    });
-    expect(
-      await provider.diff!("1", { name: "a", port: 53, accountId: "1" }, { name: "a", port: 54 }),
-    ).toEqual({
-      changes: true,
-    });
-  });
-
-  it("keeps the service's value through an update of another input", async () => {
-    const { outs } = await provider.update!("1", { name: "a", port: 53, accountId: "1" }, { name: "b" });
-    expect(outs).toMatchObject({ name: "b", port: 53 });
-  });
-});
-
-describe("a create whose outcome stays unknown, for a kind with a natural key", () => {
-  const unreachable = () =>
-    new ApiConnectionError("Connection failed [UND_ERR_SOCKET]: other side closed (POST /v2/1/domains)", {
-      method: "POST",
-      url: "http://127.0.0.1/v2/1/domains",
-      retries: 8,
-    });
-  function namedKind(service: Map<string, number>, failCreates: { count: number; storeFirst: boolean }) {
-    const definition: ResourceDefinition = {
-      ...failingHalfway,
-      kind: "Named",
+  it("is kept with an object whose create is unconfirmed", async () => {
+    const { provider } = recorded({
       naturalId: (inputs) => String(inputs.name),
-      async create(_ctx, inputs) {
-        if (failCreates.count > 0) {
-          failCreates.count--;
-          if (failCreates.storeFirst) service.set(String(inputs.name), 100 + service.size);
-          throw unreachable();
-        }
-        service.set(String(inputs.name), 100 + service.size);
-        return {
-          id: String(service.get(String(inputs.name))),
-          outs: { number: service.get(String(inputs.name)) },
-        };
-      },
-      async read(_ctx, id) {
-        const number = service.get(id) ?? [...service.entries()].find(([, n]) => String(n) === id)?.[1];
-        return number === undefined ? undefined : { number };
-      },
-    };
-    return toDynamicProvider(definition);
-  }
-
-  async function failedCreate(provider: ReturnType<typeof toDynamicProvider>, name: string) {
-    const error = (await provider.create({ name, __provider: "stub" }).catch((e: unknown) => e)) as {
-      id: string;
-      properties: Record<string, unknown>;
-      message: string;
-    };
-    expect(error.message).toMatch(/other side closed.*Whether the Named was created is unknown/);
-    expect(error.id).toBe(name);
-    expect(error.properties).toMatchObject({ name, createUnconfirmed: true, __provider: "stub" });
-    return { ...error.properties };
-  }
-
-  it("keeps it in state as unconfirmed, and the next up takes over what the lost create made", async () => {
-    const service = new Map<string, number>();
-    const provider = namedKind(service, { count: 1, storeFirst: true });
-    const olds = await failedCreate(provider, "made.com");
-    expect(await provider.diff!("made.com", olds, { name: "made.com" })).toEqual({ changes: true });
-    const { outs } = await provider.update!("made.com", olds, { name: "made.com" });
-    expect(outs).toMatchObject({ name: "made.com", number: 100 });
-    expect(outs).not.toHaveProperty("createUnconfirmed");
-    expect([...service.keys()]).toEqual(["made.com"]);
-  });
-
-  it("creates it on the next up when the lost create never happened", async () => {
-    const service = new Map<string, number>();
-    const provider = namedKind(service, { count: 1, storeFirst: false });
-    const olds = await failedCreate(provider, "never.com");
-    expect(service.size).toBe(0);
-    const { outs } = await provider.update!("never.com", olds, { name: "never.com" });
-    expect(outs).toMatchObject({ number: 100 });
-    expect([...service.keys()]).toEqual(["never.com"]);
-  });
-
-  it("lets a refresh settle it: gone when it was never created", async () => {
-    const provider = namedKind(new Map(), { count: 1, storeFirst: false });
-    const olds = await failedCreate(provider, "gone.com");
-    expect(await provider.read!("gone.com", olds)).toEqual({});
-  });
-});
-
-describe("refusals and failures a create may meet", () => {
-  const refusal = (status: number) =>
-    createStatusError({
-      status,
-      method: "POST",
-      url: "http://127.0.0.1/v2/1/toys",
-      body: { message: "refused" },
-    });
-
-  /** A unique kind whose service refuses with `status` while a hand-made "sales" exists. */
-  function refusing(
-    status: number,
-    options: { findFails?: boolean; unique?: boolean | (() => boolean) } = {},
-  ) {
-    const found = [{ id: "1", outs: {}, createdAt: "2020-01-01T00:00:00Z" }];
-    return toDynamicProvider({
-      ...failingHalfway,
-      kind: "Refusing",
-      refusesDuplicates: options.unique ?? true,
       async create() {
-        throw refusal(status);
-      },
-      async findMatching() {
-        if (options.findFails) throw new Error("listing failed");
-        return found;
-      },
-    });
-  }
-
-  it.each([400, 409, 422])(
-    "answers a %i refusal of an existing object with the adopt hint",
-    async (status) => {
-      await expect(refusing(status).create({ name: "sales" })).rejects.toThrow(
-        new RegExp(
-          `^${status} refused \\(POST /v2/1/toys\\)\\. A Refusing like this already exists \\(id 1\\)`,
-        ),
-      );
-    },
-  );
-
-  it.each([403, 404, 429])("lets a %i stand as the service said it", async (status) => {
-    await expect(refusing(status).create({ name: "sales" })).rejects.toThrow(
-      new RegExp(`^${status} refused`),
-    );
-  });
-
-  it("lets the refusal stand when the kind allows twins, or when looking fails", async () => {
-    await expect(refusing(400, { unique: false }).create({ name: "sales" })).rejects.toThrow(
-      /^400 refused \(POST/,
-    );
-    await expect(refusing(400, { unique: () => false }).create({ name: "sales" })).rejects.toThrow(
-      /^400 refused \(POST/,
-    );
-    await expect(refusing(400, { unique: () => true }).create({ name: "sales" })).rejects.toThrow(
-      /adopt: true/,
-    );
-    await expect(refusing(400, { findFails: true }).create({ name: "sales" })).rejects.toThrow(
-      /^400 refused \(POST/,
-    );
-  });
-
-  it.each([
-    [500, true],
-    [503, true],
-    [408, true],
-    [499, false],
-    [404, false],
-  ])("after a %i, looks for what the create may have made: %s", async (status, looks) => {
-    const findMatching = jest.fn(async () => []);
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: `Status${status}`,
-      async create() {
-        throw createStatusError({
-          status,
+        throw new ApiConnectionError("Connection failed: other side closed (POST /v2/1/toys)", {
           method: "POST",
           url: "http://127.0.0.1/v2/1/toys",
-          body: {},
           retries: 8,
         });
       },
-      findMatching,
     });
-    await expect(provider.create({ name: "x" })).rejects.toThrow(new RegExp(`^${status}`));
-    expect(findMatching.mock.calls.length > 0).toBe(looks);
+    const error = await provider.create({ name: "x.com", __provider: "stub code" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      id: "x.com",
+      properties: { name: "x.com", createUnconfirmed: true, accountId: "1", __provider: "stub code" },
+    });
   });
 
-  it("reports the create's own failure when looking for its object fails too", async () => {
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "BlindAfterLoss",
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        throw new Error("listing failed");
+  it("is the new one when an update is left unfinished", async () => {
+    const { provider } = recorded({
+      async update() {
+        throw new PartialCreateError("order 5 is pending", { id: "42", outs: { pendingOrderId: 5 } });
       },
     });
-    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
-  });
-});
-
-describe("taking over an object brings it in line with the declaration", () => {
-  function adoptable(existing: Record<string, unknown>) {
-    forgetClaimsOfThisProcess();
-    const updates: Array<Record<string, unknown>> = [];
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Convergent",
-      inputs: { name: z.string(), ttl: z.number().optional(), note: z.string().optional() },
-      replaceOnChange: ["name"],
-      localOnly: ["note"],
-      normalize: { ttl: (v) => Number(v) },
-      async findMatching() {
-        return [{ id: "9", outs: existing }];
-      },
-      async update(_ctx, _id, olds, news) {
-        updates.push({ olds, news });
-        return { ...news, updated: true };
-      },
-    });
-    return { provider, updates };
-  }
-
-  it("updates what differs and the API can change", async () => {
-    const { provider, updates } = adoptable({ name: "x", ttl: 60 });
-    const { id, outs } = await provider.create({ name: "x", ttl: 300, adopt: true });
-    expect(id).toBe("9");
-    expect(updates).toEqual([
-      { olds: { name: "x", ttl: 60, adopt: true }, news: { name: "x", ttl: 300, adopt: true } },
-    ]);
-    expect(outs).toMatchObject({ ttl: 300, updated: true });
-  });
-
-  it("leaves it alone when it already matches, as the service writes it, or differs only locally", async () => {
-    const { provider, updates } = adoptable({ name: "X", ttl: "300", note: "theirs" });
-    await provider.create({ name: "x", ttl: 300, note: "mine", adopt: true });
-    const unset = adoptable({ name: "x", ttl: 60 });
-    await unset.provider.create({ name: "x", adopt: true });
-    expect([...updates, ...unset.updates]).toEqual([]);
-  });
-});
-
-describe("proof of ownership for kinds without creation times", () => {
-  it("takes only an object with an id above the highest before the create", async () => {
-    const objects = [{ id: "3" }, { id: "12" }, { id: "10" }, { id: "11" }];
-    let highestAsked = 0;
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Webhookish",
-      async highestIdBeforeCreate() {
-        highestAsked++;
-        return 10;
-      },
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        return objects.map((o) => ({ id: o.id, outs: {} }));
-      },
-    });
-    expect((await provider.create({ name: "x" })).id).toBe("11");
-    expect(highestAsked).toBe(1);
-    // 11 is claimed now; 12 is the only one left above 10.
-    expect((await provider.create({ name: "x" })).id).toBe("12");
-    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
-  });
-});
-
-describe("the create journal across operations", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  it("keeps no entry after a create the service refused, and one naming the object after a partial create", async () => {
-    const refused = toyKind(toyService(), { kind: "Refused", script: ["refused"] });
-    await expect(refused.create({ name: "a", ownerKey: "p/s/Toy/a" })).rejects.toThrow(/400/);
-    expect(pendingCreate("p/s/Toy/a")).toBeUndefined();
-    const halfway = toDynamicProvider(failingHalfway);
-    await expect(halfway.create({ name: "b", ownerKey: "p/s/Toy/b" })).rejects.toThrow("second step failed");
-    expect(pendingCreate("p/s/Toy/b")).toMatchObject({ kind: "Halfway", createdId: "42" });
-  });
-
-  it("keeps the entry of a create whose outcome is unknown, for the next run to settle", async () => {
-    const lost = toyKind(toyService(), { kind: "Unsettled", script: ["lost"], noMatching: true });
-    await expect(lost.create({ name: "a", ownerKey: "p/s/Toy/a" })).rejects.toThrow(/other side closed/);
-    expect(pendingCreate("p/s/Toy/a")).toMatchObject({ kind: "Unsettled", account: "1" });
-    expect(pendingCreate("p/s/Toy/a")?.createdId).toBeUndefined();
-  });
-
-  it("uses no journal for a resource without an owner key", async () => {
-    await toyKind(toyService(), { kind: "Keyless" }).create({ name: "a", ownerKey: "" });
-    expect(readdirSync(dir)).toEqual([]);
-  });
-
-  it("forgets the entry once read, update or delete receive the id from state", async () => {
-    for (const op of ["read", "update", "delete"] as const) {
-      const service = toyService();
-      const provider = toyKind(service, { kind: `Settle-${op}` });
-      const key = `p/s/Toy/${op}`;
-      const { id, outs } = await provider.create({ name: "www", ownerKey: key });
-      expect(pendingCreate(key)?.createdId).toBe(id);
-      if (op === "read") await provider.read!(id, outs);
-      if (op === "update") await provider.update!(id, outs, { ...outs, ownerKey: key });
-      if (op === "delete") await provider.delete!(id, outs);
-      expect(pendingCreate(key)).toBeUndefined();
-    }
-  });
-
-  it("ignores an entry of another kind or account, or whose object is gone or already claimed", async () => {
-    const service = toyService();
-    service.store("www");
-    createAnsweredFor("p/s/Toy/k", "OtherKind", "1", "1");
-    forgetClaimsOfThisProcess();
-    expect((await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k" })).id).toBe(
-      "2",
+    const olds = { name: "x", accountId: "1", __provider: "old code" };
+    const error = await provider.update!("42", olds, { name: "x", ttl: 60, __provider: "new code" }).catch(
+      (e: unknown) => e,
     );
-    createAnsweredFor("p/s/Toy/k2", "Mine", "7", "1");
-    expect(
-      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k2" })).id,
-    ).toBe("3");
-    createAnsweredFor("p/s/Toy/k3", "Mine", "1", "99");
-    expect(
-      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k3" })).id,
-    ).toBe("4");
-    createAnsweredFor("p/s/Toy/k4", "Mine", "1", "4");
-    expect(
-      (await toyKind(service, { kind: "Mine" }).create({ name: "www", ownerKey: "p/s/Toy/k4" })).id,
-    ).toBe("5");
-  });
-});
-
-/** A journal entry as a dead run would have left it: the create of `key` answered with `id`. */
-function createAnsweredFor(key: string, kind: string, account: string, id: string): void {
-  beginCreate({ key, kind, account, since: new Date().toISOString() });
-  createAnswered(key, id);
-}
-
-describe("common inputs", () => {
-  it("take an account as a positive whole number or digits, and nothing else", async () => {
-    const provider = toDynamicProvider(failingHalfway);
-    for (const account of [0, -1, 1.5, "1a", ""]) {
-      expect((await provider.check!({}, { name: "x", account })).failures).toEqual([
-        { property: "account", reason: expect.any(String) },
-      ]);
-    }
-    expect(
-      (await provider.check!({}, { name: "x", account: 7, ownerKey: "k", adopt: false })).inputs,
-    ).toEqual({
-      name: "x",
-      account: "7",
-      ownerKey: "k",
-      adopt: false,
+    expect(error).toMatchObject({
+      id: "42",
+      properties: { name: "x", pendingOrderId: 5, accountId: "1", __provider: "new code" },
+      reasons: ["order 5 is pending"],
     });
   });
-});
 
-describe("state the provider keeps", () => {
-  it("is never taken from a program: check names the field and says whose it is", async () => {
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      inputs: { name: z.string(), pendingOrderId: z.number().optional() },
-      providerOwned: ["pendingOrderId"],
-    });
-    expect((await provider.check!({}, { name: "x", pendingOrderId: 7 })).failures).toEqual([
-      { property: "pendingOrderId", reason: expect.stringContaining("kept by the provider") },
-    ]);
-    expect((await provider.check!({}, { name: "x" })).failures).toEqual([]);
-  });
-});
-
-describe("the framework's last rules", () => {
-  it("names the existing objects in the adopt hint, with an error of its own kind", async () => {
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Twins",
-      refusesDuplicates: true,
-      async create() {
-        throw createStatusError({ status: 422, method: "POST", url: "http://127.0.0.1/v2/1/toys", body: {} });
-      },
-      async findMatching() {
-        return [
-          { id: "1", outs: {}, createdAt: "2020-01-01T00:00:00Z" },
-          { id: "2", outs: {}, createdAt: "2020-01-01T00:00:00Z" },
-        ];
-      },
-    });
-    const error = (await provider.create({ name: "x" }).catch((e: unknown) => e)) as Error;
-    expect(error.name).toBe("AlreadyExistsError");
-    expect(error.message).toBe(
-      "422 HTTP error (POST /v2/1/toys). A Twins like this already exists (id 1, 2) and was not made by this stack. " +
-        "To manage the existing Twins with Pulumi instead of creating a new one, set `adopt: true` on this resource " +
-        '(see the README, "Adopting existing objects").',
-    );
-  });
-
-  it("lets a refusal stand word for word where the kind allows twins", async () => {
+  it("is added to nothing else: other failures pass as they are", async () => {
     const refused = createStatusError({
       status: 400,
       method: "POST",
       url: "http://127.0.0.1/v2/1/toys",
       body: {},
     });
-    for (const refusesDuplicates of [false, undefined]) {
-      const provider = toDynamicProvider({
-        ...failingHalfway,
-        kind: "Twinnable",
-        ...(refusesDuplicates === undefined ? {} : { refusesDuplicates }),
-        async create() {
-          throw refused;
-        },
-        async findMatching() {
-          return [{ id: "1", outs: {} }];
-        },
-      });
-      await expect(provider.create({ name: "x" })).rejects.toBe(refused);
-    }
-  });
-
-  it("does not look for the object of a create that failed in this process (a bug, not the service)", async () => {
-    const findMatching = jest.fn(async () => []);
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Buggy",
+    const { provider } = recorded({
       async create() {
-        throw new TypeError("cannot read x");
-      },
-      findMatching,
-    });
-    await expect(provider.create({ name: "x" })).rejects.toThrow("cannot read x");
-    expect(findMatching).not.toHaveBeenCalled();
-  });
-
-  it("does not resend a create whose outcome it could not look up", async () => {
-    configureRuntime({
-      get: (key) =>
-        ({ "dnsimple:account": "1", "dnsimple:token": "unit-token", "dnsimple:maxRetries": "1" })[key],
-    });
-    let creates = 0;
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Unlookable",
-      async create() {
-        creates++;
-        throw lostAnswer(0);
-      },
-      async findMatching() {
-        throw new Error("listing failed");
+        throw refused;
       },
     });
-    await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
-    expect(creates).toBe(1);
-  });
-
-  it("takes the oldest of its own objects by number, not by spelling", async () => {
-    forgetClaimsOfThisProcess();
-    const now = new Date(Date.now() + 1000).toISOString();
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Ordered",
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        return ["10", "9"].map((id) => ({ id, outs: {}, createdAt: now }));
-      },
-    });
-    expect((await provider.create({ name: "x" })).id).toBe("9");
-  });
-
-  it("never adopts for a second resource what a first one took in this run", async () => {
-    forgetClaimsOfThisProcess();
-    const service = toyService(["solo"]);
-    expect((await toyKind(service, { kind: "Solo" }).create({ name: "solo", adopt: true })).id).toBe("1");
-    expect((await toyKind(service, { kind: "Solo" }).create({ name: "solo", adopt: true })).id).toBe("2");
-  });
-
-  it("says why a kind cannot adopt, and what to do instead", async () => {
-    const { failures } = await toyKind(toyService(), { noMatching: true }).check!(
-      {},
-      { name: "x", adopt: true },
-    );
-    expect(failures?.[0]?.reason).toMatch(
-      /^a Toy-\d+ cannot be adopted: nothing identifies an existing one for sure \(no natural key\), so adopt would have to guess; remove adopt and let Pulumi create it$/,
-    );
-  });
-
-  it("says how to make a declaration that matches several objects adoptable", async () => {
-    await expect(toyKind(toyService(["a", "a"])).create({ name: "a", adopt: true })).rejects.toThrow(
-      /\(ids 1, 2\) and adopt will not choose one; make the declaration match exactly one \(or delete the extra objects\)$/,
-    );
-  });
-
-  it("does not replace an object whose account nobody names", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:token": "unit-token" })[key] });
-    const saved = process.env["DNSIMPLE_ACCOUNT"];
-    delete process.env["DNSIMPLE_ACCOUNT"];
-    try {
-      configureRuntime({ get: () => undefined });
-      const provider = toDynamicProvider(failingHalfway);
-      expect(await provider.diff!("1", { name: "a", accountId: "1" }, { name: "a" })).toEqual({
-        changes: false,
-      });
-    } finally {
-      if (saved !== undefined) process.env["DNSIMPLE_ACCOUNT"] = saved;
-    }
+    await expect(provider.create({ name: "x", __provider: "stub code" })).rejects.toBe(refused);
   });
 });
 
-describe("updates and what the service decides", () => {
-  const calls: Array<Record<string, unknown>> = [];
-  const provider = toDynamicProvider({
-    ...failingHalfway,
-    kind: "Decided",
-    inputs: { name: z.string(), port: z.number().optional() },
-    replaceOnChange: [],
-    async update(_ctx, _id, olds, news) {
-      calls.push({ olds, news });
-      return { port: news.port ?? olds.port };
-    },
-  });
-  beforeEach(() => (calls.length = 0));
+describe("diff, in the dynamic provider's words", () => {
+  const { provider } = recorded();
+  const olds = { name: "a", ttl: 60, accountId: "1", __provider: "code" };
 
-  it("sends nothing when only an input the service decides is left out, and keeps the service's value", async () => {
-    const { outs } = await provider.update!("1", { name: "a", port: 53, accountId: "1" }, { name: "a" });
-    expect(calls).toEqual([]);
-    expect(outs).toEqual({ name: "a", port: 53, accountId: "1" });
+  it("says only whether something changes when nothing replaces", async () => {
+    expect(await provider.diff!("42", olds, { name: "a", ttl: 60, __provider: "other code" })).toEqual({
+      changes: false,
+    });
+    expect(await provider.diff!("42", olds, { name: "a", ttl: 300 })).toEqual({ changes: true });
   });
 
-  it("keeps the service's value for an input given as undefined", async () => {
-    const { outs } = await provider.update!(
-      "1",
-      { name: "a", port: 53, accountId: "1" },
-      { name: "b", port: undefined },
-    );
-    expect(calls).toHaveLength(1);
-    expect(outs).toEqual({ name: "b", port: 53, accountId: "1" });
+  it("says what replaces, and in which order", async () => {
+    expect(await provider.diff!("42", olds, { name: "b", ttl: 300 })).toEqual({
+      changes: true,
+      replaces: ["name"],
+      deleteBeforeReplace: false,
+    });
   });
 });
 
-describe("recovering by id for kinds without creation times", () => {
+describe("the SDK's ownerKey input", () => {
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), "journal-"));
@@ -853,53 +160,11 @@ describe("recovering by id for kinds without creation times", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("notes the highest id in the journal and recovers only a newer object", async () => {
-    forgetClaimsOfThisProcess();
-    const objects = [{ id: "5" }, { id: "3" }];
-    const provider = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Hooks",
-      async highestIdBeforeCreate() {
-        return 5;
-      },
-      async create() {
-        objects.push({ id: "6" });
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        return objects.map((o) => ({ id: o.id, outs: {} }));
-      },
-    });
-    // A dead run's create made 6 and its answer was lost: only the journal is left. This run's
-    // create would be refused, so only the recovery can answer.
-    beginCreate({
-      key: "p/s/Hook/a",
-      kind: "Hooks",
-      account: "1",
-      since: new Date().toISOString(),
-      newerThanId: 5,
-    });
-    objects.push({ id: "6" });
-    const refusing = toDynamicProvider({
-      ...failingHalfway,
-      kind: "Hooks",
-      async create() {
-        throw createStatusError({
-          status: 400,
-          method: "POST",
-          url: "http://127.0.0.1/v2/1/hooks",
-          body: {},
-        });
-      },
-      async findMatching() {
-        return objects.map((o) => ({ id: o.id, outs: {} }));
-      },
-    });
-    expect((await refusing.create({ name: "a", ownerKey: "p/s/Hook/a" })).id).toBe("6");
-    forgetClaimsOfThisProcess();
-    objects.length = 0;
-    objects.push({ id: "5" });
-    await expect(provider.create({ name: "b", ownerKey: "p/s/Hook/b" })).resolves.toMatchObject({ id: "6" });
-    expect(pendingCreate("p/s/Hook/b")).toMatchObject({ newerThanId: 5, createdId: "6" });
+  it("names the create's journal entry, which the diff of the recorded state settles", async () => {
+    const { provider } = recorded();
+    const { id, outs } = await provider.create({ name: "x", ownerKey: "p/s/Recorded/x", __provider: "code" });
+    expect(pendingCreate("p/s/Recorded/x")).toMatchObject({ kind: "Recorded", createdId: id });
+    await provider.diff!(id, outs, { name: "x" });
+    expect(pendingCreate("p/s/Recorded/x")).toBeUndefined();
   });
 });

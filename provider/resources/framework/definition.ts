@@ -1,6 +1,6 @@
 /**
  * The type of a resource definition: what every kind declares and what its operations receive
- * and return. The framework (define-resource.ts) turns a definition into a dynamic provider;
+ * and return. The framework turns a definition into a lifecycle (lifecycle.ts), served by adapters;
  * typed kinds (kind.ts) are written against these types. Types only: no module of the framework
  * is imported here, so nothing imports in a circle (`SECTIONS` is its one value).
  */

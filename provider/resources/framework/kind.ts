@@ -73,7 +73,7 @@ export interface KindInfo<I extends FieldShape, O extends FieldShape, A, K exten
   of(found: A): InfoOf<I, O, K>;
 }
 
-/** Inputs every resource accepts (`commonInputs` in define-resource.ts), as operations see them. */
+/** Inputs every resource accepts (`commonInputs` in lifecycle.ts), as operations see them. */
 export interface CommonInputValues {
   readonly account?: string | undefined;
   readonly adopt?: boolean | undefined;

@@ -4,8 +4,8 @@
  * adopts it (`adopt: true`, exactly one match), or when a create whose answer was lost is proved
  * to have made it: identical by the kind's identity (`findMatching`), made since the create began
  * (or newer than the highest id before it), and held by no other resource (this process's claims
- * and the create journal). Similarity alone never is. `define-resource.ts` adapts these rules to
- * Pulumi's create; nothing here knows the engine.
+ * and the create journal). Similarity alone never is. `lifecycle.ts` applies these rules in its
+ * create; nothing here knows the engine.
  */
 import { isDeepStrictEqual } from "node:util";
 import { backoffDelay, createdSince, DEFAULT_RETRY_OPTIONS, isApiError, outcomeUnknown } from "../../client";

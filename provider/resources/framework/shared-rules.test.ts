@@ -1,7 +1,8 @@
 /**
  * The lifecycle rules every kind shares (decision 003), tested once with toy definitions:
- * check, diff, replacement, read of what is gone, delete of what is gone, update. The ownership
- * rules (adopt, the create journal, lost answers) are in define-resource.test.ts.
+ * check, diff, replacement, read of what is gone, delete of what is gone, update, as the dynamic
+ * provider answers them. The ownership rules (adopt, the create journal, lost answers) and diff's
+ * property-by-property answer are in lifecycle.test.ts.
  */
 import fc from "fast-check";
 import { z } from "zod";
