@@ -166,6 +166,14 @@ export function flushReports(): Promise<void> {
   return queue;
 }
 
+/**
+ * Sends messages to the engine at `address`, for a process the engine starts other than as the
+ * dynamic provider (the provider plugin: its address argument, or the one its handshake names).
+ */
+export function setEngineAddress(address: string): void {
+  sink = engineSink(address);
+}
+
 /** For tests: send messages to `target` (undefined: pick again), forget what was said once. */
 export function setLogSink(target: LogSink | undefined): void {
   sink = target;

@@ -1,0 +1,438 @@
+/**
+ * The provider plugin's gRPC server (`pulumirpc.ResourceProvider`): the kinds' lifecycles
+ * (`lifecycleFor`) served to any Pulumi language, the way `define-resource.ts` serves them to
+ * Node.js programs as dynamic providers. All that is the plugin's own is here: the wire form
+ * (`wire.ts`: secrets unwrapped in, wrapped out), tokens (`<package>:index:<Kind>`, the package
+ * named by the schema it serves), the configuration (`config.ts`), the detailed diff, and the
+ * engine's answer for an object kept in state (ErrorResourceInitFailed). The owner key of the
+ * create journal is the resource's URN: stable for the resource, unique in the stack.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { packageVersion } from "../client/client";
+import { configure, lifecycleFor } from "../resources/index";
+import type { State } from "../resources/framework/definition";
+import { setEngineAddress } from "../resources/framework/engine-log";
+import { isSecret } from "../resources/framework/kind";
+import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
+import { KINDS } from "../resources/registry.generated";
+import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
+import { fromWire, toWire } from "./wire";
+
+type Struct = import("google-protobuf/google/protobuf/struct_pb").Struct;
+
+/** The copies @pulumi/pulumi's generated stubs use: they check the objects they are handed. */
+function fromPulumi<T>(id: string): T {
+  const base = require.resolve("@pulumi/pulumi/package.json");
+  return require(require.resolve(id, { paths: [path.dirname(base)] })) as T;
+}
+const grpc = fromPulumi<typeof import("@grpc/grpc-js")>("@grpc/grpc-js");
+const structproto = fromPulumi<typeof import("google-protobuf/google/protobuf/struct_pb")>(
+  "google-protobuf/google/protobuf/struct_pb",
+);
+const anyproto = fromPulumi<typeof import("google-protobuf/google/protobuf/any_pb")>(
+  "google-protobuf/google/protobuf/any_pb",
+);
+const emptyproto = fromPulumi<typeof import("google-protobuf/google/protobuf/empty_pb")>(
+  "google-protobuf/google/protobuf/empty_pb",
+);
+
+/** The largest message the engine sends (`maxRPCMessageSize` of Pulumi's servers: 400 MiB). */
+const MAX_RPC_MESSAGE_SIZE = 1024 * 1024 * 400;
+
+/** The package schema's text: `provider/plugin/schema.json`, beside this file or the package's root from dist. */
+export function schemaPath(): string {
+  const candidates = [
+    path.join(__dirname, "schema.json"),
+    path.join(__dirname, "..", "..", "..", "provider", "plugin", "schema.json"),
+  ];
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (found) return found;
+  throw new Error(
+    `the package schema of pulumi-dnsimple-dynamic is missing (looked for ${candidates.join(", ")}): ` +
+      "run `npm run generate` in a checkout, or reinstall the package",
+  );
+}
+
+let schemaText: string | undefined;
+function schema(): { text: string; name: string } {
+  schemaText ??= readFileSync(schemaPath(), "utf8");
+  return { text: schemaText, name: (JSON.parse(schemaText) as { name: string }).name };
+}
+
+/** The package's name, as tokens and config keys spell it (the schema's `name`). */
+export function packageName(): string {
+  return schema().name;
+}
+
+const secretFieldsByKind = new Map<string, ReadonlySet<string>>();
+
+/** The fields a kind marks secret (inputs and outputs): they leave the plugin secret, always. */
+export function secretFieldsOf(kind: string): ReadonlySet<string> {
+  let fields = secretFieldsByKind.get(kind);
+  if (!fields) {
+    const definition = KINDS[kind]!();
+    const shape = { ...definition.inputs, ...definition.schema?.inputs, ...definition.schema?.outputs };
+    fields = new Set(Object.keys(shape).filter((key) => isSecret(shape[key]!)));
+    secretFieldsByKind.set(kind, fields);
+  }
+  return fields;
+}
+
+/** The kind a request is about, from its type (or, from older engines, its URN's). */
+function kindOf(type: string, urn: string): string {
+  const token = type || (urn.split("::")[2] ?? "").split("$").pop() || "";
+  const prefix = `${packageName()}:index:`;
+  const kind = token.startsWith(prefix) ? token.slice(prefix.length) : "";
+  if (!Object.hasOwn(KINDS, kind)) {
+    throw new Error(
+      `${packageName()} has no resource type "${token}": its types are ${prefix}<Kind>, e.g. ${prefix}Domain ` +
+        `(${urn}); if a newer version of pulumi-dnsimple-dynamic made it, install that version`,
+    );
+  }
+  return kind;
+}
+
+const union = (...sets: ReadonlyArray<ReadonlySet<string>>): Set<string> =>
+  new Set(sets.flatMap((s) => [...s]));
+
+const structOf = (props: Record<string, unknown>) => structproto.Struct.fromJavaScript(props as never);
+const propsOf = (struct: Struct | undefined) => fromWire(struct?.toJavaScript() as Record<string, unknown>);
+
+/** An error the engine shows: in the plugin's words (its config keys), with a gRPC status. */
+class PluginError extends Error {
+  override readonly name = "PluginError";
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly metadata = new grpc.Metadata(),
+  ) {
+    super(message);
+  }
+}
+
+function statusOf(error: unknown): {
+  code: number;
+  details: string;
+  metadata: InstanceType<typeof grpc.Metadata>;
+} {
+  if (error instanceof PluginError) {
+    return { code: error.code, details: error.message, metadata: error.metadata };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    code: grpc.status.UNKNOWN,
+    details: inPluginWords(packageName(), message),
+    metadata: new grpc.Metadata(),
+  };
+}
+
+/**
+ * An object the engine must keep in state although its create (or update) did not finish: the
+ * status Pulumi's own Node provider server sends (`grpcResponseFromError`), with the inputs too,
+ * so the engine records them and the next `up` finishes the job.
+ */
+function initFailed(error: KeptInStateError, secret: ReadonlySet<string>, inputs: State): PluginError {
+  const message = inPluginWords(packageName(), error.message);
+  const detail = new provproto.ErrorResourceInitFailed();
+  detail.setId(error.id);
+  detail.setProperties(structOf(toWire(error.properties, secret)));
+  detail.setReasonsList(error.reasons.map((reason) => inPluginWords(packageName(), reason)));
+  detail.setInputs(structOf(toWire(inputs, secret)));
+  const details = new anyproto.Any();
+  details.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+  const status = new statusproto.Status();
+  status.setCode(grpc.status.UNKNOWN);
+  status.setMessage(message);
+  status.addDetails(details);
+  const metadata = new grpc.Metadata();
+  // grpc-js has no status details of its own: this trailer is where Go's gRPC reads them.
+  metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  return new PluginError(message, grpc.status.UNKNOWN, metadata);
+}
+
+/** The create or update's failure as the engine takes it. */
+function failureOf(error: unknown, secret: ReadonlySet<string>, inputs: State): unknown {
+  return isKeptInState(error) ? initFailed(error, secret, inputs) : error;
+}
+
+type Kind = provproto.PropertyDiff.Kind;
+
+/**
+ * A diff in the engine's words: each changed property added, deleted or updated, `_REPLACE` when
+ * it needs a new object; `changes`, `replaces` and `deleteBeforeReplace` as they are.
+ */
+function diffResponse(
+  olds: State,
+  news: State,
+  diff: {
+    changes: boolean;
+    changed: string[];
+    replaces: string[];
+    deleteBeforeReplace?: boolean | undefined;
+  },
+): provproto.DiffResponse {
+  const { ADD, ADD_REPLACE, DELETE, DELETE_REPLACE, UPDATE, UPDATE_REPLACE } = provproto.PropertyDiff.Kind;
+  const response = new provproto.DiffResponse();
+  response.setChanges(
+    diff.changes
+      ? provproto.DiffResponse.DiffChanges.DIFF_SOME
+      : provproto.DiffResponse.DiffChanges.DIFF_NONE,
+  );
+  response.setReplacesList(diff.replaces);
+  response.setDiffsList(diff.changed);
+  response.setDeletebeforereplace(diff.deleteBeforeReplace === true);
+  response.setHasdetaileddiff(true);
+  const detailed = response.getDetaileddiffMap();
+  for (const key of diff.changed) {
+    const replaces = diff.replaces.includes(key);
+    const added = olds[key] === undefined && news[key] !== undefined;
+    const deleted = olds[key] !== undefined && news[key] === undefined;
+    const kind: Kind = added
+      ? replaces
+        ? ADD_REPLACE
+        : ADD
+      : deleted
+        ? replaces
+          ? DELETE_REPLACE
+          : DELETE
+        : replaces
+          ? UPDATE_REPLACE
+          : UPDATE;
+    const property = new provproto.PropertyDiff();
+    property.setKind(kind);
+    property.setInputdiff(true);
+    detailed.set(key, property);
+  }
+  return response;
+}
+
+/** The service's handlers, each an async function of its request. */
+function handlers() {
+  return {
+    async handshake(req: provproto.ProviderHandshakeRequest) {
+      if (req.getEngineAddress()) setEngineAddress(req.getEngineAddress());
+      const response = new provproto.ProviderHandshakeResponse();
+      response.setAcceptSecrets(true);
+      response.setAcceptResources(false);
+      response.setAcceptOutputs(false);
+      return response;
+    },
+
+    async getPluginInfo() {
+      const info = new plugproto.PluginInfo();
+      info.setVersion(packageVersion());
+      return info;
+    },
+
+    async getSchema(req: provproto.GetSchemaRequest) {
+      if (req.getSubpackageName()) {
+        throw new PluginError(
+          `${packageName()} has no subpackage "${req.getSubpackageName()}"`,
+          grpc.status.INVALID_ARGUMENT,
+        );
+      }
+      const response = new provproto.GetSchemaResponse();
+      response.setSchema(schema().text);
+      return response;
+    },
+
+    async checkConfig(req: provproto.CheckRequest) {
+      const { plain, secret } = propsOf(req.getNews());
+      const response = new provproto.CheckResponse();
+      response.setInputs(structOf(toWire(plain, union(secret, SECRET_SETTINGS))));
+      response.setFailuresList(
+        checkConfig(packageName(), plain).map(({ property, reason }) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(property);
+          failure.setReason(reason);
+          return failure;
+        }),
+      );
+      return response;
+    },
+
+    async diffConfig(req: provproto.DiffRequest) {
+      const olds = propsOf(req.hasOldInputs() ? req.getOldInputs() : req.getOlds()).plain;
+      const news = propsOf(req.getNews()).plain;
+      const diff = diffConfig(packageName(), olds, news);
+      return diffResponse(olds, news, { ...diff, changes: diff.changed.length > 0 });
+    },
+
+    async configure(req: provproto.ConfigureRequest) {
+      const variables = new Map(req.getVariablesMap().toArray());
+      const args = req.hasArgs() ? propsOf(req.getArgs()).plain : undefined;
+      configure(sourceOf(packageName(), variables, args));
+      const response = new provproto.ConfigureResponse();
+      response.setAcceptsecrets(true);
+      response.setSupportspreview(false);
+      response.setAcceptresources(false);
+      response.setAcceptoutputs(false);
+      return response;
+    },
+
+    async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
+      throw new PluginError(
+        `unknown function "${req.getTok()}": this version of the ${packageName()} plugin serves no functions yet`,
+        grpc.status.UNIMPLEMENTED,
+      );
+    },
+
+    async check(req: provproto.CheckRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      const olds = propsOf(req.getOlds()).plain;
+      const news = propsOf(req.getNews());
+      const { inputs, failures } = await lifecycleFor(kind).check(olds, news.plain);
+      const response = new provproto.CheckResponse();
+      response.setInputs(structOf(toWire(inputs, union(news.secret, secretFieldsOf(kind)))));
+      response.setFailuresList(
+        failures.map(({ property, reason }) => {
+          const failure = new provproto.CheckFailure();
+          failure.setProperty(property);
+          failure.setReason(reason);
+          return failure;
+        }),
+      );
+      return response;
+    },
+
+    async diff(req: provproto.DiffRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      const olds = propsOf(req.getOlds()).plain;
+      const news = propsOf(req.getNews()).plain;
+      const diff = await lifecycleFor(kind).diff(req.getId(), olds, news, req.getUrn());
+      return diffResponse(olds, news, diff);
+    },
+
+    async create(req: provproto.CreateRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      const inputs = propsOf(req.getProperties());
+      const secret = union(inputs.secret, secretFieldsOf(kind));
+      const { id, outs } = await lifecycleFor(kind)
+        .create(inputs.plain, req.getUrn())
+        .catch((error: unknown) => {
+          throw failureOf(error, secret, inputs.plain);
+        });
+      const response = new provproto.CreateResponse();
+      response.setId(id);
+      response.setProperties(structOf(toWire(outs, secret)));
+      return response;
+    },
+
+    async read(req: provproto.ReadRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      const state = propsOf(req.getProperties());
+      const inputs = propsOf(req.getInputs());
+      const secret = union(state.secret, inputs.secret, secretFieldsOf(kind));
+      // An import or a `get` has no state yet: what the program declared is all there is.
+      const found = await lifecycleFor(kind).read(
+        req.getId(),
+        { ...inputs.plain, ...state.plain },
+        req.getUrn(),
+      );
+      const response = new provproto.ReadResponse();
+      if (!found.id) return response;
+      response.setId(found.id);
+      response.setProperties(structOf(toWire(found.props ?? {}, secret)));
+      response.setInputs(structOf(toWire(found.inputs ?? inputs.plain, secret)));
+      return response;
+    },
+
+    async update(req: provproto.UpdateRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      const olds = propsOf(req.getOlds());
+      const news = propsOf(req.getNews());
+      const secret = union(olds.secret, news.secret, secretFieldsOf(kind));
+      const { outs } = await lifecycleFor(kind)
+        .update(req.getId(), olds.plain, news.plain, req.getUrn())
+        .catch((error: unknown) => {
+          throw failureOf(error, secret, news.plain);
+        });
+      const response = new provproto.UpdateResponse();
+      response.setProperties(structOf(toWire(outs, secret)));
+      return response;
+    },
+
+    async delete(req: provproto.DeleteRequest) {
+      const kind = kindOf(req.getType(), req.getUrn());
+      await lifecycleFor(kind).delete(req.getId(), propsOf(req.getProperties()).plain, req.getUrn());
+      return new emptyproto.Empty();
+    },
+
+    async cancel() {
+      return new emptyproto.Empty();
+    },
+
+    async attach(req: plugproto.PluginAttach) {
+      // PULUMI_DEBUG_PROVIDERS: the engine attaches to a plugin started by hand.
+      if (req.getAddress()) setEngineAddress(req.getAddress());
+      return new emptyproto.Empty();
+    },
+
+    async getMapping() {
+      return new provproto.GetMappingResponse();
+    },
+
+    async getMappings() {
+      return new provproto.GetMappingsResponse();
+    },
+  };
+}
+
+/** A handler as grpc-js calls it: errors become the status {@link statusOf} says. */
+function unary<Req, Res>(handler: (req: Req) => Promise<Res>) {
+  return (call: { request: Req }, callback: (error: unknown, response?: Res) => void) => {
+    handler(call.request).then(
+      (response) => callback(null, response),
+      (error: unknown) => callback(statusOf(error)),
+    );
+  };
+}
+
+export interface RunningPlugin {
+  readonly port: number;
+  /** Stops taking calls and ends the ones in flight. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server on `host` (an ephemeral port): what `main.ts` runs, and the tests.
+ *
+ * @example
+ * const { port } = await startPluginServer();
+ * process.stdout.write(`${port}\n`);
+ */
+export async function startPluginServer(host = "127.0.0.1"): Promise<RunningPlugin> {
+  packageName(); // a missing schema fails now, not at the engine's first call
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_RPC_MESSAGE_SIZE,
+    "grpc.max_send_message_length": MAX_RPC_MESSAGE_SIZE,
+  });
+  const implementation = Object.fromEntries(
+    Object.entries(handlers()).map(([name, handler]) => [
+      name,
+      unary(handler as (req: unknown) => Promise<unknown>),
+    ]),
+  );
+  server.addService(provrpc.ResourceProviderService, implementation as never);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`${host}:0`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+        setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, 1_000).unref();
+      }),
+  };
+}
