@@ -79,7 +79,8 @@ describe("the plugin's configuration", () => {
       ["account", "baseUrl", "maxRetries", "progressInterval", "sandbox", "token"].sort(),
     );
     const reasons = failures.map((f) => f.reason).join("\n");
-    expect(reasons).toContain(`${PKG}:maxRetries`);
+    expect(reasons).toContain(`${PKG}:maxRetries must be a whole number`);
+    expect(reasons).toContain(`${PKG}:sandbox must be true or false`);
     expect(reasons).toContain(`${PKG}:account must be a numeric account id`);
     expect(reasons).not.toContain("dnsimple:");
     expect(reasons).not.toContain("12345678");

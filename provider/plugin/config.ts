@@ -53,6 +53,13 @@ export function sourceOf(
   return { get: (key) => values.get(key) };
 }
 
+const TYPE_NAMES: Record<SettingDeclaration["type"], string> = {
+  string: "a string",
+  boolean: "true or false",
+  integer: "a whole number",
+  number: "a number",
+};
+
 /** Whether `value` has the type the setting declares (a string of that type counts). */
 function hasType(setting: SettingDeclaration, value: unknown): boolean {
   switch (setting.type) {
@@ -79,7 +86,7 @@ export function checkConfig(packageName: string, inputs: State): Array<{ propert
     if (value === undefined || value === null || value === UNKNOWN) continue;
     const key = `${packageName}:${name}`;
     if (!hasType(setting, value)) {
-      failures.push({ property: name, reason: `${key} must be a ${setting.type}` });
+      failures.push({ property: name, reason: `${key} must be ${TYPE_NAMES[setting.type]}` });
       continue;
     }
     const text = asText(value)!;

@@ -124,7 +124,7 @@ describe("the provider plugin's server", () => {
       [`${PKG}:config:token`]: "variables-token",
     });
     expect(fromVariables.getAcceptsecrets()).toBe(true);
-    expect(fromVariables.getSupportspreview()).toBe(false);
+    expect(fromVariables.getSupportspreview()).toBe(true);
     expect(fromVariables.getAcceptresources()).toBe(false);
     expect(getSettings()).toMatchObject({ account: "111", token: "variables-token" });
 
@@ -208,6 +208,39 @@ describe("the provider plugin's server", () => {
       accessToken: secretOf("issued-token"),
       accountId: "1",
     });
+  });
+
+  it("previews a create and an update without the lifecycle: inputs, and outputs unknown", async () => {
+    const lifecycle = { create: jest.fn(), update: jest.fn() };
+    jest.spyOn(resources, "lifecycleFor").mockReturnValue(lifecycle as never);
+    const req = new provproto.CreateRequest();
+    req.setUrn(urnOf("Domain"));
+    req.setType(tokenOf("Domain"));
+    req.setProperties(struct({ name: "example.com" }));
+    req.setPreview(true);
+    const created = await call<provproto.CreateRequest, provproto.CreateResponse>("create", req);
+    expect(created.getId()).toBe("");
+    const outputs = Object.keys(KINDS["Domain"]!().schema!.outputs);
+    expect(js(created.getProperties())).toEqual({
+      ...Object.fromEntries(outputs.map((key) => [key, UNKNOWN])),
+      name: "example.com",
+    });
+
+    const update = new provproto.UpdateRequest();
+    update.setId("7");
+    update.setUrn(urnOf("Contact"));
+    update.setType(tokenOf("Contact"));
+    update.setOlds(struct({ label: "a", email: secretOf("a@example.com"), contactId: 7 }));
+    update.setNews(struct({ label: "b", email: secretOf("b@example.com") }));
+    update.setPreview(true);
+    const updated = await call<provproto.UpdateRequest, provproto.UpdateResponse>("update", update);
+    expect(js(updated.getProperties())).toMatchObject({
+      label: "b",
+      email: secretOf("b@example.com"),
+      contactId: UNKNOWN,
+    });
+    expect(lifecycle.create).not.toHaveBeenCalled();
+    expect(lifecycle.update).not.toHaveBeenCalled();
   });
 
   it("reports an object kept in state as ErrorResourceInitFailed, secrets still secret", async () => {

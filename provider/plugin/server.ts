@@ -21,7 +21,7 @@ import { isSecret } from "../resources/framework/kind";
 import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
-import { fromWire, toWire } from "./wire";
+import { fromWire, toWire, UNKNOWN } from "./wire";
 
 type Struct = import("google-protobuf/google/protobuf/struct_pb").Struct;
 
@@ -95,6 +95,16 @@ function kindOf(type: string, urn: string): string {
     );
   }
   return kind;
+}
+
+/**
+ * What a preview shows of a create or update: the inputs, and each output the inputs do not set
+ * as unknown. The engine asks for it (with a handshake it takes every plugin to support previews);
+ * nothing reaches the service.
+ */
+function previewOf(kind: string, inputs: State): State {
+  const outputs = Object.keys(KINDS[kind]!().schema?.outputs ?? {});
+  return { ...Object.fromEntries(outputs.map((key) => [key, UNKNOWN])), ...inputs };
 }
 
 const union = (...sets: ReadonlyArray<ReadonlySet<string>>): Set<string> =>
@@ -269,7 +279,7 @@ function handlers() {
       configure(sourceOf(packageName(), variables, args));
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
-      response.setSupportspreview(false);
+      response.setSupportspreview(true);
       response.setAcceptresources(false);
       response.setAcceptoutputs(false);
       return response;
@@ -312,12 +322,16 @@ function handlers() {
       const kind = kindOf(req.getType(), req.getUrn());
       const inputs = propsOf(req.getProperties());
       const secret = union(inputs.secret, secretFieldsOf(kind));
+      const response = new provproto.CreateResponse();
+      if (req.getPreview()) {
+        response.setProperties(structOf(toWire(previewOf(kind, inputs.plain), secret)));
+        return response;
+      }
       const { id, outs } = await lifecycleFor(kind)
         .create(inputs.plain, req.getUrn())
         .catch((error: unknown) => {
           throw failureOf(error, secret, inputs.plain);
         });
-      const response = new provproto.CreateResponse();
       response.setId(id);
       response.setProperties(structOf(toWire(outs, secret)));
       return response;
@@ -347,12 +361,16 @@ function handlers() {
       const olds = propsOf(req.getOlds());
       const news = propsOf(req.getNews());
       const secret = union(olds.secret, news.secret, secretFieldsOf(kind));
+      const response = new provproto.UpdateResponse();
+      if (req.getPreview()) {
+        response.setProperties(structOf(toWire(previewOf(kind, news.plain), secret)));
+        return response;
+      }
       const { outs } = await lifecycleFor(kind)
         .update(req.getId(), olds.plain, news.plain, req.getUrn())
         .catch((error: unknown) => {
           throw failureOf(error, secret, news.plain);
         });
-      const response = new provproto.UpdateResponse();
       response.setProperties(structOf(toWire(outs, secret)));
       return response;
     },
