@@ -17,6 +17,15 @@ PULUMI_BUILT_BIN="$PULUMI_CACHE_ROOT/pulumi-$PULUMI_BUILD_CLI_VERSION/bin"
 if [ -x "$PULUMI_BUILT_BIN/pulumi" ]; then
   case ":$PATH:" in *":$PULUMI_BUILT_BIN:"*) ;; *) PATH="$PULUMI_BUILT_BIN:$PATH" ;; esac
 fi
+# Python and YAML programs (scripts/lib/build-language-hosts.sh): their language hosts sit beside
+# the CLI; the Python environment holds the `pulumi` package. The Python host built here (sdk
+# v3.68.0) does not read the project's `virtualenv` option from this CLI: PULUMI_PYTHON_CMD names
+# the environment's interpreter instead.
+DNSIMPLE_PYTHON_VENV="$PULUMI_CACHE_ROOT/python-venv-$PULUMI_BUILD_CLI_VERSION"
+if [ -f "$DNSIMPLE_PYTHON_VENV/.complete" ]; then
+  export DNSIMPLE_PYTHON_VENV
+  export PULUMI_PYTHON_CMD="${PULUMI_PYTHON_CMD:-$DNSIMPLE_PYTHON_VENV/bin/python}"
+fi
 export PATH
 
 # Offline engine: a file backend in an ignored folder, a passphrase, no update checks or downloads.
