@@ -17,9 +17,12 @@ import { packageVersion } from "../client/client";
 import { configure, lifecycleFor } from "../resources/index";
 import type { State } from "../resources/framework/definition";
 import { setEngineAddress } from "../resources/framework/engine-log";
+import { getSettings } from "../resources/framework/runtime";
 import { isSecret } from "../resources/framework/kind";
 import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
+import { outputsOf } from "./function-results";
+import { FUNCTIONS } from "./functions.generated";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
 import { fromWire, toWire, UNKNOWN } from "./wire";
 
@@ -285,11 +288,27 @@ function handlers() {
       return response;
     },
 
+    /**
+     * The SDK's read-only functions (sdk/functions.ts), each by the call table generated from its
+     * declaration, run with this provider's settings; the result as the schema says (outputsOf).
+     */
     async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
-      throw new PluginError(
-        `unknown function "${req.getTok()}": this version of the ${packageName()} plugin serves no functions yet`,
-        grpc.status.UNIMPLEMENTED,
-      );
+      const prefix = `${packageName()}:index:`;
+      const name = req.getTok().startsWith(prefix) ? req.getTok().slice(prefix.length) : undefined;
+      const entry = name !== undefined && Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;
+      if (!entry) {
+        throw new PluginError(
+          `unknown function "${req.getTok()}": the ${packageName()} plugin serves ${prefix}<function> for the functions of its schema`,
+          grpc.status.UNIMPLEMENTED,
+        );
+      }
+      const sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
+      sdk.readSettingsFrom(getSettings);
+      const args = req.hasArgs() ? propsOf(req.getArgs()).plain : {};
+      const result = await entry.call(sdk, args);
+      const response = new provproto.InvokeResponse();
+      response.setReturn(structOf(toWire(withoutUndefined(outputsOf(result, entry.result)), new Set())));
+      return response;
     },
 
     async check(req: provproto.CheckRequest) {
@@ -453,4 +472,9 @@ export async function startPluginServer(host = "127.0.0.1"): Promise<RunningPlug
         }, 1_000).unref();
       }),
   };
+}
+
+/** A value as a protobuf Struct can hold it: `undefined` fields left out, at any depth. */
+function withoutUndefined(value: Record<string, unknown>): State {
+  return JSON.parse(JSON.stringify(value)) as State;
 }

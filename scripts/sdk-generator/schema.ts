@@ -137,7 +137,11 @@ function pulumiType(
     const distinct = [...new Map(each.map((t) => [JSON.stringify(t), t])).values()];
     if (distinct.length === 1) return pulumiType(members[0]!, name, io, types, defs);
     // An output is what the service answered: one shape per field, or Any.
-    if (io === "output" || !distinct.every(isPlainUnionMember)) return ANY;
+    if (io === "output") return ANY;
+    // Pulumi's Python runtime takes no union of a list and a map (ZoneRecords' records): the
+    // schema offers the first form, the list; TypeScript programs keep both.
+    if (!distinct.every((t) => "type" in t && PRIMITIVES.has(t.type)))
+      return distinct.every(isPlainUnionMember) ? pulumiType(members[0]!, name, io, types, defs) : ANY;
     return {
       oneOf: [
         ...new Map(

@@ -2370,31 +2370,6 @@ func (i ZoneRecordsEntryArray) ToZoneRecordsEntryArrayOutputWithContext(ctx cont
 	return pulumi.ToOutputWithContext(ctx, i).(ZoneRecordsEntryArrayOutput)
 }
 
-// ZoneRecordsEntryMapInput is an input type that accepts ZoneRecordsEntryMap and ZoneRecordsEntryMapOutput values.
-// You can construct a concrete instance of `ZoneRecordsEntryMapInput` via:
-//
-//	ZoneRecordsEntryMap{ "key": ZoneRecordsEntryArgs{...} }
-type ZoneRecordsEntryMapInput interface {
-	pulumi.Input
-
-	ToZoneRecordsEntryMapOutput() ZoneRecordsEntryMapOutput
-	ToZoneRecordsEntryMapOutputWithContext(context.Context) ZoneRecordsEntryMapOutput
-}
-
-type ZoneRecordsEntryMap map[string]ZoneRecordsEntryInput
-
-func (ZoneRecordsEntryMap) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]ZoneRecordsEntry)(nil)).Elem()
-}
-
-func (i ZoneRecordsEntryMap) ToZoneRecordsEntryMapOutput() ZoneRecordsEntryMapOutput {
-	return i.ToZoneRecordsEntryMapOutputWithContext(context.Background())
-}
-
-func (i ZoneRecordsEntryMap) ToZoneRecordsEntryMapOutputWithContext(ctx context.Context) ZoneRecordsEntryMapOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(ZoneRecordsEntryMapOutput)
-}
-
 // One record of a `ZoneRecords`: as a `ZoneRecordArgs` without the zone.
 type ZoneRecordsEntryOutput struct{ *pulumi.OutputState }
 
@@ -2457,26 +2432,6 @@ func (o ZoneRecordsEntryArrayOutput) ToZoneRecordsEntryArrayOutputWithContext(ct
 func (o ZoneRecordsEntryArrayOutput) Index(i pulumi.IntInput) ZoneRecordsEntryOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ZoneRecordsEntry {
 		return vs[0].([]ZoneRecordsEntry)[vs[1].(int)]
-	}).(ZoneRecordsEntryOutput)
-}
-
-type ZoneRecordsEntryMapOutput struct{ *pulumi.OutputState }
-
-func (ZoneRecordsEntryMapOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*map[string]ZoneRecordsEntry)(nil)).Elem()
-}
-
-func (o ZoneRecordsEntryMapOutput) ToZoneRecordsEntryMapOutput() ZoneRecordsEntryMapOutput {
-	return o
-}
-
-func (o ZoneRecordsEntryMapOutput) ToZoneRecordsEntryMapOutputWithContext(ctx context.Context) ZoneRecordsEntryMapOutput {
-	return o
-}
-
-func (o ZoneRecordsEntryMapOutput) MapIndex(k pulumi.StringInput) ZoneRecordsEntryOutput {
-	return pulumi.All(o, k).ApplyT(func(vs []interface{}) ZoneRecordsEntry {
-		return vs[0].(map[string]ZoneRecordsEntry)[vs[1].(string)]
 	}).(ZoneRecordsEntryOutput)
 }
 
@@ -2550,7 +2505,6 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ZoneFileInputPtrInput)(nil)).Elem(), ZoneFileInputArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsEntryInput)(nil)).Elem(), ZoneRecordsEntryArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsEntryArrayInput)(nil)).Elem(), ZoneRecordsEntryArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*ZoneRecordsEntryMapInput)(nil)).Elem(), ZoneRecordsEntryMap{})
 	pulumi.RegisterOutputType(ChargeResultOutput{})
 	pulumi.RegisterOutputType(ChargeResultArrayOutput{})
 	pulumi.RegisterOutputType(ChargeResultItemsItemOutput{})
@@ -2600,7 +2554,6 @@ func init() {
 	pulumi.RegisterOutputType(ZoneFileInputPtrOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsEntryOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsEntryArrayOutput{})
-	pulumi.RegisterOutputType(ZoneRecordsEntryMapOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsUnconfirmedItemOutput{})
 	pulumi.RegisterOutputType(ZoneRecordsUnconfirmedItemArrayOutput{})
 }

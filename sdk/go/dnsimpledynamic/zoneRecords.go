@@ -103,7 +103,7 @@ type zoneRecordsArgs struct {
 	// output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
 	// each as a line `name ttl type [priority=… regions=…] content`,
 	// a zoneFile's records among them.
-	Records interface{} `pulumi:"records"`
+	Records []ZoneRecordsEntry `pulumi:"records"`
 	// Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
 	// `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
 	// apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
@@ -129,7 +129,7 @@ type ZoneRecordsArgs struct {
 	// output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
 	// each as a line `name ttl type [priority=… regions=…] content`,
 	// a zoneFile's records among them.
-	Records pulumi.Input
+	Records ZoneRecordsEntryArrayInput
 	// Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
 	// `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
 	// apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview

@@ -25,7 +25,7 @@ class ZoneRecordsArgs:
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
-                 records: pulumi.Input[Optional[Union[Sequence[pulumi.Input['ZoneRecordsEntryArgs']], Mapping[str, pulumi.Input['ZoneRecordsEntryArgs']]]]] = None,
+                 records: pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]] = None,
                  zone_file: pulumi.Input[Optional['ZoneFileInputArgs']] = None):
         """
         The set of arguments for constructing a ZoneRecords resource.
@@ -36,7 +36,7 @@ class ZoneRecordsArgs:
         :param pulumi.Input[_builtins.bool] authoritative: `false` (default, additive): manages only the records this resource created or adopted.
                `true`: the zone holds exactly the declared records: others are deleted (never the service's
                system records) and identical existing ones are taken over.
-        :param pulumi.Input[Union[Sequence[pulumi.Input['ZoneRecordsEntryArgs']], Mapping[str, pulumi.Input['ZoneRecordsEntryArgs']]]] records: The records: a list (each record known by its name, type and content; by name and type for
+        :param pulumi.Input[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]] records: The records: a list (each record known by its name, type and content; by name and type for
                CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the
                records (a change of content or name under the same key is an update in place). As an
                output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
@@ -113,7 +113,7 @@ class ZoneRecordsArgs:
 
     @_builtins.property
     @pulumi.getter
-    def records(self) -> pulumi.Input[Optional[Union[Sequence[pulumi.Input['ZoneRecordsEntryArgs']], Mapping[str, pulumi.Input['ZoneRecordsEntryArgs']]]]]:
+    def records(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]]:
         """
         The records: a list (each record known by its name, type and content; by name and type for
         CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the
@@ -125,7 +125,7 @@ class ZoneRecordsArgs:
         return pulumi.get(self, "records")
 
     @records.setter
-    def records(self, value: pulumi.Input[Optional[Union[Sequence[pulumi.Input['ZoneRecordsEntryArgs']], Mapping[str, pulumi.Input['ZoneRecordsEntryArgs']]]]]):
+    def records(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]]):
         pulumi.set(self, "records", value)
 
     @_builtins.property
@@ -153,7 +153,7 @@ class ZoneRecords(pulumi.CustomResource):
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
-                 records: pulumi.Input[Optional[Union[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]], Mapping[str, pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]]] = None,
+                 records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -168,7 +168,7 @@ class ZoneRecords(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] authoritative: `false` (default, additive): manages only the records this resource created or adopted.
                `true`: the zone holds exactly the declared records: others are deleted (never the service's
                system records) and identical existing ones are taken over.
-        :param pulumi.Input[Union[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]], Mapping[str, pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] records: The records: a list (each record known by its name, type and content; by name and type for
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]] records: The records: a list (each record known by its name, type and content; by name and type for
                CNAME and ALIAS, so a change of content is a new record), or a map whose keys name the
                records (a change of content or name under the same key is an update in place). As an
                output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
@@ -208,7 +208,7 @@ class ZoneRecords(pulumi.CustomResource):
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
-                 records: pulumi.Input[Optional[Union[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]], Mapping[str, pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]]] = None,
+                 records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):

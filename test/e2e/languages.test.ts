@@ -1,0 +1,463 @@
+/**
+ * Every Pulumi language gets the same resources: a TypeScript program (the dynamic providers), a
+ * Pulumi YAML program and a Python program (the provider plugin, `bin/pulumi-resource-dnsimple-dynamic`,
+ * with the Python SDK that Pulumi's code generator made from the package schema) each go through
+ * the same cycle against the emulator: the core kinds and records through `preview` (no request
+ * sent), `up`, a preview that shows no change, and `destroy`, with a hand-made object of the same
+ * shape beside them left untouched and no secret in the state in clear. A malformed record is
+ * refused at preview with the property named and no request sent, in every language. From
+ * Python, 300 `ZoneRecord`s are sent in batch requests.
+ *
+ * The YAML and Python programs are examples/yaml-core and examples/python-core, run as a user runs
+ * them; the language hosts and the Python environment come from the bootstrap (scripts/lib/env.sh).
+ */
+import { type OutputMap, type Stack } from "@pulumi/pulumi/automation";
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import * as path from "node:path";
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { recordResults } from "../../bench/lib/record";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { v2 } from "./extended-api";
+import { newStack, REPO_ROOT } from "./harness";
+import { pulumiHome } from "./pulumi-home";
+import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
+
+const TOKEN = "e2e-languages-token-3c7a91f0";
+const PLUGIN_DIR = path.join(REPO_ROOT, "bin");
+const PYTHON_SDK = path.join(REPO_ROOT, "sdk/python");
+const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
+
+type Language = "typescript" | "yaml" | "python";
+
+/** What a language needs on this machine, and what is missing (the bootstrap installs it all). */
+function missingToolchain(language: Language): string | undefined {
+  const onPath = (tool: string) =>
+    (process.env.PATH ?? "").split(path.delimiter).some((dir) => existsSync(path.join(dir, tool)));
+  if (language === "typescript") return undefined;
+  if (!existsSync(path.join(PLUGIN_DIR, "pulumi-resource-dnsimple-dynamic")))
+    return "the plugin bin/pulumi-resource-dnsimple-dynamic";
+  if (!existsSync(path.join(REPO_ROOT, "dist/provider/plugin/main.js")))
+    return "the build (dist/provider/plugin/main.js)";
+  if (language === "yaml")
+    return onPath("pulumi-language-yaml") ? undefined : "pulumi-language-yaml (scripts/bootstrap)";
+  const venv = process.env.DNSIMPLE_PYTHON_VENV;
+  if (!venv || !existsSync(venv)) return "the Python environment DNSIMPLE_PYTHON_VENV (scripts/bootstrap)";
+  if (!onPath("pulumi-language-python")) return "pulumi-language-python (scripts/bootstrap)";
+  if (!existsSync(path.join(PYTHON_SDK, "pulumi_dnsimple_dynamic")))
+    return "the generated Python SDK sdk/python";
+  return undefined;
+}
+
+/** The core program of each language: the same resources, as a user of that language writes them. */
+const TYPESCRIPT_CORE = `import * as pulumi from "@pulumi/pulumi";
+import * as dnsimple from "pulumi-dnsimple-dynamic";
+
+const domain = new dnsimple.Domain("domain", { name: "typescript-core.com" });
+const www = new dnsimple.ZoneRecord("www", { zoneName: domain.name, name: "www", type: "A", content: "192.0.2.10", ttl: 600 });
+const web = new dnsimple.ZoneRecords("web", {
+  zoneName: domain.name,
+  records: [
+    { name: "", type: "A", content: "192.0.2.10" },
+    { name: "", type: "MX", content: "mx1.mail.example.net", priority: 10 },
+  ],
+});
+const ds = new dnsimple.DsRecord("ds", {
+  domain: "typescript-registered.com", algorithm: "13", digestType: "2", keytag: "2371",
+  digest: "1F987CC6583E92DF0890718C42FD5E2D7D56D1E1E2BCD1F3D8E3A6B4C3D2E1F0",
+});
+const sales = new dnsimple.EmailForward("sales", { domain: domain.name, aliasName: "sales", destinationEmail: "sales-team@example.org" });
+const events = new dnsimple.Webhook("events", { url: "https://hooks.example.org/dnsimple" });
+const secondary = new dnsimple.SecondaryZone("secondary", { name: "typescript-core.net" });
+const primary = new dnsimple.PrimaryServer("primary", { name: "ns1.example.org", ip: "192.0.2.53", linkedZones: [secondary.name] });
+
+export const domainId = domain.domainId;
+export const domainState = domain.state;
+export const wwwFqdn = www.fqdn;
+export const recordCount = web.recordCount;
+export const dsRecordId = ds.dsRecordId;
+export const salesAddress = sales.aliasEmail;
+export const webhookId = events.webhookId;
+export const primaryLinkedZones = primary.linkedZones;
+void pulumi;
+`;
+
+/** A program that declares one malformed record (an A record whose content is no IPv4 address). */
+const MALFORMED: Record<Language, Record<string, string>> = {
+  typescript: {
+    "index.ts":
+      'import * as dnsimple from "pulumi-dnsimple-dynamic";\n' +
+      'new dnsimple.ZoneRecord("bad", { zoneName: "malformed.com", name: "www", type: "A", content: "192.0.2.300" });\n',
+  },
+  yaml: {
+    "Pulumi.yaml": stringifyYaml({
+      name: "malformed",
+      runtime: "yaml",
+      resources: {
+        bad: {
+          type: "dnsimple-dynamic:index:ZoneRecord",
+          properties: { zoneName: "malformed.com", name: "www", type: "A", content: "192.0.2.300" },
+        },
+      },
+    }),
+  },
+  python: {
+    "__main__.py":
+      "import pulumi_dnsimple_dynamic as dnsimple\n" +
+      'dnsimple.ZoneRecord("bad", zone_name="malformed.com", name="www", type="A", content="192.0.2.300")\n',
+  },
+};
+
+/** 300 records of one zone, each a resource of its own (a program migrated record by record). */
+const PER_RECORD_PYTHON = [
+  "import pulumi_dnsimple_dynamic as dnsimple",
+  'domain = dnsimple.Domain("domain", name="python-many.com")',
+  "for i in range(300):",
+  '    dnsimple.ZoneRecord(f"r{i}", zone_name=domain.name, name=f"host{i}", type="A", content=f"192.0.2.{i % 250 + 1}")',
+  "",
+].join("\n");
+
+let emulator: RunningEmulator;
+const passed = new Set<Language>();
+/** Languages whose core cycle ran: a filtered run (-t) records no figure. */
+const attempted = new Set<Language>();
+const seconds: Partial<Record<Language, number>> = {};
+let batching: { records: number; batchRequests: number; singleRequests: number } | undefined;
+
+let pythonSdk: string | undefined;
+
+/**
+ * The Python SDK of this checkout (sdk/python), built into a wheel and installed into a folder of
+ * its own (PYTHONPATH): the SDK reads its version from the installed package's metadata. Built
+ * from a copy, so the checkout gets no build folders.
+ */
+function installedPythonSdk(): string {
+  if (pythonSdk) return pythonSdk;
+  const root = path.join(REPO_ROOT, ".work", `python-sdk-${randomUUID().slice(0, 8)}`);
+  cpSync(PYTHON_SDK, path.join(root, "source"), { recursive: true });
+  const pip = path.join(process.env.DNSIMPLE_PYTHON_VENV!, "bin/pip");
+  execFileSync(
+    pip,
+    [
+      "install",
+      "--quiet",
+      "--no-deps",
+      "--no-build-isolation",
+      "--target",
+      path.join(root, "site"),
+      path.join(root, "source"),
+    ],
+    { stdio: "pipe" },
+  );
+  pythonSdk = path.join(root, "site");
+  return pythonSdk;
+}
+
+/** A project folder under .work/e2e for `language`, holding `files`, configured for the emulator. */
+async function languageStack(
+  language: Language,
+  label: string,
+  files: Record<string, string>,
+): Promise<{ stack: Stack; workDir: string }> {
+  const workDir = path.join(REPO_ROOT, ".work/e2e", `${label}-${randomUUID().slice(0, 8)}`);
+  mkdirSync(path.join(workDir, "backend"), { recursive: true });
+  pulumiHome(path.join(workDir, "pulumi-home"));
+  const project: Record<string, unknown> = files["Pulumi.yaml"]
+    ? (parseYaml(files["Pulumi.yaml"]) as Record<string, unknown>)
+    : { name: label, runtime: language === "typescript" ? "nodejs" : language };
+  if (language === "typescript") {
+    project.runtime = { name: "nodejs", options: { typescript: true } };
+    // The quickstart's settings: CommonJS, transpile-only.
+    for (const file of ["package.json", "tsconfig.json"])
+      copyFileSync(path.join(EXAMPLES_DIR, "quickstart", file), path.join(workDir, file));
+  } else {
+    // The plugin of this checkout, as the example's `plugins.providers` names it relative to examples/.
+    project.plugins = { providers: [{ name: "dnsimple-dynamic", path: PLUGIN_DIR }] };
+  }
+  if (language === "python")
+    project.runtime = { name: "python", options: { virtualenv: process.env.DNSIMPLE_PYTHON_VENV } };
+  writeFileSync(path.join(workDir, "Pulumi.yaml"), stringifyYaml(project));
+  for (const [name, text] of Object.entries(files)) {
+    if (name !== "Pulumi.yaml") writeFileSync(path.join(workDir, name), text);
+  }
+  const stack = await newStack(workDir, {
+    secretsProvider: KEEPER_PROVIDER_URL,
+    envVars: {
+      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+      PULUMI_HOME: path.join(workDir, "pulumi-home"),
+      ...(await keeperEnv()),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      PULUMI_NODEJS_TRANSPILE_ONLY: "",
+      // The generated SDK of this checkout, installed as `pip install sdk/python` installs it.
+      ...(language === "python" ? { PYTHONPATH: installedPythonSdk() } : {}),
+    },
+  });
+  const namespace = language === "typescript" ? "dnsimple" : "dnsimple-dynamic";
+  await stack.setAllConfig({
+    [`${namespace}:token`]: { value: TOKEN, secret: true },
+    [`${namespace}:account`]: { value: "1" },
+    [`${namespace}:baseUrl`]: { value: emulator.v2Url },
+  });
+  return { stack, workDir };
+}
+
+/** The files of an example folder as a user copies them (its README stays behind). */
+function exampleFiles(dir: string): Record<string, string> {
+  const source = path.join(EXAMPLES_DIR, dir);
+  return Object.fromEntries(
+    readdirSync(source)
+      .filter((name) => name !== "README.md" && name !== "requirements.txt")
+      .map((name) => [name, readFileSync(path.join(source, name), "utf8")]),
+  );
+}
+
+const CORE_FILES: Record<Language, () => Record<string, string>> = {
+  typescript: () => ({ "index.ts": TYPESCRIPT_CORE }),
+  yaml: () => exampleFiles("yaml-core"),
+  python: () => exampleFiles("python-core"),
+};
+
+/** API requests that change something (anything but GET). */
+const writes = () => emulator.requests().filter((r) => r.method !== "GET");
+
+async function data(api: ReturnType<typeof v2>, route: string): Promise<any> {
+  const answer = await api("GET", route);
+  expect({ route, status: answer.status }).toEqual({ route, status: 200 });
+  return answer.body.data;
+}
+
+async function recordsOf(api: ReturnType<typeof v2>, zone: string): Promise<string[]> {
+  const records: any[] = await data(api, `/1/zones/${zone}/records?per_page=100`);
+  return records
+    .filter((r) => !r.system_record)
+    .map((r) => `${r.name || "@"} ${r.type} ${r.content}`)
+    .sort();
+}
+
+const collect = (output: string[]) => ({ onOutput: (line: string) => output.push(line) });
+
+function keep(workDir: string, output: string[]): void {
+  if (process.env.E2E_KEEP_WORKDIRS)
+    writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
+  else rmSync(workDir, { recursive: true, force: true });
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    port: 0,
+    token: TOKEN,
+    accountId: 1,
+    seed: {
+      domains: (["typescript", "yaml", "python"] as const).map((language) => ({
+        account: 1,
+        name: `${language}-registered.com`,
+        state: "registered",
+        expiresOn: "2030-01-01",
+      })),
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  if (attempted.size !== LANGUAGES.length) return;
+  recordResults(
+    "languages",
+    {
+      languages_end_to_end: passed.size,
+      ...(batching
+        ? {
+            plugin_python_300_records_requests_per_record: Number(
+              ((batching.batchRequests + batching.singleRequests) / batching.records).toFixed(3),
+            ),
+          }
+        : {}),
+    },
+    {
+      title: "Every language: the same cycle from TypeScript, Pulumi YAML and Python",
+      command: "npx jest --selectProjects e2e test/e2e/languages.test.ts",
+      body: [
+        `${passed.size} of 3 languages passed the core cycle against the emulator (the core kinds and records:`,
+        "preview with no request, up, a no-change preview, destroy; a hand-made object left alone; no secret in",
+        "the state in clear; a malformed record refused at preview with no request).",
+        "",
+        "| language | served by | seconds (the cycle and its checks) |",
+        "|---|---|---|",
+        ...[...passed].map(
+          (l) =>
+            `| ${l} | ${l === "typescript" ? "dynamic providers" : "provider plugin"} | ${seconds[l]!.toFixed(1)} |`,
+        ),
+        ...(batching
+          ? [
+              "",
+              `300 \`ZoneRecord\`s from Python at \`--parallel 64\`: ${batching.batchRequests} batch requests and ` +
+                `${batching.singleRequests} single record creates for ${batching.records} records.`,
+            ]
+          : []),
+      ].join("\n"),
+    },
+  );
+});
+
+describe("the examples of other languages", () => {
+  it("each examples/python-* and examples/yaml-* folder is a program of its language, run here", () => {
+    const folders = readdirSync(EXAMPLES_DIR)
+      .filter((d) => /^(python|yaml)-/.test(d))
+      .sort();
+    expect(folders).toEqual(["python-core", "yaml-core"]);
+    for (const dir of folders) {
+      const project = parseYaml(readFileSync(path.join(EXAMPLES_DIR, dir, "Pulumi.yaml"), "utf8"));
+      const runtime = typeof project.runtime === "string" ? project.runtime : project.runtime.name;
+      expect({ dir, runtime, plugin: project.plugins?.providers?.[0]?.name }).toEqual({
+        dir,
+        runtime: dir.split("-")[0],
+        plugin: "dnsimple-dynamic",
+      });
+      expect(existsSync(path.join(EXAMPLES_DIR, dir, "README.md"))).toBe(true);
+    }
+  });
+});
+
+const LANGUAGES: Language[] = ["typescript", "yaml", "python"];
+
+describe.each(LANGUAGES)("a %s program", (language) => {
+  const missing = missingToolchain(language);
+  if (missing) {
+    // Outside CI a machine without the bootstrap's toolchain skips; CI must have everything.
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("declares the core kinds and records: preview sends nothing, up makes them, a second preview changes nothing, destroy removes only its own", async () => {
+    const started = Date.now();
+    attempted.add(language);
+    const api = v2(emulator.v2Url, TOKEN);
+    const domain = `${language}-core.com`;
+    // Made by hand before the program runs: the same URL as the program's webhook.
+    const handMade = (await api("POST", "/1/webhooks", { url: "https://hooks.example.org/dnsimple" })).body
+      .data;
+    const { stack, workDir } = await languageStack(language, `lang-${language}`, CORE_FILES[language]());
+    const output: string[] = [];
+    try {
+      emulator.clearRequests();
+      const preview = await stack.preview(collect(output));
+      expect(preview.changeSummary.create).toBeGreaterThanOrEqual(9);
+      expect(writes()).toEqual([]);
+
+      const up = await stack.up(collect(output));
+      expect(up.summary.result).toBe("succeeded");
+      const outputs: OutputMap = up.outputs;
+      expect((await data(api, `/1/domains/${domain}`)).state).toBe("hosted");
+      expect(await recordsOf(api, domain)).toEqual([
+        "@ A 192.0.2.10",
+        "@ MX mx1.mail.example.net",
+        "www A 192.0.2.10",
+      ]);
+      expect(outputs.wwwFqdn?.value).toBe(`www.${domain}`);
+      expect(outputs.recordCount?.value).toBe(2);
+      const ds: any[] = await data(api, `/1/domains/${language}-registered.com/ds_records`);
+      expect(ds.map((r) => `${r.id} ${r.keytag}`)).toEqual([`${outputs.dsRecordId?.value} 2371`]);
+      const forwards: any[] = await data(api, `/1/domains/${domain}/email_forwards`);
+      expect(forwards.map((f) => f.alias_email)).toEqual([`sales@${domain}`]);
+      expect(outputs.primaryLinkedZones?.value).toEqual([`${language}-core.net`]);
+      const hooks: any[] = await data(api, "/1/webhooks");
+      expect(hooks.map((h) => h.id).sort()).toEqual([handMade.id, outputs.webhookId?.value].sort());
+
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks", stackFolder(workDir), "test.json"),
+        "utf8",
+      );
+      expect(state).not.toContain(TOKEN);
+
+      emulator.clearRequests();
+      const again = await stack.preview(collect(output));
+      expect(Object.keys(again.changeSummary).filter((op) => op !== "same")).toEqual([]);
+      expect(writes()).toEqual([]);
+
+      await stack.destroy(collect(output));
+      expect((await api("GET", `/1/domains/${domain}`)).status).toBe(404);
+      expect(await data(api, `/1/domains/${language}-registered.com/ds_records`)).toEqual([]);
+      expect((await data(api, `/1/domains/${language}-registered.com`)).state).toBe("registered");
+      // The hand-made webhook, alike in every field, was never the program's.
+      expect((await data(api, "/1/webhooks")).map((h: any) => h.id)).toEqual([handMade.id]);
+      passed.add(language);
+      seconds[language] = (Date.now() - started) / 1000;
+    } finally {
+      await api("DELETE", `/1/webhooks/${handMade.id}`);
+      keep(workDir, output);
+    }
+  });
+
+  it("refuses a malformed record at preview, naming the property, before any request", async () => {
+    const { stack, workDir } = await languageStack(
+      language,
+      `lang-${language}-malformed`,
+      MALFORMED[language],
+    );
+    const output: string[] = [];
+    try {
+      emulator.clearRequests();
+      const failure = await stack.preview(collect(output)).then(
+        () => "preview passed",
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/content/);
+      expect(failure).toMatch(/192\.0\.2\.300/);
+      expect(emulator.requests()).toEqual([]);
+    } finally {
+      keep(workDir, output);
+    }
+  });
+
+  if (language === "python")
+    it("sends 300 ZoneRecords in batch requests at --parallel 64, and destroys them", async () => {
+      const { stack, workDir } = await languageStack(language, "lang-python-300", {
+        "__main__.py": PER_RECORD_PYTHON,
+      });
+      const output: string[] = [];
+      try {
+        emulator.clearRequests();
+        const up = await stack.up({ ...collect(output), parallel: 64 });
+        expect(up.summary.resourceChanges?.create).toBe(302);
+        const api = v2(emulator.v2Url, TOKEN);
+        const zone: any[] = [];
+        for (let page = 1; page <= 4; page++)
+          zone.push(...(await data(api, `/1/zones/python-many.com/records?per_page=100&page=${page}`)));
+        expect(zone.filter((r) => !r.system_record).length).toBe(300);
+        const sent = emulator.requests();
+        const batchRequests = sent.filter(
+          (r) => r.method === "POST" && /\/zones\/[^/]+\/batch$/.test(r.path),
+        ).length;
+        const singleRequests = sent.filter(
+          (r) => r.method === "POST" && /\/zones\/[^/]+\/records$/.test(r.path),
+        ).length;
+        expect(batchRequests).toBeGreaterThan(0);
+        expect(batchRequests + singleRequests).toBeLessThan(60);
+        batching = { records: 300, batchRequests, singleRequests };
+        await stack.destroy({ ...collect(output), parallel: 64 });
+        expect((await api("GET", "/1/domains/python-many.com")).status).toBe(404);
+      } finally {
+        keep(workDir, output);
+      }
+    });
+});
+
+/** The file backend's folder of the project's stacks (named after the project). */
+function stackFolder(workDir: string): string {
+  const [project] = readdirSync(path.join(workDir, "backend/.pulumi/stacks"));
+  if (!project) throw new Error(`no stack under ${workDir}`);
+  return project;
+}
