@@ -55,3 +55,6 @@ pulumi.export("dsRecordId", ds.ds_record_id)
 pulumi.export("salesAddress", sales.alias_email)
 pulumi.export("webhookId", events.webhook_id)
 pulumi.export("primaryLinkedZones", primary.linked_zones)
+# A function of the package: who the token belongs to.
+me = dnsimple.whoami()
+pulumi.export("accountEmail", me.account.email if me.account else None)

@@ -34,6 +34,8 @@ import { pulumiHome } from "./pulumi-home";
 import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 const TOKEN = "e2e-languages-token-3c7a91f0";
+/** The token of a second account, for an explicit provider. */
+const STAGING_TOKEN = "e2e-languages-staging-token-5be2";
 const PLUGIN_DIR = path.join(REPO_ROOT, "bin");
 const PYTHON_SDK = path.join(REPO_ROOT, "sdk/python");
 const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
@@ -89,6 +91,7 @@ export const dsRecordId = ds.dsRecordId;
 export const salesAddress = sales.aliasEmail;
 export const webhookId = events.webhookId;
 export const primaryLinkedZones = primary.linkedZones;
+export const accountEmail = dnsimple.whoami().then((me) => me.account?.email);
 void pulumi;
 `;
 
@@ -246,6 +249,11 @@ async function recordsOf(api: ReturnType<typeof v2>, zone: string): Promise<stri
     .sort();
 }
 
+/** The e-mail address of the account the default token belongs to, as the service says. */
+async function accountEmail(): Promise<string> {
+  return (await data(v2(emulator.v2Url, TOKEN), "/whoami")).account.email;
+}
+
 const collect = (output: string[]) => ({ onOutput: (line: string) => output.push(line) });
 
 function keep(workDir: string, output: string[]): void {
@@ -260,6 +268,7 @@ beforeAll(async () => {
     token: TOKEN,
     accountId: 1,
     seed: {
+      accounts: [{ id: 2, email: "staging@example.org", token: STAGING_TOKEN }],
       domains: (["typescript", "yaml", "python"] as const).map((language) => ({
         account: 1,
         name: `${language}-registered.com`,
@@ -373,6 +382,8 @@ describe.each(LANGUAGES)("a %s program", (language) => {
       const forwards: any[] = await data(api, `/1/domains/${domain}/email_forwards`);
       expect(forwards.map((f) => f.alias_email)).toEqual([`sales@${domain}`]);
       expect(outputs.primaryLinkedZones?.value).toEqual([`${language}-core.net`]);
+      // A function, called from the program (an invoke of the plugin in YAML and Python).
+      expect(outputs.accountEmail?.value).toBe(await accountEmail());
       const hooks: any[] = await data(api, "/1/webhooks");
       expect(hooks.map((h) => h.id).sort()).toEqual([handMade.id, outputs.webhookId?.value].sort());
 
@@ -453,6 +464,79 @@ describe.each(LANGUAGES)("a %s program", (language) => {
         keep(workDir, output);
       }
     });
+});
+
+/**
+ * Two accounts in one YAML program: the default provider (stack config) for one, an explicit
+ * provider resource with its own token for the other; a function (whoami) called as an invoke.
+ */
+const TWO_ACCOUNTS_YAML = stringifyYaml({
+  name: "two-accounts",
+  runtime: "yaml",
+  config: { stagingToken: { type: "string", secret: true }, baseUrl: { type: "string" } },
+  resources: {
+    staging: {
+      type: "pulumi:providers:dnsimple-dynamic",
+      properties: { account: "2", token: "${stagingToken}", baseUrl: "${baseUrl}" },
+    },
+    production: { type: "dnsimple-dynamic:index:Domain", properties: { name: "production-two.com" } },
+    rehearsal: {
+      type: "dnsimple-dynamic:index:Domain",
+      properties: { name: "staging-two.com" },
+      options: { provider: "${staging}" },
+    },
+  },
+  variables: { me: { "fn::invoke": { function: "dnsimple-dynamic:index:whoami", arguments: {} } } },
+  outputs: { accountEmail: "${me.account.email}", rehearsalAccount: "${rehearsal.accountId}" },
+});
+
+describe("the plugin installed with `pulumi-dnsimple-dynamic install-plugin`", () => {
+  const missing = missingToolchain("yaml");
+  if (missing) {
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("serves a YAML program with no plugins entry: two accounts through two providers, and an invoke", async () => {
+    const { stack, workDir } = await languageStack("yaml", "lang-yaml-installed", {
+      "Pulumi.yaml": TWO_ACCOUNTS_YAML,
+    });
+    const output: string[] = [];
+    try {
+      // The program names no plugin folder: the engine finds the installed one.
+      const project = parseYaml(readFileSync(path.join(workDir, "Pulumi.yaml"), "utf8"));
+      delete project.plugins;
+      writeFileSync(path.join(workDir, "Pulumi.yaml"), stringifyYaml(project));
+      const home = stack.workspace.envVars.PULUMI_HOME!;
+      execFileSync(process.execPath, [path.join(REPO_ROOT, "dist/provider/cli/main.js"), "install-plugin"], {
+        env: { ...process.env, PULUMI_HOME: home },
+        stdio: "pipe",
+      });
+      await stack.setAllConfig({
+        stagingToken: { value: STAGING_TOKEN, secret: true },
+        baseUrl: { value: emulator.v2Url },
+      });
+      const up = await stack.up(collect(output));
+      expect(up.outputs.accountEmail?.value).toBe(await accountEmail());
+      expect(up.outputs.rehearsalAccount?.value).toBe("2");
+      const production = v2(emulator.v2Url, TOKEN);
+      const staging = v2(emulator.v2Url, STAGING_TOKEN);
+      expect((await data(production, "/1/domains/production-two.com")).account_id).toBe(1);
+      expect((await data(staging, "/2/domains/staging-two.com")).account_id).toBe(2);
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks", stackFolder(workDir), "test.json"),
+        "utf8",
+      );
+      expect(state).not.toContain(TOKEN);
+      expect(state).not.toContain(STAGING_TOKEN);
+      await stack.destroy(collect(output));
+      expect((await production("GET", "/1/domains/production-two.com")).status).toBe(404);
+      expect((await staging("GET", "/2/domains/staging-two.com")).status).toBe(404);
+    } finally {
+      keep(workDir, output);
+    }
+  });
 });
 
 /** The file backend's folder of the project's stacks (named after the project). */
