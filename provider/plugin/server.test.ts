@@ -304,11 +304,16 @@ describe("the provider plugin's server", () => {
     expect(diffed.getReplacesList()).toEqual(["sandbox"]);
   });
 
-  it("has no functions yet, and empty mappings", async () => {
-    const req = new provproto.InvokeRequest();
-    req.setTok(`${PKG}:index:whoami`);
-    const error = (await call("invoke", req).catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
-    expect(error.details).toContain(`unknown function "${PKG}:index:whoami"`);
+  it("serves the functions of its schema, refuses others by name, and has empty mappings", async () => {
+    const unknown = new provproto.InvokeRequest();
+    unknown.setTok(`${PKG}:index:deleteEverything`);
+    const refused = (await call("invoke", unknown).catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+    expect(refused.details).toContain(`unknown function "${PKG}:index:deleteEverything"`);
+    // A known function runs with this provider's settings: here none, so it names the one missing.
+    const whoami = new provproto.InvokeRequest();
+    whoami.setTok(`${PKG}:index:whoami`);
+    const unset = (await call("invoke", whoami).catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+    expect(unset.details).toMatch(/token is not set/);
     const mappings = await call<provproto.GetMappingsRequest, provproto.GetMappingsResponse>(
       "getMappings",
       new provproto.GetMappingsRequest(),
