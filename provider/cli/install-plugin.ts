@@ -3,6 +3,7 @@
  * other programs use (`pulumi-resource-dnsimple-dynamic`) into Pulumi's plugin folder, from this
  * installed package, with the Pulumi CLI's own `pulumi plugin install resource ... --file`. The
  * installed plugin is a two-line script that runs the package's `bin/pulumi-resource-dnsimple-dynamic`
+ * with bash (npm may install it without its executable bit)
  * (Pulumi copies what it installs, so a link would lose its target), so it runs this package's
  * code with this package's dependencies; nothing is downloaded.
  */
@@ -74,7 +75,7 @@ export async function installPluginMain(argv: string[], io: CommandIo): Promise<
     try {
       writeFileSync(
         path.join(folder, `pulumi-resource-${name}`),
-        `#!/usr/bin/env bash\n# Installed by pulumi-dnsimple-dynamic install-plugin.\nexec ${shellQuoted(script)} "$@"\n`,
+        `#!/usr/bin/env bash\n# Installed by pulumi-dnsimple-dynamic install-plugin.\nexec bash ${shellQuoted(script)} "$@"\n`,
         { mode: 0o755 },
       );
       execFileSync(
