@@ -25,7 +25,8 @@ const HEADER = (kind: string) =>
 
 export { kebab };
 
-type JsonSchema = {
+/** A field as zod renders it in JSON Schema (what the generators read of it). */
+export type JsonSchema = {
   type?: string | string[];
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
@@ -38,12 +39,14 @@ type JsonSchema = {
   $ref?: string;
   $defs?: Record<string, JsonSchema>;
   description?: string;
+  default?: unknown;
+  secret?: boolean;
 };
 
 /** Named object types (`.meta({ id })`) met while printing, to declare as interfaces. */
 type Named = Map<string, { schema: JsonSchema; input: boolean }>;
 
-function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
 }
 
@@ -104,7 +107,8 @@ function fieldType(schema: z.ZodType, io: "input" | "output", named: Named): str
   return tsType(js, io === "input", named, js.$defs ?? {});
 }
 
-const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined).success;
+/** Whether a program may leave the field out. */
+export const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
 /**
  * The SDK function that turns an argument into what the class sends (`.meta({ sentAs })` on the

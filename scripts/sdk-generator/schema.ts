@@ -10,7 +10,7 @@ import { z } from "zod";
 import { docOf, isSecret, type KindSchema } from "../../provider/resources/framework/kind";
 import { SETTINGS } from "../../provider/resources/framework/settings";
 import type { FunctionToRender, NamedTypes } from "./functions";
-import type { KindToRender } from "./render";
+import { isOptionalInput, jsonSchemaOf, type JsonSchema, type KindToRender } from "./render";
 
 /** The Pulumi package's name: not `dnsimple`, the bridged provider's, so both fit in one program. */
 export const PACKAGE_NAME = "dnsimple-dynamic";
@@ -21,23 +21,6 @@ export const tokenOf = (name: string) => `${PACKAGE_NAME}:index:${name}`;
 /** Where the generated Go SDK lives, as Go imports it. */
 export const GO_IMPORT_BASE =
   "github.com/pulumi-dnsimple-dynamic/pulumi-dnsimple-dynamic/sdk/go/dnsimpledynamic";
-
-type JsonSchema = {
-  type?: string | string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: JsonSchema | boolean;
-  $ref?: string;
-  $defs?: Record<string, JsonSchema>;
-  description?: string;
-  default?: unknown;
-  secret?: boolean;
-};
 
 /** A type in Pulumi's schema language (a property's type part). */
 export type PulumiType =
@@ -226,12 +209,6 @@ function property(
     ...(primitiveDefault !== undefined ? { default: primitiveDefault } : {}),
   };
 }
-
-function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-}
-
-const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined).success;
 
 /** The doc of an argument: the field's, and that changing it replaces the object. */
 function argumentDoc(kind: string, schema: KindSchema, key: string, field: z.ZodType): string | undefined {
