@@ -142,8 +142,21 @@ function issue(ctx: Ctx): Reply {
     cert.id,
     String(cert.id),
   );
-  ctx.jobs.schedule("certificate", cert.id, ctx.store.settings.delays.certificate);
-  return ok(certificateView(cert), 202);
+  completeAtOnceOrSchedule(ctx, "certificate", cert.id);
+  return ok(certificateView(ctx.store.certificates.get(cert.id) ?? cert), 202);
+}
+
+/**
+ * Issuance with `delays.certificate` 0 (the default: every pending operation completes at once)
+ * is done in the request, so the 202 answer is the issued certificate with its `csr` and
+ * `expires_at` (the shape of `getCertificate/success.http`); with a delay the answer is the
+ * recorded `requesting` one (`issueLetsencryptCertificate/success.http`: csr and expires null)
+ * and the job issues it later. The Terraform provider keeps the issue answer as the resource's
+ * state and its acceptance tests check `csr` and `expires_at` are set.
+ */
+function completeAtOnceOrSchedule(ctx: Ctx, kind: "certificate" | "certificate_renewal", id: number): void {
+  const job = ctx.jobs.schedule(kind, id, ctx.store.settings.delays.certificate);
+  if (ctx.store.settings.delays.certificate <= 0) ctx.jobs.runDue(job.due_at_ms);
 }
 
 function renewalView(r: {
@@ -210,8 +223,8 @@ function issueRenewal(ctx: Ctx): Reply {
   if (r.state !== "new") throw badRequest(`Certificate renewal ${r.id} is already ${r.state}`);
   startIssue(ctx, fresh);
   ctx.store.certificateRenewals.update(r, { state: "renewing", updated_at: now() });
-  ctx.jobs.schedule("certificate_renewal", r.id, ctx.store.settings.delays.certificate);
-  return ok(certificateView(fresh), 202);
+  completeAtOnceOrSchedule(ctx, "certificate_renewal", r.id);
+  return ok(certificateView(ctx.store.certificates.get(fresh.id) ?? fresh), 202);
 }
 
 /** Registers the routes and the job handlers that finish issuance. */

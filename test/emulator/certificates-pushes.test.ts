@@ -98,6 +98,36 @@ describe("emulator certificates", () => {
   });
 });
 
+describe("emulator certificates with no delay (the default): the Terraform provider's flow", () => {
+  const emu = useEmulator();
+
+  // terraform-provider-dnsimple's Create keeps the issue answer as its state, and its two
+  // Let's Encrypt acceptance tests check that csr and expires_at are set in it.
+  it("answers the issue with the issued certificate (csr, expires_at), and reads it back the same", async () => {
+    const c = v2(emu());
+    await c.post("/1/domains", { name: "now.com" });
+    const order = await c.post("/1/domains/now.com/certificates/letsencrypt", { name: "www" });
+    const issue = await c.post(`/1/domains/now.com/certificates/letsencrypt/${order.body.data.id}/issue`);
+    expect(issue.status).toBe(202);
+    expect(issue.body.data).toMatchObject({
+      state: "issued",
+      csr: expect.stringContaining("-----BEGIN CERTIFICATE REQUEST-----"),
+      expires_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+    });
+    const read = await c.get(`/1/domains/now.com/certificates/${order.body.data.certificate_id}`);
+    expect(read.body.data).toEqual(issue.body.data);
+
+    const renewal = await c.post(
+      `/1/domains/now.com/certificates/letsencrypt/${order.body.data.certificate_id}/renewals`,
+      {},
+    );
+    const renewed = await c.post(
+      `/1/domains/now.com/certificates/letsencrypt/${order.body.data.certificate_id}/renewals/${renewal.body.data.id}/issue`,
+    );
+    expect(renewed.body.data).toMatchObject({ state: "issued", csr: expect.stringContaining("REQUEST") });
+  });
+});
+
 describe("emulator pushes", () => {
   const emu = useEmulator();
 
