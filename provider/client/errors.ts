@@ -53,6 +53,8 @@ export interface ApiErrorInit {
   headers?: Record<string, string> | undefined;
   retries?: number;
   cause?: unknown;
+  /** For a connection error: `false` when the request surely never reached the service. */
+  sent?: boolean;
 }
 
 /**
@@ -118,8 +120,14 @@ export class ApiError extends Error {
 
 /** No HTTP response was received: refused, reset, DNS failure, aborted. */
 export class ApiConnectionError extends ApiError {
+  /**
+   * Whether the request may have reached the service. `false` only when it surely did not
+   * (connection refused, host name not found, TLS failure): then nothing it asked for happened.
+   */
+  readonly sent: boolean;
   constructor(message: string, init: ApiErrorInit, code: ApiErrorCode = "api_connection") {
     super(code, message, init);
+    this.sent = init.sent ?? true;
   }
 }
 
@@ -357,10 +365,11 @@ export function statusLeavesOutcomeOpen(status: number): boolean {
 }
 
 /**
- * Whether a failed request may still have taken effect: no answer came (the request may have
- * left), or the service answered with a status that leaves it open (`statusLeavesOutcomeOpen`).
+ * Whether a failed request may still have taken effect: no answer came and the request may have
+ * left (a connection refused before sending did nothing), or the service answered with a status
+ * that leaves it open (`statusLeavesOutcomeOpen`).
  */
 export function outcomeUnknown(e: unknown): boolean {
-  if (isConnectionError(e)) return true;
+  if (isConnectionError(e)) return e.sent !== false;
   return isApiError(e) && e.status !== undefined && statusLeavesOutcomeOpen(e.status);
 }

@@ -203,8 +203,16 @@ describe("retry options, exactly", () => {
       maxRetryAfterMs: 60_000,
       retryStatuses: [408, 429, 500, 502, 503, 504],
       paceBelow: 0.1,
+      unreachableRetries: 1,
     });
-    for (const key of ["maxRetries", "baseDelayMs", "factor", "maxDelayMs", "maxRetryAfterMs"] as const) {
+    for (const key of [
+      "maxRetries",
+      "baseDelayMs",
+      "factor",
+      "maxDelayMs",
+      "maxRetryAfterMs",
+      "unreachableRetries",
+    ] as const) {
       expect(() => resolveRetryOptions({ [key]: -1 })).toThrow(`retry.${key} must be >= 0`);
       expect(() => resolveRetryOptions({ [key]: Infinity })).toThrow(`retry.${key} must be >= 0`);
       expect(resolveRetryOptions({ [key]: 0 })[key]).toBe(0);
@@ -328,6 +336,23 @@ describe("retry decisions, exactly", () => {
       action: "fail",
       reason: "response lost on a non-idempotent request",
     });
+  });
+
+  it("retries an address where nothing answers once, however large the budget", () => {
+    const unreachable = { kind: "connection" as const, sent: false, unreachable: true };
+    const budget = { ...options, maxRetries: 8 };
+    expect(decide({ mode: "create", retriesSoFar: 0, options: budget, outcome: unreachable })).toEqual({
+      action: "retry",
+      delayMs: 250,
+      reason: "not sent",
+    });
+    expect(decide({ mode: "idempotent", retriesSoFar: 1, options: budget, outcome: unreachable })).toEqual({
+      action: "fail",
+      reason: "nothing answers at the address",
+    });
+    expect(
+      decide({ retriesSoFar: 0, options: { ...budget, unreachableRetries: 0 }, outcome: unreachable }),
+    ).toEqual({ action: "fail", reason: "nothing answers at the address" });
   });
 
   it("at the end of the budget fails, whatever the outcome", () => {

@@ -16,6 +16,7 @@
  * | `maxRetryAfterMs` | 60 000 | a `Retry-After`/`X-RateLimit-Reset` wait longer than this is not waited for: the 429 is thrown |
  * | `retryStatuses` | 408, 429, 500, 502, 503, 504 | statuses retried for idempotent methods |
  * | `paceBelow` | 0.1 | when `X-RateLimit-Remaining` drops below this fraction of `X-RateLimit-Limit`, requests are spread evenly over the time left until `X-RateLimit-Reset` |
+ * | `unreachableRetries` | 1 | retries, within `maxRetries`, after nothing answered at the address (connection refused, host name not found): one quick retry covers a restart, more only delay a wrong base URL's error |
  *
  * What is retried: GET, HEAD, PUT, PATCH and DELETE on the statuses above and on connection
  * errors and timeouts. POST is retried only when the request surely never reached the service
@@ -33,6 +34,7 @@ export interface RetryOptions {
   maxRetryAfterMs: number;
   retryStatuses: readonly number[];
   paceBelow: number;
+  unreachableRetries: number;
 }
 
 /** The documented defaults of {@link RetryOptions}. */
@@ -45,12 +47,20 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = Object.freeze({
   maxRetryAfterMs: 60_000,
   retryStatuses: Object.freeze([408, 429, 500, 502, 503, 504]),
   paceBelow: 0.1,
+  unreachableRetries: 1,
 });
 
 /** Merges partial options over the defaults and validates them. */
 export function resolveRetryOptions(partial?: Partial<RetryOptions>): RetryOptions {
   const o: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...(partial ?? {}) };
-  for (const key of ["maxRetries", "baseDelayMs", "factor", "maxDelayMs", "maxRetryAfterMs"] as const) {
+  for (const key of [
+    "maxRetries",
+    "baseDelayMs",
+    "factor",
+    "maxDelayMs",
+    "maxRetryAfterMs",
+    "unreachableRetries",
+  ] as const) {
     if (!Number.isFinite(o[key]) || o[key] < 0) throw new RangeError(`retry.${key} must be >= 0`);
   }
   if (!(o.paceBelow >= 0 && o.paceBelow <= 1)) throw new RangeError("retry.paceBelow must be in [0, 1]");
@@ -138,8 +148,11 @@ export function retryModeFor(method: string): RetryMode {
 /** What happened on one attempt. */
 export type AttemptOutcome =
   | { kind: "status"; status: number; headers: Record<string, string> }
-  /** `sent: false` means the request surely never reached the server. */
-  | { kind: "connection"; sent: boolean };
+  /**
+   * `sent: false` means the request surely never reached the server; `unreachable: true` that
+   * nothing answered at the address at all (connection refused, host name not found).
+   */
+  | { kind: "connection"; sent: boolean; unreachable?: boolean };
 
 /** The retry decision for one failed attempt. */
 export type RetryDecision =
@@ -166,6 +179,9 @@ export function decideRetry(input: {
   if (retriesSoFar >= options.maxRetries) return { action: "fail", reason: "retries exhausted" };
 
   if (outcome.kind === "connection") {
+    if (outcome.unreachable === true && retriesSoFar >= options.unreachableRetries) {
+      return { action: "fail", reason: "nothing answers at the address" };
+    }
     if (mode === "idempotent" || !outcome.sent) {
       return { action: "retry", delayMs: backoff, reason: outcome.sent ? "connection lost" : "not sent" };
     }

@@ -5,7 +5,7 @@
  */
 import type { Dispatcher } from "undici";
 import { z } from "zod";
-import { type ApiError, isApiError } from "./errors";
+import { type ApiError, isApiError, outcomeUnknown } from "./errors";
 import { DEFAULT_RETRY_OPTIONS, RateLimiter } from "./retry";
 import { DEFAULT_TIMEOUTS, formatIssuePath, parseWith, Transport } from "./transport";
 
@@ -109,6 +109,27 @@ describe("a failed request that surely never left", () => {
   });
 });
 
+describe("a request nothing answers (a wrong base URL)", () => {
+  it.each(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])(
+    "after %s is tried once more, then fails as not sent: its outcome is known",
+    async (code) => {
+      const { t, sent } = transport([withCode(code), withCode(code), withCode(code)]);
+      const e = await failure(post(t));
+      expect(sent).toHaveLength(2);
+      expect(e.retries).toBe(1);
+      expect(outcomeUnknown(e)).toBe(false);
+      expect(e.message).toMatch(/nothing answers at http:\/\/api\.test, the request was not sent$/);
+    },
+  );
+
+  it("a connection reset is still retried to the end of the budget, and its outcome stays open", async () => {
+    const { t, sent } = transport([withCode("ECONNRESET"), withCode("ECONNRESET"), withCode("ECONNRESET")]);
+    const e = await failure(t.request({ method: "GET", path: "/1/things" }));
+    expect(sent).toHaveLength(3);
+    expect(outcomeUnknown(e)).toBe(true);
+  });
+});
+
 describe("a failed request that may have reached the service", () => {
   it.each([
     ["a reset connection", withCode("ECONNRESET")],
@@ -138,7 +159,8 @@ describe("the error a person reads", () => {
     const { t } = transport([error, error, error]);
     const e = await failure(t.request({ method: "GET", path: "/1/things" }));
     expect(e.code).toBe("api_timeout");
-    expect(e.message).toBe(`Request timed out [${code}]: ${error.message} (GET /v2/1/things)`);
+    const notSent = code === "UND_ERR_CONNECT_TIMEOUT" ? "; the request was not sent" : "";
+    expect(e.message).toBe(`Request timed out [${code}]: ${error.message} (GET /v2/1/things)${notSent}`);
     expect(e.retries).toBe(2);
   });
 
@@ -160,7 +182,8 @@ describe("the error a person reads", () => {
     const e = await failure(post(t));
     expect(e.code).toBe("api_connection");
     expect(e.message).toBe(
-      "Connection failed [ECONNREFUSED]: connect ECONNREFUSED with Bearer [REDACTED] (POST /v2/1/things)",
+      "Connection failed [ECONNREFUSED]: connect ECONNREFUSED with Bearer [REDACTED] (POST /v2/1/things); " +
+        "nothing answers at http://api.test, the request was not sent",
     );
     const plain = transport([new Error("socket hang up")]);
     expect((await failure(post(plain.t))).message).toBe(

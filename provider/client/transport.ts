@@ -201,7 +201,19 @@ const NOT_SENT_CODES = new Set([
   "DEPTH_ZERO_SELF_SIGNED_CERT",
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
 ]);
+// Errors that mean nothing answers at the address at all: a wrong base URL far more often than a
+// blip, so retried at most `unreachableRetries` times.
+const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
 const TIMEOUT_CODES = new Set(["UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+/** `https://host:port` of a URL, for messages (the URL is already free of credentials). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
 
 function errorCode(err: unknown): string | undefined {
   let e: unknown = err;
@@ -754,17 +766,30 @@ export class Transport {
     const code = errorCode(err);
     const afterHeaders = (err as { afterHeaders?: boolean }).afterHeaders === true;
     const sent = afterHeaders || code === undefined || !NOT_SENT_CODES.has(code);
+    const unreachable = code !== undefined && !sent && UNREACHABLE_CODES.has(code);
     const isTimeout = code !== undefined && (TIMEOUT_CODES.has(code) || code === "TIMEOUT");
     const rawMessage =
       err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
     const reason = this.scrub(rawMessage);
-    const init = { method, url: safeUrl, retries: at.retries, cause: err };
+    const init = { method, url: safeUrl, retries: at.retries, cause: err, sent };
     const where = `(${method} ${pathOf(safeUrl)})`;
+    // What a person reads first: whether the request left, and where nothing answered.
+    const notSent = sent
+      ? ""
+      : unreachable
+        ? `; nothing answers at ${originOf(safeUrl)}, the request was not sent`
+        : "; the request was not sent";
     const failure = isTimeout
-      ? new ApiTimeoutError(`Request timed out${code ? ` [${code}]` : ""}: ${reason} ${where}`, init)
-      : new ApiConnectionError(`Connection failed${code ? ` [${code}]` : ""}: ${reason} ${where}`, init);
+      ? new ApiTimeoutError(
+          `Request timed out${code ? ` [${code}]` : ""}: ${reason} ${where}${notSent}`,
+          init,
+        )
+      : new ApiConnectionError(
+          `Connection failed${code ? ` [${code}]` : ""}: ${reason} ${where}${notSent}`,
+          init,
+        );
     this.tellResponse(call, at, undefined, undefined, failure);
-    return { kind: "failure", failure, outcome: { kind: "connection", sent } };
+    return { kind: "failure", failure, outcome: { kind: "connection", sent, unreachable } };
   }
 
   /** Tells the `onResponse` hook how an attempt ended; builds no event when there is no hook. */

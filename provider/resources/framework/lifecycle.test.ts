@@ -407,6 +407,26 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
     expect([...service.keys()]).toEqual(["never.com"]);
   });
 
+  it("is not what a create refused before it was sent meets: it fails plainly, nothing kept", async () => {
+    const refused = new ApiConnectionError(
+      "Connection failed [ECONNREFUSED]: connect ECONNREFUSED 127.0.0.1:1 (POST /v2/1/domains); " +
+        "nothing answers at http://127.0.0.1:1, the request was not sent",
+      { method: "POST", url: "http://127.0.0.1:1/v2/1/domains", retries: 1, sent: false },
+    );
+    const provider = lifecycleOf({
+      ...failingHalfway,
+      kind: "Named",
+      naturalId: (inputs) => String(inputs.name),
+      async create() {
+        throw refused;
+      },
+    });
+    const error = await provider.create({ name: "never.com" }).catch((e: unknown) => e);
+    expect(isKeptInState(error)).toBe(false);
+    expect((error as Error).message).not.toMatch(/unknown|unconfirmed/);
+    expect((error as Error).message).toMatch(/the request was not sent/);
+  });
+
   it("lets a refresh settle it: gone when it was never created", async () => {
     const provider = namedKind(new Map(), { count: 1, storeFirst: false });
     const olds = await failedCreate(provider, "gone.com");
