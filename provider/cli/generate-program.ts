@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { type MovedZone, writeProgram } from "../generate/program";
 import { objectCount, readAccount } from "../generate/snapshot";
+import { domainNameProblem } from "../resources/names";
+import { parseZoneFile } from "../zone-file/parse";
 import { zoneFileRecords } from "../zone-file/records";
 import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
 
@@ -125,11 +127,16 @@ function writeFiles(outDir: string, files: ReadonlyMap<string, string>): void {
   }
 }
 
-/** The zone a file is for: as given, or its first `$ORIGIN`. */
+/**
+ * The zone a file is for: as given, or its first `$ORIGIN`; when that is the root (`$ORIGIN .`,
+ * what several hosts' "export zone" buttons and BIND's own dumps write), the owner of its SOA.
+ */
 function zoneOf(given: string | undefined, text: string): string | undefined {
   if (given !== undefined) return given.replace(/\.$/, "");
   const origin = /^\$ORIGIN[ \t]+(\S+)/im.exec(text)?.[1];
-  return origin?.replace(/\.$/, "").toLowerCase();
+  if (origin !== undefined && origin !== ".") return origin.replace(/\.$/, "").toLowerCase();
+  const soa = parseZoneFile(text, { origin: "." }).entries.find((e) => e.type === "SOA" && e.owner !== ".");
+  return soa?.owner.replace(/\.$/, "").toLowerCase();
 }
 
 /** `--zone-file`: the zones read from files as a program that makes them (no account read). */
@@ -146,10 +153,23 @@ function movedZonesMain(args: Args, io: CommandIo): number {
     }
     const zone = zoneOf(given, text);
     if (zone === undefined) {
-      io.err(`${file} has no $ORIGIN: name its zone, e.g. --zone-file example.com=${file}\n`);
+      io.err(`${file} has no $ORIGIN and no SOA: name its zone, e.g. --zone-file example.com=${file}\n`);
       return 1;
     }
+    // The program declares the zone as a Domain: a name its check refuses is refused here.
+    const zoneProblem = domainNameProblem(zone);
+    if (zoneProblem !== undefined) {
+      io.err(
+        `${file}: the zone ${JSON.stringify(zone)} cannot be a domain (${zoneProblem}); name it, e.g. --zone-file example.com=${file}\n`,
+      );
+      refused = true;
+      continue;
+    }
     const read = zoneFileRecords(text, { zone });
+    for (const e of read.outside)
+      io.err(
+        `${file} line ${e.line}: left out: ${e.owner} is outside the zone ${zone} (BIND leaves it out too)\n`,
+      );
     for (const p of read.problems) io.err(`${file} line ${p.line}: ${p.message}\n`);
     if (read.problems.length > 0) refused = true;
     moved.push({ zone, file, records: read.records.map((r) => r.record) });

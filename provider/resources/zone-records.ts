@@ -298,6 +298,13 @@ function expandZoneFile(inputs: Readonly<Record<string, unknown>>) {
       reason: `${label(f.key)}: ${f.reason}`,
     });
   }
+  if (read.outside.length > 0) {
+    reportOnce(
+      `zone-file-outside:${name}`,
+      `${name}: records outside the zone ${zone} (lines ${read.outside.map((e) => e.line).join(", ")}) are left out, as BIND leaves them out`,
+      "info",
+    );
+  }
   if (read.skipped.length > 0) {
     reportOnce(
       `zone-file-skipped:${name}`,

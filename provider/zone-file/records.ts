@@ -13,7 +13,13 @@
  * // "$ORIGIN example.com.\n…www\t60\tIN\tA\t192.0.2.1\n"
  * ```
  */
-import { RECORD_TYPES, canonicalHostName, recordFailures } from "../resources/record-data";
+import {
+  RECORD_TYPES,
+  canonicalHostName,
+  recordFailures,
+  recordSetFailures,
+  ttlProblem,
+} from "../resources/record-data";
 import { absoluteName, parseZoneFile, type Field, type ZoneEntry, type ZoneFileProblem } from "./parse";
 
 /** A record as the service holds it (a `ZoneRecord`'s fields). */
@@ -30,6 +36,11 @@ export interface ZoneFileRecords {
   readonly records: Array<{ line: number; record: ServiceRecord }>;
   /** The apex SOA and NS: the service's own records, left out (with their lines). */
   readonly skipped: ZoneEntry[];
+  /**
+   * Records outside the zone (an export that begins `$ORIGIN .` may hold the parent's or other
+   * zones' names): left out, as BIND leaves them out ("ignoring out-of-zone data"), with their lines.
+   */
+  readonly outside: ZoneEntry[];
   /** What stops the file, each with its line; refused as a whole when there is one. */
   readonly problems: ZoneFileProblem[];
 }
@@ -148,6 +159,11 @@ function nameIn(owner: string, zone: string): string | undefined {
   return noDot(owner).slice(0, -(zone.length + 1));
 }
 
+/** Whether an entry's owner is outside `zone` (so BIND, and we, leave it out). */
+export function outsideZone(entry: ZoneEntry, zone: string): boolean {
+  return nameIn(entry.owner, canonicalHostName(zone)) === undefined;
+}
+
 /** One entry as the service's record, or what is wrong with it. */
 export function entryRecord(entry: ZoneEntry, zoneName: string): ServiceRecord | string {
   const zone = canonicalHostName(zoneName);
@@ -160,7 +176,8 @@ export function entryRecord(entry: ZoneEntry, zoneName: string): ServiceRecord |
 
 /**
  * A zone file's records for `zone`: every record read, refused (with its line) where the
- * record-data rules refuse it; the apex SOA and NS left out.
+ * record-data rules refuse it (a TTL the service refuses, a CNAME beside other data at its name
+ * among them); the apex SOA and NS, and records outside the zone, left out.
  */
 export function zoneFileRecords(text: string, options: { zone: string }): ZoneFileRecords {
   const zone = canonicalHostName(options.zone);
@@ -168,7 +185,12 @@ export function zoneFileRecords(text: string, options: { zone: string }): ZoneFi
   const problems = [...parsed.problems];
   const records: ZoneFileRecords["records"] = [];
   const skipped: ZoneEntry[] = [];
+  const outside: ZoneEntry[] = [];
   for (const entry of parsed.entries) {
+    if (outsideZone(entry, zone)) {
+      outside.push(entry);
+      continue;
+    }
     const record = entryRecord(entry, zone);
     if (typeof record === "string") {
       problems.push({ line: entry.line, message: record });
@@ -183,12 +205,25 @@ export function zoneFileRecords(text: string, options: { zone: string }): ZoneFi
       continue;
     }
     const failures = recordFailures({ ...record, priority: record.priority ?? undefined }, zone);
+    const ttl = ttlProblem(record.ttl);
+    if (ttl !== undefined) failures.push({ property: "TTL", reason: ttl });
     for (const f of failures)
       problems.push({ line: entry.line, message: `${record.type} ${f.property}: ${f.reason}` });
     if (failures.length === 0) records.push({ line: entry.line, record });
   }
+  // A CNAME alone at its name (RFC 1034 §3.6.2, RFC 2181 §10.1): the later line is refused,
+  // naming the earlier; the same record twice is the caller's to say (ZoneRecords merges none).
+  const lineKey = (line: number) => `line ${line}`;
+  const clashes = recordSetFailures(
+    records.map(
+      ({ line, record: r }) => [lineKey(line), { name: r.name, type: r.type, content: r.content }] as const,
+    ),
+    { sameRecord: false },
+  );
+  const clashed = new Set(clashes.map((c) => c.key));
+  for (const c of clashes) problems.push({ line: Number(c.key.slice(5)), message: c.reason });
   problems.sort((a, b) => a.line - b.line);
-  return { records, skipped, problems };
+  return { records: records.filter((r) => !clashed.has(lineKey(r.line))), skipped, outside, problems };
 }
 
 // ---- writing ----

@@ -142,9 +142,80 @@ describe("a zone file as the service's records", () => {
       },
       { line: 3, message: expect.stringContaining("the service does not hold TLSA records") },
       { line: 4, message: expect.stringMatching(/^MX priority: must be at most 65535/) },
-      { line: 5, message: "other.example.org is outside the zone example.com" },
+    ]);
+    // Outside the zone: left out, as BIND leaves it out, and said apart from the problems.
+    expect(read.outside.map((e) => e.line)).toEqual([5]);
+    expect(read.records.map((r) => r.record.name)).toEqual(["ok"]);
+  });
+
+  it("refuses a TTL of 0 at its line, showing the value given", () => {
+    const read = zoneFileRecords(zone(["www 0 IN A 192.0.2.1", "ok 60 IN A 192.0.2.2"]), {
+      zone: "example.com",
+    });
+    expect(read.problems).toEqual([
+      {
+        line: 1,
+        message:
+          "A TTL: must be a whole number of seconds from 1 to 2147483647 (the service refuses a TTL below 1), got 0; e.g. 3600",
+      },
     ]);
     expect(read.records.map((r) => r.record.name)).toEqual(["ok"]);
+  });
+
+  it("refuses any record beside a CNAME at its name, however the name is spelled", () => {
+    const read = zoneFileRecords(
+      zone([
+        "$TTL 300",
+        "WWW CNAME example.net.",
+        "www.example.com. MX 10 mail.example.net.",
+        "$ORIGIN www.example.com.",
+        '@ TXT "beside"',
+        "$ORIGIN example.com.",
+        "ftp A 192.0.2.1",
+        "FTP.Example.COM. CNAME example.net.",
+        "bücher A 192.0.2.3",
+        "xn--bcher-kva CNAME example.net.",
+      ]),
+      { zone: "example.com" },
+    );
+    expect(read.problems).toEqual([
+      {
+        line: 3,
+        message: 'a CNAME must be the only record at its name: line 2 (CNAME) and this MX are both at "www"',
+      },
+      {
+        line: 5,
+        message: 'a CNAME must be the only record at its name: line 2 (CNAME) and this TXT are both at "www"',
+      },
+      {
+        line: 8,
+        message: 'a CNAME must be the only record at its name: line 7 (A) and this CNAME are both at "ftp"',
+      },
+      {
+        line: 10,
+        message:
+          'a CNAME must be the only record at its name: line 9 (A) and this CNAME are both at "xn--bcher-kva"',
+      },
+    ]);
+  });
+
+  it("refuses a NAPTR whose regexp is not empty or a substitution expression (RFC 3403 §3.2)", () => {
+    const read = zoneFileRecords(
+      zone([
+        '@ 300 NAPTR 100 10 "U" "E2U+sip" "EMPTY" .',
+        '@ 300 NAPTR 100 20 "U" "E2U+sip" "!^.*$!sip:info@example.com!" .',
+        '@ 300 NAPTR 100 30 "S" "SIP+D2U" "" _sip._udp.example.com.',
+      ]),
+      { zone: "example.com" },
+    );
+    expect(read.problems).toEqual([
+      {
+        line: 1,
+        message:
+          'NAPTR content: a NAPTR record\'s regexp must be empty or a substitution expression delim-ere-delim-replacement-delim such as "!^.*$!sip:info@example.com!" (or "" with a replacement) (RFC 3403 §3.2): its first character "E" is the delimiter and must appear twice more (unescaped), it appears 0 more times, got "EMPTY"',
+      },
+    ]);
+    expect(read.records.map((r) => r.line)).toEqual([2, 3]);
   });
 });
 

@@ -59,6 +59,9 @@ describe("provider settings, each one", () => {
       DNSIMPLE_BATCH_ZONE_RECORDS: "no",
       DNSIMPLE_REQUEST_LOG: "true",
       DNSIMPLE_PROGRESS_INTERVAL: "1.5",
+      DNSIMPLE_MAX_SAFE_UPDATE_SHARE: "0.5",
+      DNSIMPLE_MAX_SAFE_DELETE_SHARE: "0.25",
+      DNSIMPLE_MIN_EXISTING_RECORDS: "20",
     };
     expect(resolveSettings(undefined, env)).toEqual({
       token: "t",
@@ -72,6 +75,9 @@ describe("provider settings, each one", () => {
       batchZoneRecords: false,
       requestLog: true,
       progressIntervalSeconds: 1.5,
+      maxSafeUpdateShare: 0.5,
+      maxSafeDeleteShare: 0.25,
+      minExistingRecords: 20,
     });
     const keys = {
       "dnsimple:token": "t2",
@@ -85,6 +91,9 @@ describe("provider settings, each one", () => {
       "dnsimple:batchZoneRecords": "0",
       "dnsimple:requestLog": "no",
       "dnsimple:progressInterval": "0",
+      "dnsimple:maxSafeUpdateShare": "1",
+      "dnsimple:maxSafeDeleteShare": "0",
+      "dnsimple:minExistingRecords": "0",
     };
     expect(resolveSettings(config(keys), env)).toEqual({
       token: "t2",
@@ -98,6 +107,9 @@ describe("provider settings, each one", () => {
       batchZoneRecords: false,
       requestLog: false,
       progressIntervalSeconds: 0,
+      maxSafeUpdateShare: 1,
+      maxSafeDeleteShare: 0,
+      minExistingRecords: 0,
     });
   });
 

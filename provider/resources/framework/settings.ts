@@ -5,6 +5,7 @@
 // The retry default straight from its module: the SDK reads settings, and the client's index
 // would load its transport into every program (provider/module-loading.test.ts).
 import { DEFAULT_RETRY_OPTIONS } from "../../client/retry";
+import { DEFAULT_MASS_CHANGE, type MassChangeThresholds } from "./mass-change";
 
 export interface ProviderSettings {
   /** API token (secret). */
@@ -41,6 +42,12 @@ export interface ProviderSettings {
    * messages off (warnings said once per run stay).
    */
   readonly progressIntervalSeconds: number;
+  /** The mass-change guard (mass-change.ts): the largest share of existing records one change updates. */
+  readonly maxSafeUpdateShare: number;
+  /** The largest share of existing records one change deletes. */
+  readonly maxSafeDeleteShare: number;
+  /** Existing records from which the guard applies. */
+  readonly minExistingRecords: number;
 }
 
 /** Retries per request when `dnsimple:maxRetries` is not set: the client's one default. */
@@ -147,6 +154,27 @@ export const SETTINGS: ReadonlyArray<SettingDeclaration> = [
     type: "number",
     doc: `Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default ${DEFAULT_PROGRESS_INTERVAL_SECONDS}; 0 turns them off).`,
   },
+  {
+    field: "maxSafeUpdateShare",
+    config: "dnsimple:maxSafeUpdateShare",
+    env: "DNSIMPLE_MAX_SAFE_UPDATE_SHARE",
+    type: "number",
+    doc: `Mass-change guard: a \`ZoneRecords\` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with \`allowMassChange\` (default ${DEFAULT_MASS_CHANGE.maxUpdateShare}, as octoDNS).`,
+  },
+  {
+    field: "maxSafeDeleteShare",
+    config: "dnsimple:maxSafeDeleteShare",
+    env: "DNSIMPLE_MAX_SAFE_DELETE_SHARE",
+    type: "number",
+    doc: `Mass-change guard: a \`ZoneRecords\` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with \`allowMassChange\` (default ${DEFAULT_MASS_CHANGE.maxDeleteShare}, as octoDNS).`,
+  },
+  {
+    field: "minExistingRecords",
+    config: "dnsimple:minExistingRecords",
+    env: "DNSIMPLE_MIN_EXISTING_RECORDS",
+    type: "integer",
+    doc: `Mass-change guard: applied only from this many existing records (default ${DEFAULT_MASS_CHANGE.minExisting}, as octoDNS).`,
+  },
 ];
 
 /** Stack config wins over the environment; empty strings count as unset. */
@@ -171,7 +199,49 @@ export function resolveSettings(
     batchZoneRecords: raw.batchZoneRecords === undefined || !/^(0|false|no)$/i.test(raw.batchZoneRecords),
     requestLog: raw.requestLog !== undefined && /^(1|true|yes)$/i.test(raw.requestLog),
     progressIntervalSeconds: parseProgressInterval(raw.progressIntervalSeconds),
+    maxSafeUpdateShare: parseShare(
+      "maxSafeUpdateShare",
+      raw.maxSafeUpdateShare,
+      DEFAULT_MASS_CHANGE.maxUpdateShare,
+    ),
+    maxSafeDeleteShare: parseShare(
+      "maxSafeDeleteShare",
+      raw.maxSafeDeleteShare,
+      DEFAULT_MASS_CHANGE.maxDeleteShare,
+    ),
+    minExistingRecords: parseMinExisting(raw.minExistingRecords),
   };
+}
+
+/** The mass-change guard's thresholds as the settings give them. */
+export function massChangeThresholds(settings: ProviderSettings): MassChangeThresholds {
+  return {
+    maxUpdateShare: settings.maxSafeUpdateShare,
+    maxDeleteShare: settings.maxSafeDeleteShare,
+    minExisting: settings.minExistingRecords,
+  };
+}
+
+/** A share of records, 0 to 1 (1: the guard never refuses on that count). */
+export function parseShare(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value > 1) {
+    throw new Error(
+      `dnsimple:${name} must be a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off), got "${raw}"`,
+    );
+  }
+  return value;
+}
+
+function parseMinExisting(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_MASS_CHANGE.minExisting;
+  if (!/^\d+$/.test(raw.trim())) {
+    throw new Error(
+      `dnsimple:minExistingRecords must be a whole number of records (the guard applies from that many), got "${raw}"`,
+    );
+  }
+  return Number(raw);
 }
 
 function parseProgressInterval(raw: string | undefined): number {

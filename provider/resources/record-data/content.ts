@@ -14,7 +14,10 @@
  * - SSHFP: `algorithm type fingerprint`, hex of the hash's length (RFC 4255 §3.1, RFC 6594).
  * - DS: `keytag algorithm digest-type digest` (RFC 4034 §5.3, digest lengths RFC 4509, RFC 6605).
  * - DNSKEY: `flags protocol algorithm key` (RFC 4034 §2.2), key in base64.
- * - NAPTR: `order preference "flags" "services" "regexp" replacement` (RFC 3403 §4.1).
+ * - NAPTR: `order preference "flags" "services" "regexp" replacement` (RFC 3403 §4.1). The regexp
+ *   is empty or a substitution expression (RFC 3403 §3.2: `delim ere delim repl delim [i]`, the
+ *   delimiter any character but a digit, `\` or the flag `i`, back-references `\1`-`\9` only to
+ *   groups the ere has); anything else (`"EMPTY"`) is refused, as BIND refuses it as a syntax error.
  * - HINFO: `"cpu" "os"` (RFC 1035 §3.3.2).
  * - TXT / SPF: the service serializes unquoted content into one quoted string and stores quoted
  *   content verbatim; either way at most 1,000 characters once serialized (DNSimple's "TXT record
@@ -272,6 +275,42 @@ function dnskey(content: string): Parsed {
   return ok({ flags, protocol, algorithm, key }, `${flags} ${protocol} ${algorithm} ${key}`);
 }
 
+/** Why a NAPTR regexp (its text, DNS escapes kept) is not empty or an RFC 3403 §3.2 substitution expression. */
+function naptrRegexpProblem(text: string): string | undefined {
+  // DNS escapes first (\DDD, \X), then the expression's own (\ before the delimiter or a digit).
+  const re = text.replace(/\\(\d{3}|[^])/g, (_, e: string) =>
+    e.length === 3 ? String.fromCharCode(Number(e)) : e,
+  );
+  if (re === "") return undefined;
+  const example = '"!^.*$!sip:info@example.com!" (or "" with a replacement)';
+  const bad = (why: string) =>
+    `a NAPTR record's regexp must be empty or a substitution expression delim-ere-delim-replacement-delim such as ${example} (RFC 3403 §3.2): ${why}, got ${shown(text)}`;
+  const delim = re[0]!;
+  if (/[0-9\\i]/.test(delim))
+    return bad(`"${delim}" cannot be the delimiter (a digit, "\\" or the flag "i")`);
+  const parts = [""];
+  for (let i = 1; i < re.length; i++) {
+    const c = re[i]!;
+    if (c === "\\" && i + 1 < re.length) {
+      parts[parts.length - 1] += c + re[i + 1]!;
+      i++;
+    } else if (c === delim) parts.push("");
+    else parts[parts.length - 1] += c;
+  }
+  if (parts.length !== 3)
+    return bad(
+      `its first character "${delim}" is the delimiter and must appear twice more (unescaped), it appears ${parts.length - 1} more times`,
+    );
+  const [ere, repl, flags] = parts as [string, string, string];
+  if (flags !== "" && flags !== "i") return bad(`after the last "${delim}" only the flag "i" may follow`);
+  const groups = (ere.replace(/\\[^]/g, "").match(/\(/g) ?? []).length;
+  const refs = [...repl.matchAll(/\\([1-9])/g)].map((m) => Number(m[1]));
+  const over = refs.find((n) => n > groups);
+  if (over !== undefined)
+    return bad(`\\${over} refers to a group the expression does not have (it has ${groups})`);
+  return undefined;
+}
+
 function naptr(content: string): Parsed {
   const example = '100 10 "S" "SIP+D2U" "" _sip._udp.example.com.';
   const list = fieldsOf(content, "NAPTR", 6, example);
@@ -281,6 +320,8 @@ function naptr(content: string): Parsed {
   const flags = fl?.text ?? "";
   if (!/^[A-Za-z0-9]*$/.test(flags))
     return fail(`a NAPTR record's flags must be letters or digits (RFC 3403 §4.1), got "${flags}"`);
+  const regexpProblem = naptrRegexpProblem(re?.text ?? "");
+  if (regexpProblem) return fail(regexpProblem);
   const replacement = rp?.text ?? "";
   if (replacement !== ".") {
     const problem = hostNameProblem(replacement, "_sip._udp.example.com");

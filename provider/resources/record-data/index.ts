@@ -57,6 +57,16 @@ export const MIN_TTL = 1;
 export const MAX_TTL = 2 ** 31 - 1;
 export const MAX_PRIORITY = 65535;
 
+/**
+ * Why a TTL is not one the service takes, or undefined: a whole number of seconds from MIN_TTL
+ * (the service refuses 0) to MAX_TTL. For zone files, whose TTLs are not checked by a schema.
+ */
+export function ttlProblem(ttl: number): string | undefined {
+  if (!Number.isInteger(ttl) || ttl < MIN_TTL || ttl > MAX_TTL)
+    return `must be a whole number of seconds from ${MIN_TTL} to ${MAX_TTL} (the service refuses ${ttl < MIN_TTL ? "a TTL below 1" : "it"}), got ${ttl}; e.g. 3600`;
+  return undefined;
+}
+
 /** A record's own values as a program declares them. */
 export interface RecordValues {
   readonly name: string;
@@ -110,10 +120,12 @@ function identity(r: RecordValues): string {
 /**
  * What is wrong with records declared together (one `ZoneRecords`): the same record twice, a
  * CNAME beside any other record at its name (RFC 1034 §3.6.2, RFC 2181 §10.1), two ALIAS at one
- * name. Failures are reported on the later entry, by its key.
+ * name. Failures are reported on the later entry, by its key. `sameRecord: false` leaves the
+ * same-record check to the caller (a zone file says it with line numbers).
  */
 export function recordSetFailures(
   records: ReadonlyArray<readonly [string, RecordValues]>,
+  options: { sameRecord?: boolean } = {},
 ): Array<{ key: string; reason: string }> {
   const out: Array<{ key: string; reason: string }> = [];
   const seen = new Map<string, string>();
@@ -121,10 +133,12 @@ export function recordSetFailures(
   for (const [key, r] of records) {
     const id = identity(r);
     const first = seen.get(id);
-    if (first !== undefined)
-      out.push({ key, reason: `declares the same record as ${first} (${id}); each record once` });
-    else seen.set(id, key);
-    const name = canonicalRecordName(r.name);
+    if (first !== undefined) {
+      if (options.sameRecord !== false)
+        out.push({ key, reason: `declares the same record as ${first} (${id}); each record once` });
+    } else seen.set(id, key);
+    // Every spelling of one name is one name: case, a trailing dot, "@" for the apex, IDN or punycode.
+    const name = canonicalHostName(canonicalRecordName(r.name));
     const others = atName.get(name) ?? [];
     const type = r.type.toUpperCase();
     const clash = others.find(
