@@ -7,15 +7,19 @@
  *
  * Exit status: 0 rendered (no risk, or risks without `--fail-on-risk`); 1 usage error; 2 the
  * input is not a preview (or the preview failed: the summary is still printed); 3 rendered, and
- * risks are present with `--fail-on-risk`.
+ * risks are present with `--fail-on-risk`; 4 rendered, and a zone's record changes are a mass
+ * change (review/mass-change.ts) with `--fail-on-risk` or `--fail-on-mass-change`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { renderReview } from "../review/markdown";
+import { massChangeMarkdown, reviewThresholds, zoneMassChanges } from "../review/mass-change";
+import { parseShare } from "../resources/framework/settings";
 import { parsePreview, PreviewFormatError } from "../review/parse";
 import type { Prices } from "../review/prices";
+import type { MassChangeThresholds } from "../resources/framework/mass-change";
 import { type CommandIo, commandClient, readOptions, UsageError } from "./command";
 
-export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3 } as const;
+export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3, massChange: 4 } as const;
 
 export const REVIEW_USAGE = `Usage: pulumi-dnsimple-dynamic review [options]
 
@@ -30,10 +34,17 @@ Options:
                        (DNSIMPLE_TOKEN, DNSIMPLE_ACCOUNT, DNSIMPLE_BASE_URL or DNSIMPLE_SANDBOX)
   --prices-file <path> prices as JSON ({"example.com": {"registration": "14.00"}}) instead
   --max-rows <n>       collapse a section above n changes into counts and its first rows (50)
+  --fail-on-mass-change  exit with status 4 when a zone's record changes update or delete more
+                       than a share of its records (also with --fail-on-risk)
+  --max-update-share <share>   mass change: largest share of a zone's records updated (default:
+                       the stack's dnsimple:maxSafeUpdateShare in the preview, else 0.3)
+  --max-delete-share <share>   the same for deletes (dnsimple:maxSafeDeleteShare, else 0.3)
+  --min-existing-records <n>   applied from this many records in the zone
+                       (dnsimple:minExistingRecords, else 10)
   -h, --help           this text
 
 Exit status: 0 rendered; 1 usage error; 2 not a preview, or the preview failed;
-3 risky changes with --fail-on-risk.
+3 risky changes with --fail-on-risk; 4 a mass change with --fail-on-risk or --fail-on-mass-change.
 `;
 
 interface Args {
@@ -44,6 +55,8 @@ interface Args {
   prices: boolean;
   pricesFile?: string;
   maxRows?: number;
+  failOnMassChange: boolean;
+  massChange: Partial<MassChangeThresholds>;
   help: boolean;
 }
 
@@ -55,6 +68,10 @@ export function parseArgs(argv: string[]): Args {
     "prices-file": { type: "string" },
     "max-rows": { type: "string" },
     "fail-on-risk": { type: "boolean" },
+    "fail-on-mass-change": { type: "boolean" },
+    "max-update-share": { type: "string" },
+    "max-delete-share": { type: "string" },
+    "min-existing-records": { type: "string" },
     prices: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
@@ -63,8 +80,28 @@ export function parseArgs(argv: string[]): Args {
     maxRows = Number(values["max-rows"]);
     if (!/^\d+$/.test(values["max-rows"])) throw new UsageError("--max-rows must be a whole number");
   }
+  const share = (option: "max-update-share" | "max-delete-share") => {
+    const raw = values[option];
+    if (raw === undefined) return undefined;
+    try {
+      return parseShare(option, raw, 0);
+    } catch {
+      throw new UsageError(`--${option} must be a share of records from 0 to 1 (0.3 is 30 %), got "${raw}"`);
+    }
+  };
+  const updateShare = share("max-update-share");
+  const deleteShare = share("max-delete-share");
+  const minExisting = values["min-existing-records"];
+  if (minExisting !== undefined && !/^\d+$/.test(minExisting))
+    throw new UsageError("--min-existing-records must be a whole number");
   return {
     failOnRisk: values["fail-on-risk"] === true,
+    failOnMassChange: values["fail-on-mass-change"] === true,
+    massChange: {
+      ...(updateShare !== undefined ? { maxUpdateShare: updateShare } : {}),
+      ...(deleteShare !== undefined ? { maxDeleteShare: deleteShare } : {}),
+      ...(minExisting !== undefined ? { minExisting: Number(minExisting) } : {}),
+    },
     prices: values.prices === true,
     help: values.help === true,
     ...(values.file !== undefined ? { file: values.file } : {}),
@@ -133,8 +170,18 @@ export async function reviewMain(argv: string[], io: CommandIo): Promise<number>
     ...(prices !== undefined ? { prices } : {}),
     ...(args.maxRows !== undefined ? { maxRows: args.maxRows } : {}),
   });
-  if (args.output !== undefined) writeFileSync(args.output, review.markdown);
-  else io.out(review.markdown);
+  let massChanges;
+  try {
+    massChanges = zoneMassChanges(model, reviewThresholds(model, args.massChange));
+  } catch (error) {
+    io.err(`the preview's stack settings: ${(error as Error).message}\n`);
+    return EXIT.input;
+  }
+  const markdown = [review.markdown.trimEnd(), massChangeMarkdown(massChanges)].filter((t) => t).join("\n\n");
+  const printed = massChanges.length > 0 ? `${markdown}\n` : review.markdown;
+  if (args.output !== undefined) writeFileSync(args.output, printed);
+  else io.out(printed);
   if (model.errors.length > 0) return EXIT.input;
+  if (massChanges.length > 0 && (args.failOnRisk || args.failOnMassChange)) return EXIT.massChange;
   return args.failOnRisk && review.risky ? EXIT.risky : EXIT.ok;
 }

@@ -473,33 +473,17 @@ async function listZone({ client, account }: ResourceContext, zone: string): Pro
   return all;
 }
 
-/** The changes that bring what is owned in line with the declaration, and their outcome. */
-async function apply(
-  ctx: ResourceContext,
-  zone: string,
+/**
+ * The changes that bring the records a resource owns in line with the declaration, owned records
+ * alone (an authoritative set's foreign records come after): records deleted, updated and to be
+ * created. `managed` is moved in place: a record kept under a key the declaration no longer has,
+ * identical to a declared record under a new key, is under that key afterwards. What `apply` sends,
+ * and what the mass-change guard counts at preview.
+ */
+function planOwned(
   specs: Record<string, RecordSpec>,
-  managedBefore: Record<string, Managed>,
-  unconfirmedBefore: Unconfirmed[],
-  authoritative: boolean,
-  zoneRecords: ZoneRecord[] | undefined,
-  id: string,
-): Promise<Outputs> {
-  const managed = { ...managedBefore };
-  const owned = new Set(Object.values(managed).map((m) => m.id));
-  const since = ctx.client.transport.serviceTime();
-  // Lost answers of an earlier run: only identical records created since that batch started.
-  if (zoneRecords) {
-    for (const u of unconfirmedBefore) {
-      const own = zoneRecords
-        .filter((r) => !r.system_record && !owned.has(r.id) && createdSince(r.created_at, new Date(u.since)))
-        .sort((a, b) => a.id - b.id)
-        .find((r) => r.name === u.name && r.type === u.type && r.content === u.content);
-      if (own && managed[u.key] === undefined) {
-        managed[u.key] = managedOf(own);
-        owned.add(own.id);
-      }
-    }
-  }
+  managed: Record<string, Managed>,
+): { ops: Array<{ key: string; op: RecordOp }>; toCreate: string[] } {
   // A record kept under a key the declaration no longer has, identical to a declared record
   // under a new key, moves to that key instead of being deleted and made again: list keys follow
   // record-data's canonical content, which may spell a stack's older keys differently.
@@ -533,6 +517,52 @@ async function apply(
       if (Object.keys(patch).length > 0) ops.push({ key, op: { kind: "update", id: m.id, patch } });
     } else toCreate.push(key);
   }
+  return { ops, toCreate };
+}
+
+/**
+ * The mass-change guard's counts (framework/mass-change.ts) from state and the checked inputs,
+ * without a request: the records the resource owns, and how many of them the change updates and
+ * deletes (a new type under a key deletes the record). Records an authoritative set would delete
+ * that state does not know of yet (made outside Pulumi since the last refresh) are not counted.
+ */
+function massChangeCounts(olds: OwnedState, news: { records?: unknown }) {
+  if (news.records === undefined || containsUnknown(news.records) || !knowsOwned(olds)) return undefined;
+  const managed = managedIn(olds);
+  const existing = Object.keys(managed).length;
+  const { ops } = planOwned(specsOf(news as { records: Record<string, KeptRecord> }), managed);
+  const count = (kind: RecordOp["kind"]) => ops.filter((o) => o.op.kind === kind).length;
+  return { existing, updates: count("update"), deletes: count("delete") };
+}
+
+/** The changes that bring what is owned in line with the declaration, and their outcome. */
+async function apply(
+  ctx: ResourceContext,
+  zone: string,
+  specs: Record<string, RecordSpec>,
+  managedBefore: Record<string, Managed>,
+  unconfirmedBefore: Unconfirmed[],
+  authoritative: boolean,
+  zoneRecords: ZoneRecord[] | undefined,
+  id: string,
+): Promise<Outputs> {
+  const managed = { ...managedBefore };
+  const owned = new Set(Object.values(managed).map((m) => m.id));
+  const since = ctx.client.transport.serviceTime();
+  // Lost answers of an earlier run: only identical records created since that batch started.
+  if (zoneRecords) {
+    for (const u of unconfirmedBefore) {
+      const own = zoneRecords
+        .filter((r) => !r.system_record && !owned.has(r.id) && createdSince(r.created_at, new Date(u.since)))
+        .sort((a, b) => a.id - b.id)
+        .find((r) => r.name === u.name && r.type === u.type && r.content === u.content);
+      if (own && managed[u.key] === undefined) {
+        managed[u.key] = managedOf(own);
+        owned.add(own.id);
+      }
+    }
+  }
+  const { ops, toCreate } = planOwned(specs, managed);
   if (authoritative && zoneRecords) {
     const foreign = zoneRecords.filter((r) => !r.system_record && !owned.has(r.id));
     const takenOver = new Set<number>();
@@ -769,11 +799,24 @@ export const zoneRecordsResource = defineResource({
           "`true`: the zone holds exactly the declared records: others are deleted (never the service's\n" +
           "system records) and identical existing ones are taken over.",
       ),
+    allowMassChange: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe(
+        "Forces one mass change: the number of records the change updates plus deletes, as the refusal\n" +
+          "states it. A change that updates or deletes more than a share of the existing records\n" +
+          "(`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from\n" +
+          "`dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value\n" +
+          "left in the program lets through no other change. It shows in the diff for a reviewer.",
+      ),
   },
   outputs,
   ids: stringIds,
   replaceOnChange: ["zoneName"],
-  localOnly: ["zoneFile"],
+  localOnly: ["zoneFile", "allowMassChange"],
+  massChange: { force: "allowMassChange", counts: massChangeCounts },
   normalize: {
     records: (v) =>
       Object.fromEntries(Object.entries(v).map(([key, kept]) => [key, canonicalKept(key, kept)])),

@@ -11,6 +11,7 @@
  */
 import { canonicalRecordName } from "../resources/record-data";
 import type { Change, Op } from "../resources/framework/definition";
+import { SETTINGS } from "../resources/framework/settings";
 import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";
 
 export { SECRET_SIG, UNKNOWN };
@@ -29,6 +30,13 @@ export interface PreviewModel {
    * that declares it: what rules across resources (a CNAME alone at its name) are checked on.
    */
   readonly records?: readonly DeclaredRecord[];
+  /**
+   * Every zone record the stack held before the preview (changed or not): what the mass-change
+   * guard measures a zone's changes against (mass-change.ts).
+   */
+  readonly existing?: readonly DeclaredRecord[];
+  /** The stack's settings the preview shows (`dnsimple:*`), as strings; secrets are never here. */
+  readonly config?: Readonly<Record<string, string>>;
 }
 
 /** One record the stack declares, and where. */
@@ -44,6 +52,9 @@ export interface DeclaredRecord {
 export class PreviewFormatError extends Error {
   readonly code = "preview_format";
 }
+
+/** The settings a review may read from a preview: every one that is not a secret. */
+const PUBLIC_SETTINGS = new Set<string>(SETTINGS.filter((s) => !s.secret).map((s) => s.config));
 
 const TYPE_PREFIX = "pulumi-nodejs:dynamic/dnsimple:";
 const BOOKKEEPING = new Set(["__provider", "ownerKey"]);
@@ -115,6 +126,7 @@ export function parsePreview(doc: unknown): PreviewModel {
 
   const changes: Change[] = [];
   const records: DeclaredRecord[] = [];
+  const existing: DeclaredRecord[] = [];
   let unchanged = 0;
   for (const step of steps) {
     const urn = step.urn ?? "";
@@ -122,6 +134,9 @@ export function parsePreview(doc: unknown): PreviewModel {
     if (!kind) continue;
     if (step.op !== "delete" && step.op !== "delete-replaced" && step.op !== "read") {
       records.push(...declaredRecords(kind, urn.split("::").pop() ?? urn, ownInputs(step.newState?.inputs)));
+    }
+    if (step.op === "same" || step.op === "update" || step.op === "delete" || step.op === "replace") {
+      existing.push(...declaredRecords(kind, urn.split("::").pop() ?? urn, ownInputs(step.oldState?.inputs)));
     }
     const op = step.op === "delete-replaced" || step.op === "create-replacement" ? undefined : step.op;
     if (op === "same" || op === "read" || op === "refresh") {
@@ -167,7 +182,12 @@ export function parsePreview(doc: unknown): PreviewModel {
     .filter((d) => d.severity === "error")
     .map((d) => redactMessage(String(d.message ?? "")))
     .filter((m) => m !== "");
-  return { stack, project, changes, unchanged, errors, records };
+  const config = Object.fromEntries(
+    Object.entries(raw.config ?? {}).filter(
+      (entry): entry is [string, string] => PUBLIC_SETTINGS.has(entry[0]) && typeof entry[1] === "string",
+    ),
+  );
+  return { stack, project, changes, unchanged, errors, records, existing, config };
 }
 
 /** The records a `ZoneRecord` or `ZoneRecords` declares (values still unknown are left out). */

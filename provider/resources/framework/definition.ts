@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { DnsimpleClient } from "../../client";
+import type { ChangeCounts } from "./mass-change";
 import type { CheckFailure, FieldSchemas } from "./validation";
 
 /** A kind's fields by name: each a zod schema, its doc given with `.describe()`. */
@@ -335,9 +336,23 @@ export interface ResourceDefinition {
    * `up` reads it and creates it only if it is not there (a `refresh` settles it too).
    */
   naturalId?(inputs: State): string;
+  /**
+   * For kinds holding many records: the mass-change guard (mass-change.ts). `counts` says, from
+   * the state and the checked inputs alone (no request), how many records exist and how many the
+   * change would update and delete (undefined while inputs are unknown); `diff` refuses a change
+   * above the stack's thresholds unless the input `force` equals updates plus deletes.
+   */
+  readonly massChange?: MassChangeRule;
   /** The object's current outputs, or undefined when it is gone. */
   read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
   /** In-place update of the inputs not listed in `replaceOnChange`. */
   update?(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State>;
   delete(ctx: ResourceContext, id: string, state: State): Promise<void>;
+}
+
+/** A kind's part of the mass-change guard (see `ResourceDefinition.massChange`). */
+export interface MassChangeRule {
+  /** The input that forces one change: a number a reviewer sees in the diff. */
+  readonly force: string;
+  counts(olds: State, news: State): ChangeCounts | undefined;
 }

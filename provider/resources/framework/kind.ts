@@ -26,6 +26,7 @@ import type {
   KindExamples,
   KindReview,
   KindSchema,
+  MassChangeRule,
   ResourceContext,
   ResourceDefinition,
   State,
@@ -170,6 +171,11 @@ export interface KindSpec<
   highestIdBeforeCreate?(ctx: ResourceContext): Promise<number>;
   deleteBeforeReplace?(olds: StoredOf<I, O>, news: InputsOf<I>): boolean;
   naturalId?(inputs: InputsOf<I>): string;
+  /** The mass-change guard's counts and forcing input (see `ResourceDefinition.massChange`). */
+  readonly massChange?: {
+    readonly force: keyof I & string;
+    counts(olds: StoredOf<I, O>, news: InputsOf<I>): ReturnType<MassChangeRule["counts"]>;
+  };
   /**
    * What the service shows of the object now, or undefined when it is gone. Outputs it leaves out
    * keep their stored values (some can only be known at create time).
@@ -232,6 +238,7 @@ type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info"
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   deleteBeforeReplace?(olds: State, news: State): boolean;
   naturalId?(inputs: State): string;
+  readonly massChange?: MassChangeRule;
   read(ctx: ResourceContext, id: string | number, state: State): Promise<State | undefined>;
   update?(ctx: ResourceContext, id: string | number, olds: State, news: State): Promise<State>;
   delete(ctx: ResourceContext, id: string | number, state: State): Promise<void>;
@@ -309,6 +316,7 @@ export function defineResource<
     ...(spec.highestIdBeforeCreate ? { highestIdBeforeCreate: spec.highestIdBeforeCreate } : {}),
     ...(spec.deleteBeforeReplace ? { deleteBeforeReplace: spec.deleteBeforeReplace } : {}),
     ...(spec.naturalId ? { naturalId: spec.naturalId } : {}),
+    ...(spec.massChange ? { massChange: spec.massChange } : {}),
     read: (ctx, pulumiId, state) => spec.read(ctx, id(pulumiId), state),
     ...(update
       ? {

@@ -15,9 +15,10 @@ import type { Created, CreateMark, ResourceContext, ResourceDefinition, State } 
 import { flushReports } from "./engine-log";
 import { rewriteOf } from "./fields";
 import { converge, createSettlingAmbiguity, findToAdopt, recoverEarlierCreate, remember } from "./ownership";
+import { guardMassChange } from "./mass-change";
 import { isPartialCreate, PartialCreateError } from "./partial";
 import { getClient, getSettings } from "./runtime";
-import { requireAccount } from "./settings";
+import { massChangeThresholds, requireAccount } from "./settings";
 import { stepStarted } from "./steps-in-flight";
 import { containsUnknown } from "./unknown";
 import { type CheckFailure, type FieldSchemas, validateInputs } from "./validation";
@@ -280,7 +281,18 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
       }
       // Unfinished work (an unconfirmed create, an order still pending) is finished by the update.
       const changes = changed.length > 0 || unfinished(olds);
-      if (replaces.length === 0) return { changes, replaces, changed };
+      if (replaces.length === 0) {
+        // An update that would change or delete too many of the records that exist is refused here,
+        // at preview, before any request (mass-change.ts). A replacement moves the whole object on
+        // purpose (another zone, another account), and a destroy never asks diff.
+        const rule = definition.massChange;
+        const counts = changed.length > 0 ? rule?.counts(olds, news) : undefined;
+        if (rule && counts) {
+          const thresholds = massChangeThresholds(getSettings());
+          guardMassChange(definition.kind, counts, thresholds, rule.force, news[rule.force]);
+        }
+        return { changes, replaces, changed };
+      }
       const deleteBeforeReplace =
         !accountMoves && !containsUnknown(news) && (definition.deleteBeforeReplace?.(olds, news) ?? false);
       return { changes, replaces, changed, deleteBeforeReplace };
