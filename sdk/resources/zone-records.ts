@@ -48,6 +48,14 @@ export interface ZoneRecordsArgs extends CommonArgs {
    * system records) and identical existing ones are taken over.
    */
   authoritative?: pulumi.Input<boolean>;
+  /**
+   * Forces one mass change: the number of records the change updates plus deletes, as the refusal
+   * states it. A change that updates or deletes more than a share of the existing records
+   * (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+   * `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+   * left in the program lets through no other change. It shows in the diff for a reviewer.
+   */
+  allowMassChange?: pulumi.Input<number>;
 }
 
 /**

@@ -47,6 +47,12 @@ type providerArgs struct {
 	BatchZoneRecords *bool `pulumi:"batchZoneRecords"`
 	// Retries of one request after a connection error, 429 or 5xx, with exponential backoff and `Retry-After` honoured (default 8, 0 to 20). Environment fallback: `DNSIMPLE_MAX_RETRIES`.
 	MaxRetries *int `pulumi:"maxRetries"`
+	// Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+	MaxSafeDeleteShare *float64 `pulumi:"maxSafeDeleteShare"`
+	// Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+	MaxSafeUpdateShare *float64 `pulumi:"maxSafeUpdateShare"`
+	// Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+	MinExistingRecords *int `pulumi:"minExistingRecords"`
 	// Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
 	ProgressInterval *float64 `pulumi:"progressInterval"`
 	// `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.
@@ -73,6 +79,12 @@ type ProviderArgs struct {
 	BatchZoneRecords pulumi.BoolPtrInput
 	// Retries of one request after a connection error, 429 or 5xx, with exponential backoff and `Retry-After` honoured (default 8, 0 to 20). Environment fallback: `DNSIMPLE_MAX_RETRIES`.
 	MaxRetries pulumi.IntPtrInput
+	// Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+	MaxSafeDeleteShare pulumi.Float64PtrInput
+	// Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+	MaxSafeUpdateShare pulumi.Float64PtrInput
+	// Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+	MinExistingRecords pulumi.IntPtrInput
 	// Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
 	ProgressInterval pulumi.Float64PtrInput
 	// `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.

@@ -19,6 +19,12 @@ type ZoneRecords struct {
 
 	// The account the object lives in.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
+	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
+	// states it. A change that updates or deletes more than a share of the existing records
+	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+	// `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+	// left in the program lets through no other change. It shows in the diff for a reviewer.
+	AllowMassChange pulumi.IntPtrOutput `pulumi:"allowMassChange"`
 	// `false` (default, additive): manages only the records this resource created or adopted.
 	// `true`: the zone holds exactly the declared records: others are deleted (never the service's
 	// system records) and identical existing ones are taken over.
@@ -93,6 +99,12 @@ type zoneRecordsArgs struct {
 	Account interface{} `pulumi:"account"`
 	// Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
 	Adopt *bool `pulumi:"adopt"`
+	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
+	// states it. A change that updates or deletes more than a share of the existing records
+	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+	// `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+	// left in the program lets through no other change. It shows in the diff for a reviewer.
+	AllowMassChange *int `pulumi:"allowMassChange"`
 	// `false` (default, additive): manages only the records this resource created or adopted.
 	// `true`: the zone holds exactly the declared records: others are deleted (never the service's
 	// system records) and identical existing ones are taken over.
@@ -119,6 +131,12 @@ type ZoneRecordsArgs struct {
 	Account pulumi.Input
 	// Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
 	Adopt pulumi.BoolPtrInput
+	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
+	// states it. A change that updates or deletes more than a share of the existing records
+	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+	// `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+	// left in the program lets through no other change. It shows in the diff for a reviewer.
+	AllowMassChange pulumi.IntPtrInput
 	// `false` (default, additive): manages only the records this resource created or adopted.
 	// `true`: the zone holds exactly the declared records: others are deleted (never the service's
 	// system records) and identical existing ones are taken over.
@@ -229,6 +247,15 @@ func (o ZoneRecordsOutput) ToZoneRecordsOutputWithContext(ctx context.Context) Z
 // The account the object lives in.
 func (o ZoneRecordsOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ZoneRecords) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
+}
+
+// Forces one mass change: the number of records the change updates plus deletes, as the refusal
+// states it. A change that updates or deletes more than a share of the existing records
+// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+// `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+// left in the program lets through no other change. It shows in the diff for a reviewer.
+func (o ZoneRecordsOutput) AllowMassChange() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.IntPtrOutput { return v.AllowMassChange }).(pulumi.IntPtrOutput)
 }
 
 // `false` (default, additive): manages only the records this resource created or adopted.

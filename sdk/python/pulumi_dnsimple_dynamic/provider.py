@@ -23,6 +23,9 @@ class ProviderArgs:
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_zone_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_safe_delete_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_safe_update_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_existing_records: pulumi.Input[Optional[_builtins.int]] = None,
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -37,6 +40,9 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] base_url: API v2 base URL, including `/v2` (default production `https://api.dnsimple.com/v2`). Environment fallback: `DNSIMPLE_BASE_URL`.
         :param pulumi.Input[_builtins.bool] batch_zone_records: `false` sends one request per zone record instead of coalescing changes in flight into batch requests (default true). Environment fallback: `DNSIMPLE_BATCH_ZONE_RECORDS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one request after a connection error, 429 or 5xx, with exponential backoff and `Retry-After` honoured (default 8, 0 to 20). Environment fallback: `DNSIMPLE_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.float] max_safe_delete_share: Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+        :param pulumi.Input[_builtins.float] max_safe_update_share: Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+        :param pulumi.Input[_builtins.int] min_existing_records: Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
         :param pulumi.Input[_builtins.float] progress_interval: Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
         :param pulumi.Input[_builtins.bool] request_log: `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.
         :param pulumi.Input[_builtins.bool] sandbox: `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
@@ -53,6 +59,12 @@ class ProviderArgs:
             pulumi.set(__self__, "batch_zone_records", batch_zone_records)
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if max_safe_delete_share is not None:
+            pulumi.set(__self__, "max_safe_delete_share", max_safe_delete_share)
+        if max_safe_update_share is not None:
+            pulumi.set(__self__, "max_safe_update_share", max_safe_update_share)
+        if min_existing_records is not None:
+            pulumi.set(__self__, "min_existing_records", min_existing_records)
         if progress_interval is not None:
             pulumi.set(__self__, "progress_interval", progress_interval)
         if request_log is not None:
@@ -115,6 +127,42 @@ class ProviderArgs:
     @max_retries.setter
     def max_retries(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxSafeDeleteShare")
+    def max_safe_delete_share(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+        """
+        return pulumi.get(self, "max_safe_delete_share")
+
+    @max_safe_delete_share.setter
+    def max_safe_delete_share(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_safe_delete_share", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxSafeUpdateShare")
+    def max_safe_update_share(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+        """
+        return pulumi.get(self, "max_safe_update_share")
+
+    @max_safe_update_share.setter
+    def max_safe_update_share(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_safe_update_share", value)
+
+    @_builtins.property
+    @pulumi.getter(name="minExistingRecords")
+    def min_existing_records(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+        """
+        return pulumi.get(self, "min_existing_records")
+
+    @min_existing_records.setter
+    def min_existing_records(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min_existing_records", value)
 
     @_builtins.property
     @pulumi.getter(name="progressInterval")
@@ -211,6 +259,9 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_zone_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_safe_delete_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_safe_update_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_existing_records: pulumi.Input[Optional[_builtins.int]] = None,
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -228,6 +279,9 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] base_url: API v2 base URL, including `/v2` (default production `https://api.dnsimple.com/v2`). Environment fallback: `DNSIMPLE_BASE_URL`.
         :param pulumi.Input[_builtins.bool] batch_zone_records: `false` sends one request per zone record instead of coalescing changes in flight into batch requests (default true). Environment fallback: `DNSIMPLE_BATCH_ZONE_RECORDS`.
         :param pulumi.Input[_builtins.int] max_retries: Retries of one request after a connection error, 429 or 5xx, with exponential backoff and `Retry-After` honoured (default 8, 0 to 20). Environment fallback: `DNSIMPLE_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.float] max_safe_delete_share: Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+        :param pulumi.Input[_builtins.float] max_safe_update_share: Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+        :param pulumi.Input[_builtins.int] min_existing_records: Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
         :param pulumi.Input[_builtins.float] progress_interval: Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
         :param pulumi.Input[_builtins.bool] request_log: `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.
         :param pulumi.Input[_builtins.bool] sandbox: `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
@@ -264,6 +318,9 @@ class Provider(pulumi.ProviderResource):
                  base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  batch_zone_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_safe_delete_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 max_safe_update_share: pulumi.Input[Optional[_builtins.float]] = None,
+                 min_existing_records: pulumi.Input[Optional[_builtins.int]] = None,
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -284,6 +341,9 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["base_url"] = base_url
             __props__.__dict__["batch_zone_records"] = pulumi.Output.from_input(batch_zone_records).apply(pulumi.runtime.to_json) if batch_zone_records is not None else None
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            __props__.__dict__["max_safe_delete_share"] = pulumi.Output.from_input(max_safe_delete_share).apply(pulumi.runtime.to_json) if max_safe_delete_share is not None else None
+            __props__.__dict__["max_safe_update_share"] = pulumi.Output.from_input(max_safe_update_share).apply(pulumi.runtime.to_json) if max_safe_update_share is not None else None
+            __props__.__dict__["min_existing_records"] = pulumi.Output.from_input(min_existing_records).apply(pulumi.runtime.to_json) if min_existing_records is not None else None
             __props__.__dict__["progress_interval"] = pulumi.Output.from_input(progress_interval).apply(pulumi.runtime.to_json) if progress_interval is not None else None
             __props__.__dict__["request_log"] = pulumi.Output.from_input(request_log).apply(pulumi.runtime.to_json) if request_log is not None else None
             __props__.__dict__["sandbox"] = pulumi.Output.from_input(sandbox).apply(pulumi.runtime.to_json) if sandbox is not None else None

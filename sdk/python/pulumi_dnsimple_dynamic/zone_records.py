@@ -24,6 +24,7 @@ class ZoneRecordsArgs:
                  zone_name: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]] = None,
                  zone_file: pulumi.Input[Optional['ZoneFileInputArgs']] = None):
@@ -33,6 +34,11 @@ class ZoneRecordsArgs:
         :param pulumi.Input[_builtins.str] zone_name: The zone (domain name); a new zone gets the records made in it. Changing it replaces the ZoneRecords.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] account: The account this object lives in, overriding the provider-wide `account`. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
+        :param pulumi.Input[_builtins.int] allow_mass_change: Forces one mass change: the number of records the change updates plus deletes, as the refusal
+               states it. A change that updates or deletes more than a share of the existing records
+               (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+               `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+               left in the program lets through no other change. It shows in the diff for a reviewer.
         :param pulumi.Input[_builtins.bool] authoritative: `false` (default, additive): manages only the records this resource created or adopted.
                `true`: the zone holds exactly the declared records: others are deleted (never the service's
                system records) and identical existing ones are taken over.
@@ -52,6 +58,8 @@ class ZoneRecordsArgs:
             pulumi.set(__self__, "account", account)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if allow_mass_change is not None:
+            pulumi.set(__self__, "allow_mass_change", allow_mass_change)
         if authoritative is None:
             authoritative = False
         if authoritative is not None:
@@ -96,6 +104,22 @@ class ZoneRecordsArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowMassChange")
+    def allow_mass_change(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Forces one mass change: the number of records the change updates plus deletes, as the refusal
+        states it. A change that updates or deletes more than a share of the existing records
+        (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+        `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+        left in the program lets through no other change. It shows in the diff for a reviewer.
+        """
+        return pulumi.get(self, "allow_mass_change")
+
+    @allow_mass_change.setter
+    def allow_mass_change(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "allow_mass_change", value)
 
     @_builtins.property
     @pulumi.getter
@@ -152,6 +176,7 @@ class ZoneRecords(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
@@ -165,6 +190,11 @@ class ZoneRecords(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] account: The account this object lives in, overriding the provider-wide `account`. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
+        :param pulumi.Input[_builtins.int] allow_mass_change: Forces one mass change: the number of records the change updates plus deletes, as the refusal
+               states it. A change that updates or deletes more than a share of the existing records
+               (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+               `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+               left in the program lets through no other change. It shows in the diff for a reviewer.
         :param pulumi.Input[_builtins.bool] authoritative: `false` (default, additive): manages only the records this resource created or adopted.
                `true`: the zone holds exactly the declared records: others are deleted (never the service's
                system records) and identical existing ones are taken over.
@@ -207,6 +237,7 @@ class ZoneRecords(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
@@ -222,6 +253,7 @@ class ZoneRecords(pulumi.CustomResource):
 
             __props__.__dict__["account"] = account
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["allow_mass_change"] = allow_mass_change
             if authoritative is None:
                 authoritative = False
             __props__.__dict__["authoritative"] = authoritative
@@ -258,6 +290,7 @@ class ZoneRecords(pulumi.CustomResource):
         __props__ = ZoneRecordsArgs.__new__(ZoneRecordsArgs)
 
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["allow_mass_change"] = None
         __props__.__dict__["authoritative"] = None
         __props__.__dict__["record_count"] = None
         __props__.__dict__["record_ids"] = None
@@ -275,6 +308,18 @@ class ZoneRecords(pulumi.CustomResource):
         The account the object lives in.
         """
         return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="allowMassChange")
+    def allow_mass_change(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Forces one mass change: the number of records the change updates plus deletes, as the refusal
+        states it. A change that updates or deletes more than a share of the existing records
+        (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
+        `dnsimple:minExistingRecords`, 10) fails at preview unless this equals that number; a value
+        left in the program lets through no other change. It shows in the diff for a reviewer.
+        """
+        return pulumi.get(self, "allow_mass_change")
 
     @_builtins.property
     @pulumi.getter

@@ -31,6 +31,21 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	return config.GetInt(ctx, "dnsimple-dynamic:maxRetries")
 }
 
+// Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+func GetMaxSafeDeleteShare(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "dnsimple-dynamic:maxSafeDeleteShare")
+}
+
+// Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+func GetMaxSafeUpdateShare(ctx *pulumi.Context) float64 {
+	return config.GetFloat64(ctx, "dnsimple-dynamic:maxSafeUpdateShare")
+}
+
+// Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+func GetMinExistingRecords(ctx *pulumi.Context) int {
+	return config.GetInt(ctx, "dnsimple-dynamic:minExistingRecords")
+}
+
 // Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
 func GetProgressInterval(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "dnsimple-dynamic:progressInterval")

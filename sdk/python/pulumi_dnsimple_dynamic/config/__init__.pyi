@@ -34,6 +34,21 @@ maxRetries: Optional[int]
 Retries of one request after a connection error, 429 or 5xx, with exponential backoff and `Retry-After` honoured (default 8, 0 to 20). Environment fallback: `DNSIMPLE_MAX_RETRIES`.
 """
 
+maxSafeDeleteShare: Optional[float]
+"""
+Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+"""
+
+maxSafeUpdateShare: Optional[float]
+"""
+Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+"""
+
+minExistingRecords: Optional[int]
+"""
+Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+"""
+
 progressInterval: Optional[float]
 """
 Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.

@@ -49,6 +49,27 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('maxRetries')
 
     @_builtins.property
+    def max_safe_delete_share(self) -> Optional[float]:
+        """
+        Mass-change guard: a `ZoneRecords` change that deletes more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_DELETE_SHARE`.
+        """
+        return __config__.get_float('maxSafeDeleteShare')
+
+    @_builtins.property
+    def max_safe_update_share(self) -> Optional[float]:
+        """
+        Mass-change guard: a `ZoneRecords` change that updates more than this share (0 to 1) of its existing records fails at preview unless forced with `allowMassChange` (default 0.3, as octoDNS). Environment fallback: `DNSIMPLE_MAX_SAFE_UPDATE_SHARE`.
+        """
+        return __config__.get_float('maxSafeUpdateShare')
+
+    @_builtins.property
+    def min_existing_records(self) -> Optional[int]:
+        """
+        Mass-change guard: applied only from this many existing records (default 10, as octoDNS). Environment fallback: `DNSIMPLE_MIN_EXISTING_RECORDS`.
+        """
+        return __config__.get_int('minExistingRecords')
+
+    @_builtins.property
     def progress_interval(self) -> Optional[float]:
         """
         Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
