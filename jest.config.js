@@ -24,6 +24,7 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
+      setupFiles: [...common.setupFiles, "<rootDir>/test/unit/without-credential-check.ts"],
       testMatch: [
         "<rootDir>/provider/**/*.test.ts",
         "<rootDir>/sdk/**/*.test.ts",

@@ -665,6 +665,9 @@ export async function measureReach(
     "dnsimple:v1Token": V1_TOKEN,
     "dnsimple:maxRetries": "0",
     "dnsimple:progressInterval": "0",
+    // The table names each export's own operations; the check of credentials, made once per
+    // process by whichever resource comes first (framework/credentials.ts), is no export's.
+    "dnsimple:verifyCredentials": "false",
   });
   // Providers read `configure`; functions read the environment (no stack config here).
   const useAccount = (account: 1 | 2) => {

@@ -11,13 +11,14 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { outcomeUnknown } from "../../client";
 import { beginCreate, createAnswered, forgetCreate, settleCreate } from "./create-journal";
+import { explainSettingError } from "./credentials";
 import type { Created, CreateMark, ResourceContext, ResourceDefinition, State } from "./definition";
 import { flushReports } from "./engine-log";
 import { rewriteOf } from "./fields";
 import { converge, createSettlingAmbiguity, findToAdopt, recoverEarlierCreate, remember } from "./ownership";
 import { guardMassChange } from "./mass-change";
 import { isPartialCreate, PartialCreateError } from "./partial";
-import { getClient, getSettings } from "./runtime";
+import { getClient, getSettings, verifyCredentials } from "./runtime";
 import { massChangeThresholds, requireAccount } from "./settings";
 import { stepStarted } from "./steps-in-flight";
 import { containsUnknown } from "./unknown";
@@ -248,6 +249,14 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
       if (definition.refinePartial) {
         failures.push(...definition.refinePartial(inputs));
       }
+      // Valid inputs: the settings that reach the service are checked too, once per process
+      // (credentials.ts), so a preview fails on them. An account not known yet is checked at `up`.
+      if (failures.length === 0) {
+        const account = inputs.account ?? getSettings().account;
+        await verifyCredentials(
+          typeof account === "string" && !containsUnknown(account) ? account : undefined,
+        );
+      }
       return { inputs, failures };
     },
 
@@ -409,7 +418,8 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
  * Each method answers only after the messages it reported (progress, request log) were handed
  * over, so they show before the step's result, and none is lost when the engine stops the
  * provider after the last step. A create, update or delete is a step of the engine's: counted
- * while this process works on it.
+ * while this process works on it. An error a setting likely caused (a 401, an address where
+ * nothing answers) names that setting.
  */
 function withReportsFlushed(lifecycle: Lifecycle): Lifecycle {
   const flushed =
@@ -417,6 +427,8 @@ function withReportsFlushed(lifecycle: Lifecycle): Lifecycle {
     async (...args: A): Promise<R> => {
       try {
         return await method(...args);
+      } catch (error) {
+        throw explainSettingError(error, getSettings());
       } finally {
         await flushReports();
       }

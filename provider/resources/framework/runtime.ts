@@ -3,12 +3,15 @@
  * built from them. Lives only in Pulumi's provider process; nothing here is serialized.
  */
 import { createClient, type DnsimpleClient } from "../../client";
+import { CredentialCheck } from "./credentials";
 import { registerSecrets } from "./engine-log";
 import { clientHooks } from "./progress";
 import { type ConfigSource, type ProviderSettings, requireToken, resolveSettings } from "./settings";
 
 let settings: ProviderSettings | undefined;
 let client: DnsimpleClient | undefined;
+// Kept across `configure` calls: its answers are keyed by the settings they depend on.
+const credentials = new CredentialCheck();
 
 /** Called by every provider stub's `configure`; the last call wins (all carry the same config). */
 export function configureRuntime(config: ConfigSource | undefined): void {
@@ -48,8 +51,21 @@ export function getClient(): DnsimpleClient {
   return client;
 }
 
-/** For tests: forget settings and client. */
+/**
+ * The check of credentials (`credentials.ts`), once per provider process and account: resolves
+ * when the token works and reaches `account` (or any account, when it is not known yet), at once
+ * when `dnsimple:verifyCredentials` is false.
+ * @throws {CredentialsError} naming the setting to fix.
+ */
+export async function verifyCredentials(account: string | undefined): Promise<void> {
+  const s = getSettings();
+  if (!s.verifyCredentials) return;
+  await credentials.verify(getClient, s, account);
+}
+
+/** For tests: forget settings, client and what the check of credentials learned. */
 export function resetRuntime(): void {
   settings = undefined;
   client = undefined;
+  credentials.reset();
 }

@@ -42,6 +42,11 @@ export interface ProviderSettings {
    * messages off (warnings said once per run stay).
    */
   readonly progressIntervalSeconds: number;
+  /**
+   * Whether the first use of the service in a provider process checks the credentials
+   * (`credentials.ts`): one `GET /whoami`, so bad settings fail at preview. Default true.
+   */
+  readonly verifyCredentials: boolean;
   /** The mass-change guard (mass-change.ts): the largest share of existing records one change updates. */
   readonly maxSafeUpdateShare: number;
   /** The largest share of existing records one change deletes. */
@@ -155,6 +160,13 @@ export const SETTINGS: ReadonlyArray<SettingDeclaration> = [
     doc: `Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default ${DEFAULT_PROGRESS_INTERVAL_SECONDS}; 0 turns them off).`,
   },
   {
+    field: "verifyCredentials",
+    config: "dnsimple:verifyCredentials",
+    env: "DNSIMPLE_VERIFY_CREDENTIALS",
+    type: "boolean",
+    doc: "`false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true).",
+  },
+  {
     field: "maxSafeUpdateShare",
     config: "dnsimple:maxSafeUpdateShare",
     env: "DNSIMPLE_MAX_SAFE_UPDATE_SHARE",
@@ -199,6 +211,7 @@ export function resolveSettings(
     batchZoneRecords: raw.batchZoneRecords === undefined || !/^(0|false|no)$/i.test(raw.batchZoneRecords),
     requestLog: raw.requestLog !== undefined && /^(1|true|yes)$/i.test(raw.requestLog),
     progressIntervalSeconds: parseProgressInterval(raw.progressIntervalSeconds),
+    verifyCredentials: raw.verifyCredentials === undefined || !/^(0|false|no)$/i.test(raw.verifyCredentials),
     maxSafeUpdateShare: parseShare(
       "maxSafeUpdateShare",
       raw.maxSafeUpdateShare,

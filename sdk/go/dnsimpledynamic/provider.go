@@ -67,6 +67,8 @@ type providerArgs struct {
 	V1Email *string `pulumi:"v1Email"`
 	// Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token. Environment fallback: `DNSIMPLE_V1_TOKEN`.
 	V1Token *string `pulumi:"v1Token"`
+	// `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+	VerifyCredentials *bool `pulumi:"verifyCredentials"`
 }
 
 // The set of arguments for constructing a Provider resource.
@@ -99,6 +101,8 @@ type ProviderArgs struct {
 	V1Email pulumi.StringPtrInput
 	// Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token. Environment fallback: `DNSIMPLE_V1_TOKEN`.
 	V1Token pulumi.StringPtrInput
+	// `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+	VerifyCredentials pulumi.BoolPtrInput
 }
 
 func (ProviderArgs) ElementType() reflect.Type {

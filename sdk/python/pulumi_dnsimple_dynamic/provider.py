@@ -32,7 +32,8 @@ class ProviderArgs:
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
-                 v1_token: pulumi.Input[Optional[_builtins.str]] = None):
+                 v1_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 verify_credentials: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
@@ -50,6 +51,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] v1_base_url: Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.
         :param pulumi.Input[_builtins.str] v1_email: Legacy v1 e-mail that goes with the v1 token in `X-Service-Token`, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_EMAIL`.
         :param pulumi.Input[_builtins.str] v1_token: Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token. Environment fallback: `DNSIMPLE_V1_TOKEN`.
+        :param pulumi.Input[_builtins.bool] verify_credentials: `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
         """
         if account is not None:
             pulumi.set(__self__, "account", account)
@@ -79,6 +81,8 @@ class ProviderArgs:
             pulumi.set(__self__, "v1_email", v1_email)
         if v1_token is not None:
             pulumi.set(__self__, "v1_token", v1_token)
+        if verify_credentials is not None:
+            pulumi.set(__self__, "verify_credentials", verify_credentials)
 
     @_builtins.property
     @pulumi.getter
@@ -248,6 +252,18 @@ class ProviderArgs:
     def v1_token(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "v1_token", value)
 
+    @_builtins.property
+    @pulumi.getter(name="verifyCredentials")
+    def verify_credentials(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+        """
+        return pulumi.get(self, "verify_credentials")
+
+    @verify_credentials.setter
+    def verify_credentials(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "verify_credentials", value)
+
 
 @pulumi.type_token("pulumi:providers:dnsimple-dynamic")
 class Provider(pulumi.ProviderResource):
@@ -269,6 +285,7 @@ class Provider(pulumi.ProviderResource):
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 verify_credentials: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         The provider of pulumi-dnsimple-dynamic: one per account and token.
@@ -289,6 +306,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] v1_base_url: Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.
         :param pulumi.Input[_builtins.str] v1_email: Legacy v1 e-mail that goes with the v1 token in `X-Service-Token`, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_EMAIL`.
         :param pulumi.Input[_builtins.str] v1_token: Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token. Environment fallback: `DNSIMPLE_V1_TOKEN`.
+        :param pulumi.Input[_builtins.bool] verify_credentials: `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
         """
         ...
     @overload
@@ -328,6 +346,7 @@ class Provider(pulumi.ProviderResource):
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 verify_credentials: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -351,6 +370,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["v1_base_url"] = v1_base_url
             __props__.__dict__["v1_email"] = v1_email
             __props__.__dict__["v1_token"] = None if v1_token is None else pulumi.Output.secret(v1_token)
+            __props__.__dict__["verify_credentials"] = pulumi.Output.from_input(verify_credentials).apply(pulumi.runtime.to_json) if verify_credentials is not None else None
         super(Provider, __self__).__init__(
             'dnsimple-dynamic',
             resource_name,

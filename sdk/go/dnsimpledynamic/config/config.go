@@ -80,3 +80,8 @@ func GetV1Email(ctx *pulumi.Context) string {
 func GetV1Token(ctx *pulumi.Context) string {
 	return config.Get(ctx, "dnsimple-dynamic:v1Token")
 }
+
+// `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+func GetVerifyCredentials(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "dnsimple-dynamic:verifyCredentials")
+}

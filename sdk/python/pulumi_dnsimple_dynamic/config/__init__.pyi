@@ -84,3 +84,8 @@ v1Token: Optional[str]
 Legacy v1 token (`X-Service-Token`), for the v1 resources only; default the API token. Environment fallback: `DNSIMPLE_V1_TOKEN`.
 """
 
+verifyCredentials: Optional[bool]
+"""
+`false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+"""
+

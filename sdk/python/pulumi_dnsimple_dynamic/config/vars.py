@@ -118,3 +118,10 @@ class _ExportableConfig(types.ModuleType):
         """
         return __config__.get('v1Token')
 
+    @_builtins.property
+    def verify_credentials(self) -> Optional[bool]:
+        """
+        `false` skips the one check of token, account and base URL (`GET /whoami`) a provider process makes the first time it needs the service, for previews run without the service (default true). Environment fallback: `DNSIMPLE_VERIFY_CREDENTIALS`.
+        """
+        return __config__.get_bool('verifyCredentials')
+
