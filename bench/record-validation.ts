@@ -2,7 +2,12 @@
  * Record data validation: the corpus (test/record-data/corpus.ts) through `ZoneRecord`'s check,
  * the provider and the emulator side by side on the corpus and generated cases, and every valid
  * case created through the engine and previewed again (no change may show).
- * Run: npx tsc -p tsconfig.build.json && node dist/bench/record-validation.js
+ * The corpus is put to the check twice: as the service's rules (the default) and with strict
+ * record checks on (`dnsimple:strictRecords`), where the cases marked `strictInvalid` are refused
+ * too (the `strict_records_*` figures, their own section).
+ * Run: npx tsc -p tsconfig.build.json && node dist/bench/record-validation.js [--corpus-only]
+ * (`--corpus-only`: the two corpus passes alone, seconds instead of minutes; writes only the
+ * strict section, leaving the agreement and create figures as they were.)
  */
 import { domainToASCII } from "node:url";
 import { startEmulator } from "../emulator";
@@ -16,23 +21,33 @@ import {
   providerAccepts,
   zoneOf,
 } from "../test/record-data/agreement";
-import { CORPUS, type CorpusCase } from "../test/record-data/corpus";
+import { CORPUS, acceptedWith, type CorpusCase } from "../test/record-data/corpus";
 import { recordResults } from "./lib/record";
 
 const TOKEN = "bench-record-validation-token-25";
 
-/** Verdicts of `check` on the corpus, with the emulator as the configured service: requests counted. */
-async function corpusVerdicts(): Promise<{ accepted: boolean[]; calls: number }> {
+/**
+ * Verdicts of `check` on the corpus, with the emulator as the configured service: requests
+ * counted. `strict` turns on strict record checks for the stack (`dnsimple:strictRecords`).
+ */
+async function corpusVerdicts(strict = false): Promise<{ accepted: boolean[]; calls: number }> {
   const emu = await startEmulator({ port: 0 });
   try {
     configureRuntime({
       get: (key) =>
-        ({ "dnsimple:account": "1", "dnsimple:token": emu.token, "dnsimple:baseUrl": emu.v2Url })[key],
+        ({
+          "dnsimple:account": "1",
+          "dnsimple:token": emu.token,
+          "dnsimple:baseUrl": emu.v2Url,
+          "dnsimple:strictRecords": strict ? "true" : "false",
+        })[key],
     });
     emu.clearRequests();
     const accepted: boolean[] = [];
     for (const c of CORPUS) accepted.push(await providerAccepts(c));
-    return { accepted, calls: emu.requests().length };
+    // The credential check (GET /whoami, /accounts; once per process) is not a record check.
+    const calls = emu.requests().filter((r) => !/\/(whoami|accounts)$/.test(r.path)).length;
+    return { accepted, calls };
   } finally {
     resetRuntime();
     await emu.close();
@@ -44,7 +59,10 @@ async function agreement(): Promise<{ cases: number; same: number; corpusSame: n
   const emu = await startEmulator({ port: 0 });
   const api = emulatorApi(emu.v2Url, emu.token);
   try {
-    configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] });
+    // Checks only, with no token: the check of credentials is off, as in an offline preview.
+    configureRuntime({
+      get: (key) => ({ "dnsimple:account": "1", "dnsimple:verifyCredentials": "false" })[key],
+    });
     const generated = generatedCases();
     const cases = [...CORPUS, ...generated];
     for (const zone of new Set(cases.map(zoneOf))) await api.post("/1/domains", { name: zone });
@@ -107,7 +125,45 @@ async function noDiffAfterCreate(): Promise<{ valid: number; unchanged: number; 
   }
 }
 
+/** The corpus with strict record checks on: every case refused that is invalid or strictInvalid. */
+async function strictFigures(): Promise<Record<string, number>> {
+  const { accepted, calls } = await corpusVerdicts(true);
+  const strictOnly = CORPUS.filter((c) => c.strictInvalid).length;
+  const valid = CORPUS.filter((c) => acceptedWith(c, true)).length;
+  const invalid = CORPUS.length - valid;
+  const validAccepted = CORPUS.filter((c, i) => acceptedWith(c, true) && accepted[i]).length;
+  const invalidRefused = CORPUS.filter((c, i) => !acceptedWith(c, true) && !accepted[i]).length;
+  const ratio = (a: number, b: number) => Math.round((a / b) * 10000) / 10000;
+  const figures = {
+    strict_records_cases: CORPUS.length,
+    strict_records_strict_only_cases: strictOnly,
+    strict_records_invalid_refused_ratio: ratio(invalidRefused, invalid),
+    strict_records_valid_accepted_ratio: ratio(validAccepted, valid),
+    strict_records_preview_calls: calls,
+  };
+  recordResults("strict-records", figures, {
+    title: "Strict record checks on request (dnsimple:strictRecords)",
+    command: "npx tsc -p tsconfig.build.json && node dist/bench/record-validation.js [--corpus-only]",
+    body:
+      `| figure | value |\n|---|---|\n` +
+      Object.entries(figures)
+        .map(([k, v]) => `| ${k} | ${v} |`)
+        .join("\n") +
+      `\n\n${CORPUS.length} cited cases from \`test/record-data/corpus.ts\` through \`ZoneRecord\`'s check with ` +
+      `\`dnsimple:strictRecords\` true: ${invalidRefused}/${invalid} invalid refused (the ${invalid - strictOnly} the ` +
+      `service's rules refuse and the ${strictOnly} marked \`strictInvalid\`, which the service accepts and the default ` +
+      `check lets through), ${validAccepted}/${valid} valid accepted, ${calls} requests. The rules and their sources: ` +
+      "docs/strict-records.md.",
+  });
+  return figures;
+}
+
 async function main(): Promise<void> {
+  const strict = await strictFigures();
+  if (process.argv.includes("--corpus-only")) {
+    console.log(JSON.stringify(strict));
+    return;
+  }
   const { accepted, calls } = await corpusVerdicts();
   const valid = CORPUS.filter((c) => c.valid).length;
   const invalid = CORPUS.length - valid;
@@ -145,7 +201,7 @@ async function main(): Promise<void> {
       `${diff.created} of ${diff.valid} valid cases created through the engine (each in its own zone), then ` +
       `\`pulumi preview\`: ${diff.unchanged} show no change.`,
   });
-  console.log(JSON.stringify(figures));
+  console.log(JSON.stringify({ ...figures, ...strict }));
 }
 
 main().catch((error) => {

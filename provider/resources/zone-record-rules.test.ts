@@ -22,7 +22,8 @@ describe("ZoneRecord check", () => {
     expect(await check({ type: "TXT", content: "a".repeat(999) })).toEqual([
       {
         property: "content",
-        reason: "a TXT record's content is 1001 characters once quoted; the service stores at most 1000",
+        reason:
+          "a TXT record's content is 1001 characters once quoted (quotes and escapes counted); the service stores at most 1000 (DNSimple's \"TXT record format\" article): shorten it by 1",
       },
     ]);
     expect(await check({ type: "SPF", content: `${"a".repeat(996)}"` })).toEqual([

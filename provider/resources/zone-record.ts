@@ -155,6 +155,7 @@ export interface RecordValues {
 export function recordFailures(
   values: Partial<Record<keyof RecordValues, unknown>>,
   zone?: unknown,
+  strict = false,
 ): CheckFailure[] {
   const known = (v: unknown): v is string => typeof v === "string" && !v.includes(UNKNOWN);
   const name = values.name ?? "";
@@ -164,9 +165,30 @@ export function recordFailures(
   const failures = recordDataFailures(
     { name, type: type ?? "", content: known(values.content) ? values.content : "", priority },
     known(zone) ? zone : undefined,
+    { strict },
   );
   // Rules on the content need the type and the content; the name's need neither.
   return failures.filter((f) => f.property !== "content" || (type !== undefined && known(values.content)));
+}
+
+/**
+ * The `strictRecords` input of `ZoneRecord` and `ZoneRecords`: it changes only what `check`
+ * refuses, so a change of it alone makes no request (declare it `localOnly`).
+ */
+export const STRICT_RECORDS_INPUT = z
+  .boolean()
+  .optional()
+  .describe(
+    "`true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other\n" +
+      "than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets\n" +
+      "without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.\n" +
+      "Default: the stack's `dnsimple:strictRecords` (false).",
+  );
+
+/** Whether `check` applies the strict rules: the resource's `strictRecords`, else `dnsimple:strictRecords`. */
+export function strictRecordsOf(inputs: Record<string, unknown>): boolean {
+  const own = inputs["strictRecords"];
+  return typeof own === "boolean" ? own : getSettings().strictRecords;
 }
 
 /**
@@ -285,11 +307,13 @@ export const zoneRecordResource = defineResource({
   inputs: {
     zoneName: domainName().describe("The zone (domain name)."),
     ...RECORD_FIELDS,
+    strictRecords: STRICT_RECORDS_INPUT,
   },
   outputs,
   ids: numericIds,
 
   replaceOnChange: ["zoneName", "type"],
+  localOnly: ["strictRecords"],
   normalize: {
     name: (v) => canonicalRecordName(v),
     type: (v) => v.toUpperCase(),
@@ -298,7 +322,7 @@ export const zoneRecordResource = defineResource({
     regions: (v) => (Array.isArray(v) ? [...v].sort() : v),
   },
 
-  refinePartial: (inputs) => recordFailures(inputs, inputs["zoneName"]),
+  refinePartial: (inputs) => recordFailures(inputs, inputs["zoneName"], strictRecordsOf(inputs)),
 
   async create(ctx, inputs) {
     const zone = canonicalDomainName(inputs.zoneName);

@@ -33,8 +33,10 @@ import {
   SINGLE_AT_NAME,
   canonicalContent,
   canonicalRecordName,
+  STRICT_RECORDS_INPUT,
   recordFailures,
   recordInput,
+  strictRecordsOf,
 } from "./zone-record";
 import { type RecordValues, recordSetFailures } from "./record-data";
 import { UNKNOWN, containsUnknown } from "./framework/unknown";
@@ -799,6 +801,7 @@ export const zoneRecordsResource = defineResource({
           "`true`: the zone holds exactly the declared records: others are deleted (never the service's\n" +
           "system records) and identical existing ones are taken over.",
       ),
+    strictRecords: STRICT_RECORDS_INPUT,
     allowMassChange: z
       .number()
       .int()
@@ -815,7 +818,7 @@ export const zoneRecordsResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["zoneName"],
-  localOnly: ["zoneFile", "allowMassChange"],
+  localOnly: ["zoneFile", "allowMassChange", "strictRecords"],
   massChange: { force: "allowMassChange", counts: massChangeCounts },
   normalize: {
     records: (v) =>
@@ -853,8 +856,9 @@ export const zoneRecordsResource = defineResource({
       else if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
     }
     const at = (key: string) => (key.startsWith("[") ? `records${key}` : `records.${key}`);
+    const strict = strictRecordsOf(inputs);
     for (const [key, spec] of entries) {
-      for (const f of recordFailures(spec, inputs["zoneName"])) {
+      for (const f of recordFailures(spec, inputs["zoneName"], strict)) {
         failures.push({ property: `${at(key)}.${f.property}`, reason: f.reason });
       }
     }

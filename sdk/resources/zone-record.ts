@@ -23,6 +23,13 @@ export interface ZoneRecordArgs extends CommonArgs {
   priority?: pulumi.Input<number>;
   /** Regions the record is served from (default all, `["global"]`; plan dependent). */
   regions?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+   * than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+   * without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+   * Default: the stack's `dnsimple:strictRecords` (false).
+   */
+  strictRecords?: pulumi.Input<boolean>;
 }
 
 /**

@@ -49,6 +49,13 @@ export interface ZoneRecordsArgs extends CommonArgs {
    */
   authoritative?: pulumi.Input<boolean>;
   /**
+   * `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+   * than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+   * without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+   * Default: the stack's `dnsimple:strictRecords` (false).
+   */
+  strictRecords?: pulumi.Input<boolean>;
+  /**
    * Forces one mass change: the number of records the change updates plus deletes, as the refusal
    * states it. A change that updates or deletes more than a share of the existing records
    * (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from

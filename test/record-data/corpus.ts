@@ -23,7 +23,16 @@ export interface CorpusCase {
   readonly source: string;
   /** The zone; default example.com. */
   readonly zone?: string;
+  /**
+   * Refused only with strict record checks on (provider/resources/record-data/strict.ts): the
+   * service accepts it, so `valid` (the default check's verdict) is true.
+   */
+  readonly strictInvalid?: boolean;
 }
+
+/** Whether `check` accepts the case, with strict record checks off or on. */
+export const acceptedWith = (c: CorpusCase, strict: boolean): boolean =>
+  c.valid && !(strict && c.strictInvalid === true);
 
 const RFC1035_ADDR = "RFC 1035 §3.4.1 (A RDATA is a 32-bit address)";
 const RFC4291 = "RFC 4291 §2.2 (text forms of IPv6 addresses)";
@@ -75,6 +84,22 @@ const DNSIMPLE_CNAME =
 const DNSIMPLE_NS = "https://support.dnsimple.com/articles/ns-record-format/ (a hostname, not an IP address)";
 const RFC4343 = "RFC 4343 §2 (DNS names compare without case)";
 const NOTRIM = "issue 25: refused, never repaired (content that only parses after trimming)";
+const OCTO_STRICT_CAA =
+  "RFC 8659 §4.1 (flags: only bit 0, Issuer Critical, is defined); octoDNS octodns/record/caa.py (CaaValueRfcValidator, strict set)";
+const DNSC_CAA_TAG =
+  "IANA Certification Authority Restriction Properties registry; DNSControl pkg/normalize/validate.go (allowedTags: CAA tag … is invalid)";
+const OCTO_SRV_NAME =
+  "RFC 2782 (_Service._Proto.Name); octoDNS octodns/record/srv.py (SrvNameValidator: invalid name for SRV record)";
+const STRICT_HOST =
+  "RFC 1123 §2.1 and RFC 952 (host-name labels: letters, digits, inner hyphens); octoDNS tests/test_octodns_record_target.py (not a valid FQDN)";
+const OCTO_NAPTR_FLAGS =
+  "RFC 3404 §4.3 (flags S, A, U, P); octoDNS octodns/record/naptr.py (NaptrValueRfcValidator, strict set)";
+const OCTO_SSHFP_REG =
+  "RFC 4255 §3.1, RFC 6594, RFC 7479, RFC 8709 (registered algorithms and fingerprint types); octoDNS octodns/record/sshfp.py (unrecognized algorithm / fingerprint_type)";
+const DNSIMPLE_TXT_LIMIT =
+  "https://support.dnsimple.com/articles/txt-record-format/ (unquoted: 1,000 characters after serialization, added quotes and escapes included; quoted: 1,000 including quotes)";
+const TXT_STRINGS = (n: number) =>
+  `"${"a".repeat(255)}" "${"a".repeat(255)}" "${"a".repeat(255)}" "${"a".repeat(n)}"`;
 const DNSC_TRAIL = "DNSControl providers/dnsimple/auditrecords.go (TxtHasTrailingSpace: DNSimple refuses it)";
 
 const hex = (n: number, c = "a") => c.repeat(n);
@@ -88,6 +113,15 @@ const v = (type: string, content: string, source: string, more: Partial<CorpusCa
   content,
   source,
   valid: true,
+  ...more,
+});
+/** Accepted by the default check (the service accepts it), refused with strict record checks. */
+const s = (type: string, content: string, source: string, more: Partial<CorpusCase> = {}): CorpusCase => ({
+  type,
+  content,
+  source,
+  valid: true,
+  strictInvalid: true,
   ...more,
 });
 const x = (type: string, content: string, source: string, more: Partial<CorpusCase> = {}): CorpusCase => ({
@@ -299,6 +333,18 @@ export const CORPUS: readonly CorpusCase[] = [
   v("TXT", "google-site-verification=abc", DNSC_TXT, { name: "" }),
   v("SPF", "v=spf1 include:_spf.example.com ~all", DNSIMPLE_TXT, { name: "" }),
   x("TXT", "a".repeat(999), DNSIMPLE_TXT + " (1,001 once quoted)"),
+  v("TXT", "a".repeat(997), DNSIMPLE_TXT_LIMIT + " (999 once quoted)"),
+  x(
+    "TXT",
+    "a".repeat(1000),
+    DNSIMPLE_TXT_LIMIT +
+      " (1,002 once quoted; DNSControl's providers/dnsimple/auditrecords.go TxtLongerThan(1000) counts the text without its quotes and lets it through)",
+  ),
+  v("TXT", "a".repeat(992) + ' "b"', DNSIMPLE_TXT_LIMIT + " (996 as written, 1,000 with quotes and escapes)"),
+  x("TXT", "a".repeat(993) + ' "b"', DNSIMPLE_TXT_LIMIT + " (997 as written, 1,001 with quotes and escapes)"),
+  v("TXT", TXT_STRINGS(223), DNSIMPLE_TXT_LIMIT + " (quoted strings, 999 characters)"),
+  v("TXT", TXT_STRINGS(224), DNSIMPLE_TXT_LIMIT + " (quoted strings, 1,000 characters)"),
+  x("TXT", TXT_STRINGS(225), DNSIMPLE_TXT_LIMIT + " (quoted strings, 1,001 characters)"),
   x("TXT", "v=spf1 -all ", DNSC_TRAIL),
   x("TXT", " v=spf1 -all", `${NOTRIM}; RFC 7208 §4.5 (an SPF record begins with "v=spf1")`),
   x("TXT", '"v=spf1 -all', DNSC_TXT + " (unpaired quote)"),
@@ -311,6 +357,40 @@ export const CORPUS: readonly CorpusCase[] = [
   x("TXT", "line1\nline2", DNSC_TXT + " (one line)"),
   x("TXT", "", DNSIMPLE_OAS),
   x("SPF", "v=spf1 -all ", DNSC_TRAIL),
+  // Strict record checks: accepted by the service, refused on request
+  s("CNAME", "___", STRICT_HOST + " (a target of underscores only)"),
+  s("ALIAS", "___", STRICT_HOST + " (a target of underscores only)", { name: "" }),
+  s("PTR", "___", STRICT_HOST + " (a target of underscores only)", {
+    name: "14",
+    zone: "2.0.192.in-addr.arpa",
+  }),
+  s("SRV", "10 5060 ___.example.com", STRICT_HOST, { name: "_sip._tcp", priority: 10 }),
+  s("MX", "-mx.example.com", STRICT_HOST + " (no leading hyphen)", { name: "", priority: 10 }),
+  s("CNAME", "host-.example.net", STRICT_HOST + " (no trailing hyphen)"),
+  s("CAA", '64 issue "letsencrypt.org"', OCTO_STRICT_CAA, { name: "" }),
+  s("CAA", '1 issue "letsencrypt.org"', OCTO_STRICT_CAA, { name: "" }),
+  s("CAA", '0 foo "bar"', DNSC_CAA_TAG, { name: "" }),
+  s("CAA", '128 tbs "x"', DNSC_CAA_TAG, { name: "" }),
+  s("SRV", "10 5060 sip.example.com", OCTO_SRV_NAME, { priority: 10 }),
+  s("SRV", "10 5060 sip.example.com", OCTO_SRV_NAME, { name: "_sip", priority: 10 }),
+  s("SRV", "10 5060 sip.example.com", OCTO_SRV_NAME, { name: "sip._tcp", priority: 10 }),
+  s("SRV", "10 5060 sip.example.com", OCTO_SRV_NAME, { name: "_sip.tcp", priority: 10 }),
+  s("NAPTR", '100 10 "X" "SIP+D2U" "" _sip._udp.example.com.', OCTO_NAPTR_FLAGS),
+  s("SSHFP", `5 2 ${SHA256}`, OCTO_SSHFP_REG + " (algorithm 5 is unassigned)"),
+  s("SSHFP", `4 3 ${SHA256}`, OCTO_SSHFP_REG + " (fingerprint type 3 is unassigned)"),
+  v("CAA", '0 contactemail "security@example.com"', DNSC_CAA_TAG + " (a registered tag)", { name: "" }),
+  v("CAA", '128 issuewild ";"', OCTO_STRICT_CAA + " (128 is the critical bit)", { name: "" }),
+  v("SRV", "0 443 web.example.com", OCTO_SRV_NAME + " (a wildcard service label)", {
+    name: "*._tcp",
+    priority: 0,
+  }),
+  v("SSHFP", `6 2 ${SHA256}`, OCTO_SSHFP_REG + " (Ed448, RFC 8709)"),
+  v(
+    "NAPTR",
+    '100 10 "" "" "" _sip._udp.example.com.',
+    OCTO_NAPTR_FLAGS + " (empty flags: a non-terminal rule)",
+  ),
+  v("MX", "mx-1.example.com", STRICT_HOST + " (inner hyphens)", { name: "", priority: 10 }),
   // URL, POOL
   v("URL", "https://www.example.com/landing", DNSIMPLE_URL),
   v("URL", "http://example.com", DNSIMPLE_URL),

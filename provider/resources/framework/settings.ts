@@ -37,6 +37,12 @@ export interface ProviderSettings {
    */
   readonly requestLog: boolean;
   /**
+   * Strict record checks (record-data/strict.ts): the RFC rules the service does not enforce
+   * refused at preview too. Default false; a `ZoneRecord`'s or `ZoneRecords`'s `strictRecords`
+   * input overrides it.
+   */
+  readonly strictRecords: boolean;
+  /**
    * Seconds between two progress messages while waiting on an order or certificate, and the
    * least gap between two messages about retries or rate-limit pacing. Default 30; 0 turns these
    * messages off (warnings said once per run stay).
@@ -153,6 +159,13 @@ export const SETTINGS: ReadonlyArray<SettingDeclaration> = [
     doc: "`true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body).",
   },
   {
+    field: "strictRecords",
+    config: "dnsimple:strictRecords",
+    env: "DNSIMPLE_STRICT_RECORDS",
+    type: "boolean",
+    doc: "Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it.",
+  },
+  {
     field: "progressIntervalSeconds",
     config: "dnsimple:progressInterval",
     env: "DNSIMPLE_PROGRESS_INTERVAL",
@@ -210,6 +223,7 @@ export function resolveSettings(
     maxRetries: parseMaxRetries(raw.maxRetries),
     batchZoneRecords: raw.batchZoneRecords === undefined || !/^(0|false|no)$/i.test(raw.batchZoneRecords),
     requestLog: raw.requestLog !== undefined && /^(1|true|yes)$/i.test(raw.requestLog),
+    strictRecords: raw.strictRecords !== undefined && /^(1|true|yes)$/i.test(raw.strictRecords),
     progressIntervalSeconds: parseProgressInterval(raw.progressIntervalSeconds),
     verifyCredentials: raw.verifyCredentials === undefined || !/^(0|false|no)$/i.test(raw.verifyCredentials),
     maxSafeUpdateShare: parseShare(

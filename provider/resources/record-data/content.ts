@@ -36,7 +36,14 @@ export type Parsed =
     }
   | { readonly ok: false; readonly reason: string };
 
-/** The service's limit of a TXT record's content once serialized (quotes added, `"` escaped). */
+/**
+ * The service's limit of a TXT record's content once serialized (quotes added, `"` escaped):
+ * "the total length of your content (after DNSimple's automatic serialization, including added
+ * quotes and escaped characters) is limited to 1000 characters", and quoted input "must not
+ * exceed 1000 characters" (DNSimple's "TXT record format" article, `txt-record-format`). So 998
+ * unquoted characters are the most; DNSControl's `TxtLongerThan(1000)` counts the text without its
+ * quotes and lets 999 and 1,000 through (docs/strict-records.md, "The TXT limit").
+ */
 export const MAX_TXT_SERIALIZED = 1000;
 /** RFC 1035 §3.3.14: one character-string holds at most 255 octets. */
 export const MAX_CHARACTER_STRING = 255;
@@ -371,7 +378,7 @@ function txt(type: string, content: string): Parsed {
   const size = serializedTxt(content).length;
   if (size > MAX_TXT_SERIALIZED) {
     return fail(
-      `${aRecord(type)}'s content is ${size} characters once quoted; the service stores at most ${MAX_TXT_SERIALIZED}`,
+      `${aRecord(type)}'s content is ${size} characters once quoted (quotes and escapes counted); the service stores at most ${MAX_TXT_SERIALIZED} (DNSimple's "TXT record format" article): shorten it by ${size - MAX_TXT_SERIALIZED}`,
     );
   }
   const text = canonicalTxt(content);

@@ -13,9 +13,11 @@
 import type { CheckFailure } from "../framework/validation";
 import { canonicalContent, parseContent } from "./content";
 import { canonicalHostName, canonicalRecordName, recordFqdn, recordNameProblem } from "./names";
+import { strictFailures } from "./strict";
 
 export { canonicalContent, canonicalTxt, parseContent, serializedTxt, tokens, type Parsed } from "./content";
 export { HOST_TYPES, MAX_CHARACTER_STRING, MAX_TXT_SERIALIZED } from "./content";
+export { REGISTERED_CAA_TAGS, STRICT_RULES, strictFailures, type StrictRule } from "./strict";
 export {
   canonicalHostName,
   canonicalRecordName,
@@ -76,12 +78,22 @@ export interface RecordValues {
   readonly priority?: number | undefined;
 }
 
+/** How strictly a record is checked: `strict` adds the RFC rules the service does not enforce (strict.ts). */
+export interface RecordCheckOptions {
+  readonly strict?: boolean | undefined;
+}
+
 /**
  * What is wrong with one record, each failure naming its property, what was expected and an
  * example; `[]` when nothing is. `zone` (when known) lets names be measured with it and a CNAME
- * pointing at its own name be found.
+ * pointing at its own name be found. With `strict`, a record the service's rules accept is also
+ * held to the strict rules (strict.ts).
  */
-export function recordFailures(record: RecordValues, zone?: string): CheckFailure[] {
+export function recordFailures(
+  record: RecordValues,
+  zone?: string,
+  options: RecordCheckOptions = {},
+): CheckFailure[] {
   const { name, type, content, priority } = record;
   const failures: CheckFailure[] = [];
   const nameProblem = recordNameProblem(name, zone);
@@ -107,6 +119,9 @@ export function recordFailures(record: RecordValues, zone?: string): CheckFailur
         reason: `a CNAME record cannot point at its own name (${recordFqdn(name, zone)})`,
       });
     }
+  }
+  if (options.strict && parsed.ok && failures.length === 0) {
+    failures.push(...strictFailures({ name, type, fields: parsed.fields }));
   }
   return failures;
 }

@@ -59,6 +59,8 @@ type providerArgs struct {
 	RequestLog *bool `pulumi:"requestLog"`
 	// `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
 	Sandbox *bool `pulumi:"sandbox"`
+	// Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+	StrictRecords *bool `pulumi:"strictRecords"`
 	// API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
 	Token *string `pulumi:"token"`
 	// Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.
@@ -93,6 +95,8 @@ type ProviderArgs struct {
 	RequestLog pulumi.BoolPtrInput
 	// `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
 	Sandbox pulumi.BoolPtrInput
+	// Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+	StrictRecords pulumi.BoolPtrInput
 	// API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
 	Token pulumi.StringPtrInput
 	// Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.

@@ -32,6 +32,11 @@ type ZoneRecord struct {
 	RecordId pulumi.Float64Output `pulumi:"recordId"`
 	// Regions the record is served from.
 	Regions pulumi.StringArrayOutput `pulumi:"regions"`
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords pulumi.BoolPtrOutput `pulumi:"strictRecords"`
 	// True for records the service manages (SOA, NS).
 	SystemRecord pulumi.BoolOutput `pulumi:"systemRecord"`
 	// Time to live in seconds.
@@ -111,6 +116,11 @@ type zoneRecordArgs struct {
 	Priority *int `pulumi:"priority"`
 	// Regions the record is served from (default all, `["global"]`; plan dependent).
 	Regions []string `pulumi:"regions"`
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords *bool `pulumi:"strictRecords"`
 	// Time to live in seconds (default 3600).
 	Ttl *int `pulumi:"ttl"`
 	// `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SRV`, `TXT`, … Changing it replaces the ZoneRecord.
@@ -133,6 +143,11 @@ type ZoneRecordArgs struct {
 	Priority pulumi.IntPtrInput
 	// Regions the record is served from (default all, `["global"]`; plan dependent).
 	Regions pulumi.StringArrayInput
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords pulumi.BoolPtrInput
 	// Time to live in seconds (default 3600).
 	Ttl pulumi.IntPtrInput
 	// `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SRV`, `TXT`, … Changing it replaces the ZoneRecord.
@@ -266,6 +281,14 @@ func (o ZoneRecordOutput) RecordId() pulumi.Float64Output {
 // Regions the record is served from.
 func (o ZoneRecordOutput) Regions() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ZoneRecord) pulumi.StringArrayOutput { return v.Regions }).(pulumi.StringArrayOutput)
+}
+
+// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+// Default: the stack's `dnsimple:strictRecords` (false).
+func (o ZoneRecordOutput) StrictRecords() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ZoneRecord) pulumi.BoolPtrOutput { return v.StrictRecords }).(pulumi.BoolPtrOutput)
 }
 
 // True for records the service manages (SOA, NS).

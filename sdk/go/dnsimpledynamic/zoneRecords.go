@@ -38,6 +38,11 @@ type ZoneRecords struct {
 	Records pulumi.MapOutput `pulumi:"records"`
 	// The resource's id: the zone and a random part.
 	SetId pulumi.StringOutput `pulumi:"setId"`
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords pulumi.BoolPtrOutput `pulumi:"strictRecords"`
 	// Creates whose batch answer was lost, settled by the next `up`; null when there are none.
 	Unconfirmed ZoneRecordsUnconfirmedItemArrayOutput `pulumi:"unconfirmed"`
 	// Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
@@ -116,6 +121,11 @@ type zoneRecordsArgs struct {
 	// each as a line `name ttl type [priority=… regions=…] content`,
 	// a zoneFile's records among them.
 	Records []ZoneRecordsEntry `pulumi:"records"`
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords *bool `pulumi:"strictRecords"`
 	// Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
 	// `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
 	// apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
@@ -148,6 +158,11 @@ type ZoneRecordsArgs struct {
 	// each as a line `name ttl type [priority=… regions=…] content`,
 	// a zoneFile's records among them.
 	Records ZoneRecordsEntryArrayInput
+	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+	// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+	// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+	// Default: the stack's `dnsimple:strictRecords` (false).
+	StrictRecords pulumi.BoolPtrInput
 	// Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
 	// `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
 	// apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
@@ -284,6 +299,14 @@ func (o ZoneRecordsOutput) Records() pulumi.MapOutput {
 // The resource's id: the zone and a random part.
 func (o ZoneRecordsOutput) SetId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ZoneRecords) pulumi.StringOutput { return v.SetId }).(pulumi.StringOutput)
+}
+
+// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+// than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+// without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+// Default: the stack's `dnsimple:strictRecords` (false).
+func (o ZoneRecordsOutput) StrictRecords() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.BoolPtrOutput { return v.StrictRecords }).(pulumi.BoolPtrOutput)
 }
 
 // Creates whose batch answer was lost, settled by the next `up`; null when there are none.

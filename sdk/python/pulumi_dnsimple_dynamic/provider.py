@@ -29,6 +29,7 @@ class ProviderArgs:
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -47,6 +48,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.float] progress_interval: Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
         :param pulumi.Input[_builtins.bool] request_log: `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.
         :param pulumi.Input[_builtins.bool] sandbox: `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
+        :param pulumi.Input[_builtins.bool] strict_records: Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
         :param pulumi.Input[_builtins.str] token: API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
         :param pulumi.Input[_builtins.str] v1_base_url: Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.
         :param pulumi.Input[_builtins.str] v1_email: Legacy v1 e-mail that goes with the v1 token in `X-Service-Token`, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_EMAIL`.
@@ -73,6 +75,8 @@ class ProviderArgs:
             pulumi.set(__self__, "request_log", request_log)
         if sandbox is not None:
             pulumi.set(__self__, "sandbox", sandbox)
+        if strict_records is not None:
+            pulumi.set(__self__, "strict_records", strict_records)
         if token is not None:
             pulumi.set(__self__, "token", token)
         if v1_base_url is not None:
@@ -205,6 +209,18 @@ class ProviderArgs:
         pulumi.set(self, "sandbox", value)
 
     @_builtins.property
+    @pulumi.getter(name="strictRecords")
+    def strict_records(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+        """
+        return pulumi.get(self, "strict_records")
+
+    @strict_records.setter
+    def strict_records(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "strict_records", value)
+
+    @_builtins.property
     @pulumi.getter
     def token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -281,6 +297,7 @@ class Provider(pulumi.ProviderResource):
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -302,6 +319,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.float] progress_interval: Seconds between progress messages while waiting on an order or certificate, and the least gap between messages about retries and rate-limit pacing (default 30; 0 turns them off). Environment fallback: `DNSIMPLE_PROGRESS_INTERVAL`.
         :param pulumi.Input[_builtins.bool] request_log: `true` prints one line per API request in the engine's output (method, path, status, duration, request id; never a credential or a body). Environment fallback: `DNSIMPLE_REQUEST_LOG`.
         :param pulumi.Input[_builtins.bool] sandbox: `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
+        :param pulumi.Input[_builtins.bool] strict_records: Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
         :param pulumi.Input[_builtins.str] token: API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
         :param pulumi.Input[_builtins.str] v1_base_url: Legacy v1 base URL, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_BASE_URL`.
         :param pulumi.Input[_builtins.str] v1_email: Legacy v1 e-mail that goes with the v1 token in `X-Service-Token`, for the v1 resources only. Environment fallback: `DNSIMPLE_V1_EMAIL`.
@@ -342,6 +360,7 @@ class Provider(pulumi.ProviderResource):
                  progress_interval: pulumi.Input[Optional[_builtins.float]] = None,
                  request_log: pulumi.Input[Optional[_builtins.bool]] = None,
                  sandbox: pulumi.Input[Optional[_builtins.bool]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  v1_email: pulumi.Input[Optional[_builtins.str]] = None,
@@ -366,6 +385,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["progress_interval"] = pulumi.Output.from_input(progress_interval).apply(pulumi.runtime.to_json) if progress_interval is not None else None
             __props__.__dict__["request_log"] = pulumi.Output.from_input(request_log).apply(pulumi.runtime.to_json) if request_log is not None else None
             __props__.__dict__["sandbox"] = pulumi.Output.from_input(sandbox).apply(pulumi.runtime.to_json) if sandbox is not None else None
+            __props__.__dict__["strict_records"] = pulumi.Output.from_input(strict_records).apply(pulumi.runtime.to_json) if strict_records is not None else None
             __props__.__dict__["token"] = None if token is None else pulumi.Output.secret(token)
             __props__.__dict__["v1_base_url"] = v1_base_url
             __props__.__dict__["v1_email"] = v1_email

@@ -27,6 +27,7 @@ class ZoneRecordArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None):
         """
         The set of arguments for constructing a ZoneRecord resource.
@@ -39,6 +40,10 @@ class ZoneRecordArgs:
         :param pulumi.Input[_builtins.str] name: The name relative to the zone, `""` (default) for the apex.
         :param pulumi.Input[_builtins.int] priority: Priority (MX, SRV).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] regions: Regions the record is served from (default all, `["global"]`; plan dependent).
+        :param pulumi.Input[_builtins.bool] strict_records: `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+               than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+               without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+               Default: the stack's `dnsimple:strictRecords` (false).
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds (default 3600).
         """
         pulumi.set(__self__, "content", content)
@@ -56,6 +61,8 @@ class ZoneRecordArgs:
             pulumi.set(__self__, "priority", priority)
         if regions is not None:
             pulumi.set(__self__, "regions", regions)
+        if strict_records is not None:
+            pulumi.set(__self__, "strict_records", strict_records)
         if ttl is None:
             ttl = 3600
         if ttl is not None:
@@ -158,6 +165,21 @@ class ZoneRecordArgs:
         pulumi.set(self, "regions", value)
 
     @_builtins.property
+    @pulumi.getter(name="strictRecords")
+    def strict_records(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+        than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+        without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+        Default: the stack's `dnsimple:strictRecords` (false).
+        """
+        return pulumi.get(self, "strict_records")
+
+    @strict_records.setter
+    def strict_records(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "strict_records", value)
+
+    @_builtins.property
     @pulumi.getter
     def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -182,6 +204,7 @@ class ZoneRecord(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -197,6 +220,10 @@ class ZoneRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: The name relative to the zone, `""` (default) for the apex.
         :param pulumi.Input[_builtins.int] priority: Priority (MX, SRV).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] regions: Regions the record is served from (default all, `["global"]`; plan dependent).
+        :param pulumi.Input[_builtins.bool] strict_records: `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+               than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+               without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+               Default: the stack's `dnsimple:strictRecords` (false).
         :param pulumi.Input[_builtins.int] ttl: Time to live in seconds (default 3600).
         :param pulumi.Input[_builtins.str] type: `A`, `AAAA`, `ALIAS`, `CAA`, `CNAME`, `MX`, `NS`, `SRV`, `TXT`, … Changing it replaces the ZoneRecord.
         :param pulumi.Input[_builtins.str] zone_name: The zone (domain name). Changing it replaces the ZoneRecord.
@@ -231,6 +258,7 @@ class ZoneRecord(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  regions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -253,6 +281,7 @@ class ZoneRecord(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["priority"] = priority
             __props__.__dict__["regions"] = regions
+            __props__.__dict__["strict_records"] = strict_records
             if ttl is None:
                 ttl = 3600
             __props__.__dict__["ttl"] = ttl
@@ -298,6 +327,7 @@ class ZoneRecord(pulumi.CustomResource):
         __props__.__dict__["priority"] = None
         __props__.__dict__["record_id"] = None
         __props__.__dict__["regions"] = None
+        __props__.__dict__["strict_records"] = None
         __props__.__dict__["system_record"] = None
         __props__.__dict__["ttl"] = None
         __props__.__dict__["type"] = None
@@ -368,6 +398,17 @@ class ZoneRecord(pulumi.CustomResource):
         Regions the record is served from.
         """
         return pulumi.get(self, "regions")
+
+    @_builtins.property
+    @pulumi.getter(name="strictRecords")
+    def strict_records(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+        than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+        without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+        Default: the stack's `dnsimple:strictRecords` (false).
+        """
+        return pulumi.get(self, "strict_records")
 
     @_builtins.property
     @pulumi.getter(name="systemRecord")

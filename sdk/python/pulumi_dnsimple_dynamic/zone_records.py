@@ -27,6 +27,7 @@ class ZoneRecordsArgs:
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_file: pulumi.Input[Optional['ZoneFileInputArgs']] = None):
         """
         The set of arguments for constructing a ZoneRecords resource.
@@ -48,6 +49,10 @@ class ZoneRecordsArgs:
                output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
                each as a line `name ttl type [priority=… regions=…] content`,
                a zoneFile's records among them.
+        :param pulumi.Input[_builtins.bool] strict_records: `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+               than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+               without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+               Default: the stack's `dnsimple:strictRecords` (false).
         :param pulumi.Input['ZoneFileInputArgs'] zone_file: Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
                `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
                apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
@@ -66,6 +71,8 @@ class ZoneRecordsArgs:
             pulumi.set(__self__, "authoritative", authoritative)
         if records is not None:
             pulumi.set(__self__, "records", records)
+        if strict_records is not None:
+            pulumi.set(__self__, "strict_records", strict_records)
         if zone_file is not None:
             pulumi.set(__self__, "zone_file", zone_file)
 
@@ -153,6 +160,21 @@ class ZoneRecordsArgs:
         pulumi.set(self, "records", value)
 
     @_builtins.property
+    @pulumi.getter(name="strictRecords")
+    def strict_records(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+        than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+        without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+        Default: the stack's `dnsimple:strictRecords` (false).
+        """
+        return pulumi.get(self, "strict_records")
+
+    @strict_records.setter
+    def strict_records(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "strict_records", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneFile")
     def zone_file(self) -> pulumi.Input[Optional['ZoneFileInputArgs']]:
         """
@@ -179,6 +201,7 @@ class ZoneRecords(pulumi.CustomResource):
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -204,6 +227,10 @@ class ZoneRecords(pulumi.CustomResource):
                output: the records by key (a list's records are keyed `name type content`, `@` for the apex),
                each as a line `name ttl type [priority=… regions=…] content`,
                a zoneFile's records among them.
+        :param pulumi.Input[_builtins.bool] strict_records: `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+               than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+               without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+               Default: the stack's `dnsimple:strictRecords` (false).
         :param pulumi.Input[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']] zone_file: Records from a BIND zone file (`dnsimple.readZoneFile(path)`), beside or instead of `records`:
                `$ORIGIN`, `$TTL`, relative names, `@`, parentheses, comments and quoted strings are read; the
                apex SOA and NS (the service's) are left out. A line the record rules refuse fails the preview
@@ -240,6 +267,7 @@ class ZoneRecords(pulumi.CustomResource):
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
+                 strict_records: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_file: pulumi.Input[Optional[Union['ZoneFileInputArgs', 'ZoneFileInputArgsDict']]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -258,6 +286,7 @@ class ZoneRecords(pulumi.CustomResource):
                 authoritative = False
             __props__.__dict__["authoritative"] = authoritative
             __props__.__dict__["records"] = records
+            __props__.__dict__["strict_records"] = strict_records
             __props__.__dict__["zone_file"] = zone_file
             if zone_name is None and not opts.urn:
                 raise TypeError("Missing required property 'zone_name'")
@@ -296,6 +325,7 @@ class ZoneRecords(pulumi.CustomResource):
         __props__.__dict__["record_ids"] = None
         __props__.__dict__["records"] = None
         __props__.__dict__["set_id"] = None
+        __props__.__dict__["strict_records"] = None
         __props__.__dict__["unconfirmed"] = None
         __props__.__dict__["zone_file"] = None
         __props__.__dict__["zone_name"] = None
@@ -363,6 +393,17 @@ class ZoneRecords(pulumi.CustomResource):
         The resource's id: the zone and a random part.
         """
         return pulumi.get(self, "set_id")
+
+    @_builtins.property
+    @pulumi.getter(name="strictRecords")
+    def strict_records(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
+        than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, host-name targets
+        without a letter or digit, …; docs/strict-records.md); `false` checks only the service's rules.
+        Default: the stack's `dnsimple:strictRecords` (false).
+        """
+        return pulumi.get(self, "strict_records")
 
     @_builtins.property
     @pulumi.getter

@@ -61,6 +61,11 @@ func GetSandbox(ctx *pulumi.Context) bool {
 	return config.GetBool(ctx, "dnsimple-dynamic:sandbox")
 }
 
+// Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+func GetStrictRecords(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "dnsimple-dynamic:strictRecords")
+}
+
 // API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
 func GetToken(ctx *pulumi.Context) string {
 	return config.Get(ctx, "dnsimple-dynamic:token")

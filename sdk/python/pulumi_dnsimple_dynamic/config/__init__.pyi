@@ -64,6 +64,11 @@ sandbox: Optional[bool]
 `true` for the sandbox, `https://api.sandbox.dnsimple.com/v2`. Environment fallback: `DNSIMPLE_SANDBOX`.
 """
 
+strictRecords: Optional[bool]
+"""
+Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+"""
+
 token: Optional[str]
 """
 API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.

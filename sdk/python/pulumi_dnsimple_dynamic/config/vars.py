@@ -91,6 +91,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('sandbox')
 
     @_builtins.property
+    def strict_records(self) -> Optional[bool]:
+        """
+        Strict record checks: `ZoneRecord` and `ZoneRecords` also refuse at preview what RFCs forbid and the service accepts (CAA flags other than 0 and 128, unregistered CAA tags, SRV names not `_service._proto`, …; docs/strict-records.md). Default false; the resources' `strictRecords` input overrides it. Environment fallback: `DNSIMPLE_STRICT_RECORDS`.
+        """
+        return __config__.get_bool('strictRecords')
+
+    @_builtins.property
     def token(self) -> Optional[str]:
         """
         API token; read inside the provider process, never stored in state. Environment fallback: `DNSIMPLE_TOKEN`.
