@@ -12,7 +12,7 @@ async function run(argv: string[]) {
   return { code, out, err };
 }
 
-const COMMANDS = ["review", "generate-program", "export-zone-file", "sweep"];
+const COMMANDS = ["review", "generate-program", "export-zone-file", "sweep", "unrecorded-creates"];
 
 describe("pulumi-dnsimple-dynamic", () => {
   it("lists its commands with --help, and refuses no command or an unknown one with the list", async () => {

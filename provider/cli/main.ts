@@ -12,6 +12,7 @@ Commands:
   generate-program   an existing account as a Pulumi program that adopts everything
   export-zone-file   a zone's records as a BIND zone file
   sweep              delete what a run named with a prefix left in an account
+  unrecorded-creates what this machine created that no later run's state confirmed (after a kill)
   install-plugin     install the provider plugin for Python, YAML, Go and other programs
 
 \`pulumi-dnsimple-dynamic <command> --help\` says more of each.
@@ -22,6 +23,8 @@ const COMMANDS: Record<string, (argv: string[], io: CommandIo) => Promise<number
   "generate-program": async (argv, io) => (await import("./generate-program")).generateProgramMain(argv, io),
   "export-zone-file": async (argv, io) => (await import("./export-zone-file")).exportZoneFileMain(argv, io),
   sweep: async (argv, io) => (await import("./sweep")).sweepMain(argv, io),
+  "unrecorded-creates": async (argv, io) =>
+    (await import("./unrecorded-creates")).unrecordedCreatesMain(argv, io),
   "install-plugin": async (argv, io) => (await import("./install-plugin")).installPluginMain(argv, io),
 };
 

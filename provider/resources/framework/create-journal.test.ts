@@ -12,6 +12,7 @@ import {
   forgetCreate,
   idsHeldByOthers,
   journalDir,
+  listCreates,
   pendingCreate,
   settleCreate,
 } from "./create-journal";
@@ -214,5 +215,60 @@ describe("an entry's file", () => {
     beginCreate(entry("p/s/Toy/a"));
     const digest = createHash("sha256").update("p/s/Toy/a").digest("hex");
     expect(readdirSync(dir)).toEqual([`${digest.slice(0, 40)}.json`]);
+  });
+});
+
+describe("an answered create", () => {
+  it("stays, with its id, until state shows that id: a create returning is no proof", () => {
+    beginCreate(entry("k"));
+    createAnswered("k", "42");
+    beginCreate(entry("k2"));
+    createAnswered("k2", "43");
+    expect(pendingCreate("k")).toMatchObject({ createdId: "42" });
+    settleCreate("k2", "43");
+    expect(listCreates().map((e) => e.key)).toEqual(["k"]);
+  });
+});
+
+describe("the list of creates", () => {
+  it("holds every entry, oldest first, and deletes those past 30 days", () => {
+    beginCreate(entry("later", { since: "2999-01-01T00:00:00Z" }));
+    beginCreate(entry("first", { since: now() }));
+    createAnswered("first", "7");
+    beginCreate(entry("too-old", { since: "2000-01-01T00:00:00Z" }));
+    writeFileSync(path.join(dir, "broken.json"), "{");
+    writeFileSync(path.join(dir, "keyless.json"), JSON.stringify({ since: now() }));
+    expect(listCreates().map((e) => [e.key, e.createdId])).toEqual([
+      ["first", "7"],
+      ["later", undefined],
+    ]);
+    // The old entry is gone; what this version cannot read is left as it is.
+    expect(readdirSync(dir).sort()).toHaveLength(4);
+    expect(readdirSync(dir)).toEqual(expect.arrayContaining(["broken.json", "keyless.json"]));
+  });
+
+  it("reads another folder, or none", () => {
+    const other = path.join(dir, "other");
+    mkdirSync(other);
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = other;
+    beginCreate(entry("elsewhere"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+    expect(listCreates(other).map((e) => e.key)).toEqual(["elsewhere"]);
+    expect(listCreates(path.join(dir, "missing"))).toEqual([]);
+    expect(journalDir({ PULUMI_HOME: "/tmp/ph" })).toBe("/tmp/ph/dnsimple-dynamic/creates");
+    expect(journalDir({ DNSIMPLE_CREATE_JOURNAL_DIR: other })).toBe(other);
+  });
+
+  it("costs about a millisecond per create with 300 entries beside it", () => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < 300; i++) {
+      beginCreate(entry(`r${i}`));
+      createAnswered(`r${i}`, String(i));
+    }
+    for (let i = 0; i < 300; i++) settleCreate(`r${i}`, String(i));
+    const msPerCreate = Number(process.hrtime.bigint() - started) / 1e6 / 300;
+    expect(readdirSync(dir)).toEqual([]);
+    // Generous: a slow shared disk; on this machine it is a tenth of this.
+    expect(msPerCreate).toBeLessThan(5);
   });
 });

@@ -9,10 +9,14 @@
  * - an entry without an id: the answer was lost. Only an object identical to the declaration
  *   and created after the entry's start can be ours.
  *
- * Any later operation that receives the id from Pulumi's state (diff, read, update, delete)
- * proves the engine recorded it and removes the entry. Entries are small files (no inputs, so no
- * personal data or secrets) under `$PULUMI_HOME/dnsimple-dynamic/creates` (or
- * `DNSIMPLE_CREATE_JOURNAL_DIR`), written atomically; entries older than 30 days are ignored.
+ * An answered create keeps its entry after the create returns: only a later operation that
+ * receives the id from Pulumi's state (diff, read, update, delete) proves the engine recorded it
+ * and removes the entry. So a run whose state is saved only at its end (`PULUMI_SKIP_CHECKPOINTS`)
+ * and is killed before it leaves every object it made named here, and the next `up` takes each
+ * over by its id. Entries are small files, one per resource (no inputs, so no personal data or
+ * secrets), under `$PULUMI_HOME/dnsimple-dynamic/creates` (or `DNSIMPLE_CREATE_JOURNAL_DIR`),
+ * written atomically; entries older than 30 days are ignored, and deleted when the folder is read.
+ * `listCreates` is what `pulumi-dnsimple-dynamic unrecorded-creates` shows.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -35,10 +39,10 @@ export interface CreateJournalEntry {
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 /** Where the entries live; read at every call so tests and programs can point it elsewhere. */
-export function journalDir(): string {
-  const explicit = process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
+export function journalDir(env: Record<string, string | undefined> = process.env): string {
+  const explicit = env["DNSIMPLE_CREATE_JOURNAL_DIR"];
   if (explicit) return explicit;
-  const home = process.env["PULUMI_HOME"] || path.join(homedir(), ".pulumi");
+  const home = env["PULUMI_HOME"] || path.join(homedir(), ".pulumi");
   return path.join(home, "dnsimple-dynamic", "creates");
 }
 
@@ -98,24 +102,49 @@ export function settleCreate(key: unknown, id: string): void {
   if (entry?.createdId === id) forgetCreate(key);
 }
 
+/**
+ * Every entry of the folder (default: this process's), oldest first. Entries past 30 days are
+ * deleted: nothing takes them as proof any more.
+ */
+export function listCreates(dir = journalDir()): CreateJournalEntry[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const entries: CreateJournalEntry[] = [];
+  for (const name of names) {
+    if (!name.endsWith(".json")) continue;
+    const file = path.join(dir, name);
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue; // removed meanwhile by a settled create
+    }
+    const entry = parse(text);
+    if (entry) entries.push(entry);
+    else if (expired(text)) rmSync(file, { force: true });
+  }
+  return entries.sort((a, b) => a.since.localeCompare(b.since));
+}
+
+/** Whether an entry file is an entry past its age (not merely one this version cannot read). */
+function expired(text: string): boolean {
+  try {
+    const since = Date.parse((JSON.parse(text) as { since?: string }).since ?? "");
+    return Number.isFinite(since) && Date.now() - since >= MAX_AGE_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Ids that other resources' entries hold for this kind and account: not candidates for recovery. */
 export function idsHeldByOthers(key: string, kind: string, account: string): Set<string> {
   const held = new Set<string>();
-  let names: string[];
-  try {
-    names = readdirSync(journalDir());
-  } catch {
-    return held;
-  }
-  for (const name of names) {
-    if (!name.endsWith(".json")) continue;
-    let entry: CreateJournalEntry | undefined;
-    try {
-      entry = parse(readFileSync(path.join(journalDir(), name), "utf8"));
-    } catch {
-      continue;
-    }
-    if (entry && entry.key !== key && entry.kind === kind && entry.account === account && entry.createdId) {
+  for (const entry of listCreates()) {
+    if (entry.key !== key && entry.kind === kind && entry.account === account && entry.createdId) {
       held.add(entry.createdId);
     }
   }

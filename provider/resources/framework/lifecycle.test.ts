@@ -672,6 +672,53 @@ describe("the create journal across operations", () => {
   });
 });
 
+describe("a run whose state is saved only at its end (PULUMI_SKIP_CHECKPOINTS), killed", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
+    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
+    forgetClaimsOfThisProcess();
+  });
+  afterEach(() => {
+    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is followed by creates that take over each object it made, by id, and nothing alike", async () => {
+    // Two hand-made objects identical to declared ones, made before either run.
+    const service = toyService(["www", "api"]);
+    const killed = toyKind(service, { kind: "Skipped" });
+    const names = ["www", "api", "mail"];
+    const made = [];
+    for (const name of names) made.push((await killed.create({ name, ownerKey: `p/s/Toy/${name}` })).id);
+    expect(made).toEqual(["3", "4", "5"]);
+    // Killed: the engine saved nothing, so no operation ever received these ids from state.
+    forgetClaimsOfThisProcess();
+    const next = toyKind(service, { kind: "Skipped" });
+    const again = [];
+    for (const name of names) again.push((await next.create({ name, ownerKey: `p/s/Toy/${name}` })).id);
+    expect(again).toEqual(made);
+    expect(service.objects).toHaveLength(5);
+    // The entries stay until a later run's state shows each id (here: its diff).
+    for (const [i, name] of names.entries()) {
+      expect(pendingCreate(`p/s/Toy/${name}`)?.createdId).toBe(made[i]);
+      await next.diff(made[i]!, { name, ownerKey: `p/s/Toy/${name}` }, { name, ownerKey: `p/s/Toy/${name}` });
+      expect(pendingCreate(`p/s/Toy/${name}`)).toBeUndefined();
+    }
+  });
+
+  it("makes a new object when the one it made is gone, and takes no other", async () => {
+    const service = toyService(["www"]);
+    await toyKind(service, { kind: "Gone" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
+    service.objects.splice(1, 1); // deleted by hand after the kill
+    forgetClaimsOfThisProcess();
+    const { id } = await toyKind(service, { kind: "Gone" }).create({ name: "www", ownerKey: "p/s/Toy/www" });
+    expect(id).toBe("2");
+    expect(service.objects.map((o) => o.id)).toEqual(["1", "2"]);
+    expect(pendingCreate("p/s/Toy/www")?.createdId).toBe("2");
+  });
+});
+
 /** A journal entry as a dead run would have left it: the create of `key` answered with `id`. */
 function createAnsweredFor(key: string, kind: string, account: string, id: string): void {
   beginCreate({ key, kind, account, since: new Date().toISOString() });
