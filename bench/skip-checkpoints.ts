@@ -92,7 +92,7 @@ async function killRecovery(): Promise<void> {
         "recovery `up`; `adopt` counts the times its output asks for `adopt: true`; hand-made records " +
         "count as touched when deleted or changed after the `up` or the `destroy`.",
       "",
-      "| run | killed after (creates) | records in service / resources in state at kill | cancel | recovery up exit | duplicates | missing | adopt asked | hand-made touched | in state | no-change preview | left after destroy |",
+      "| run | kill point (creates seen, at least) | records in service / resources in state at kill | cancel | recovery up exit | duplicates | missing | adopt asked | hand-made touched | in state | no-change preview | left after destroy |",
       "|---|---|---|---|---|---|---|---|---|---|---|---|",
       ...rows,
       "",
