@@ -70,7 +70,19 @@ beforeAll(async () => {
   target = await liveTarget();
   a = `/${target.account}`;
   api = v2(target.baseUrl, target.token);
-  e2e = await createE2eStack({ baseUrl: target.baseUrl, token: target.token, account: target.account });
+  e2e = await createE2eStack({
+    baseUrl: target.baseUrl,
+    token: target.token,
+    account: target.account,
+    // These tests count the records' own requests (the credentials check is tested in
+    // bad-settings-preview.test.ts), and replace most of a set on purpose (the mass-change guard
+    // is tested in mass-change-guard.test.ts).
+    env: {
+      DNSIMPLE_VERIFY_CREDENTIALS: "false",
+      DNSIMPLE_MAX_SAFE_UPDATE_SHARE: "1",
+      DNSIMPLE_MAX_SAFE_DELETE_SHARE: "1",
+    },
+  });
   // One line per request in the engine's output: how requests are counted on any target.
   await e2e.stack.setConfig("dnsimple:requestLog", { value: "true" });
 });
