@@ -21,6 +21,7 @@
  */
 import { createStack, type Declaration, spawnEmulator } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
+import { pairedRatio } from "./lib/paired-ratio";
 
 const TOKEN = "bench-batching-token-27";
 const ZONE = "batching-bench.com";
@@ -109,25 +110,6 @@ async function cycle(
     await stack.cleanup();
     await emulator.close();
   }
-}
-
-/** Student's t at 97.5 % for n - 1 degrees of freedom (n rounds), for a 95 % two-sided interval. */
-const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179];
-
-/**
- * The geometric mean of paired ratios (batched ÷ single of one round) and its 95 % interval, from
- * the mean and spread of their logarithms.
- *
- * @example
- * pairedRatio([1.02, 0.98, 1.0]) // { mean: 1.0, low: 0.95, high: 1.05 } (about)
- */
-function pairedRatio(ratios: readonly number[]): { mean: number; low: number; high: number } {
-  const logs = ratios.map(Math.log);
-  const n = logs.length;
-  const mean = logs.reduce((s, x) => s + x, 0) / n;
-  const sd = n > 1 ? Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1)) : NaN;
-  const half = (T975[n - 1] ?? 1.96) * (sd / Math.sqrt(n));
-  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
 }
 
 /** A figure's name ends with its latency unless it is 0 ms: `..._120ms`. */

@@ -29,6 +29,7 @@ import { type EmulatorProcess, REPO, spawnEmulator } from "../test/e2e/reliabili
 import { KEEPER_PROVIDER_URL, keeperEnv } from "../test/e2e/secrets-keeper";
 import { ProcessCpuSampler, type ProcessRole } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
+import { pairedRatio } from "./lib/paired-ratio";
 
 const TOKEN = "bench-languages-token-7d21";
 const args = process.argv.slice(2);
@@ -203,24 +204,6 @@ async function cycle(
   }
 }
 
-/** Student's t at 97.5 % for n - 1 degrees of freedom, n up to 12 (then 1.96). */
-const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201];
-
-/**
- * The geometric mean of the rounds' paired ratios and its 95 % interval (Student's t over their
- * logarithms), as bench/batching.ts computes its own.
- *
- * @example
- * intervalOf([1.5, 1.6, 1.55]) // { mean: 1.55, low: 1.43, high: 1.68 } (about)
- */
-function intervalOf(ratios: readonly number[]): { mean: number; low: number; high: number } {
-  const logs = ratios.map(Math.log);
-  const mean = logs.reduce((s, x) => s + x, 0) / logs.length;
-  const variance = logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (logs.length - 1);
-  const half = (T975[logs.length - 1] ?? 1.96) * Math.sqrt(variance / logs.length);
-  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
-}
-
 /** Median wall milliseconds of `runs` runs of a command, each to its end. */
 function medianMs(runs: number, command: string, argv: string[], env: NodeJS.ProcessEnv): number {
   const times: number[] = [];
@@ -325,7 +308,7 @@ async function main(): Promise<void> {
   load.push(loadavg()[0]!);
 
   const ratio = total(sums.python) / total(sums.typescript);
-  const interval = ROUNDS > 1 ? intervalOf(paired) : undefined;
+  const interval = ROUNDS > 1 ? pairedRatio(paired) : undefined;
   const calls = (side: Side) => PHASES.reduce((s, p) => s + sums[side][p].calls, 0) / ROUNDS;
   const figures: Record<string, number> = {
     plugin_per_record_300_cycle_ratio: Number(ratio.toFixed(3)),

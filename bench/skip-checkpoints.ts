@@ -22,6 +22,7 @@ import {
   seeded,
 } from "../test/e2e/skip-checkpoints-scenario";
 import { recordResults } from "./lib/record";
+import { pairedRatio } from "./lib/paired-ratio";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -31,19 +32,6 @@ const KILLS = option("--kills", 5);
 const ROUNDS = option("--rounds", 4);
 const SEED = option("--seed", 58);
 const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
-
-/** Student's t at 97.5 % for n - 1 degrees of freedom (n rounds), for a 95 % two-sided interval. */
-const T975 = [NaN, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228];
-
-/** The geometric mean of paired ratios and its 95 % interval (as bench/batching.ts computes it). */
-function pairedRatio(ratios: readonly number[]): { mean: number; low: number; high: number } {
-  const logs = ratios.map(Math.log);
-  const n = logs.length;
-  const mean = logs.reduce((s, x) => s + x, 0) / n;
-  const sd = n > 1 ? Math.sqrt(logs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1)) : NaN;
-  const half = (T975[n - 1] ?? 1.96) * (sd / Math.sqrt(n));
-  return { mean: Math.exp(mean), low: Math.exp(mean - half), high: Math.exp(mean + half) };
-}
 
 async function killRecovery(): Promise<void> {
   const random = seeded(SEED);
