@@ -96,6 +96,10 @@ describe("a ZoneRecords change at preview", () => {
 
   it("is refused when it updates 31 of 100 (a new TTL on each)", async () => {
     const next = [...hosts(31, 60), ...hosts(100).slice(31)];
+    // The setting the message offers is the one the change passes.
+    expect(await verdict(hosts(100), { records: next })).toContain(
+      "pulumi config set dnsimple:maxSafeUpdateShare 0.5",
+    );
     expect(await verdict(hosts(100), { records: next })).toMatch(
       /updates 31 of 100 existing records \(31 %\)/,
     );

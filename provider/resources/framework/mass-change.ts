@@ -9,7 +9,8 @@
  *
  * @example
  * massChangeVerdict({ existing: 100, updates: 0, deletes: 31 }, DEFAULT_MASS_CHANGE);
- * // { refused: true, reasons: ["deletes 31 of 100 existing records (31 %), more than 30 % (dnsimple:maxSafeDeleteShare)"] }
+ * // { refused: true, reasons: ["deletes 31 of 100 existing records (31 %), more than 30 % (dnsimple:maxSafeDeleteShare)"],
+ * //   settings: ["dnsimple:maxSafeDeleteShare"] }
  */
 
 /** When a change counts as a mass change. */
@@ -40,6 +41,8 @@ export interface ChangeCounts {
 export interface MassChangeVerdict {
   readonly refused: boolean;
   readonly reasons: string[];
+  /** The settings whose threshold the change passes, in the order of `reasons`. */
+  readonly settings: string[];
 }
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
@@ -52,14 +55,17 @@ const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 export function massChangeVerdict(counts: ChangeCounts, thresholds: MassChangeThresholds): MassChangeVerdict {
   const { existing, updates, deletes } = counts;
   const reasons: string[] = [];
-  if (existing === 0 || existing < thresholds.minExisting) return { refused: false, reasons };
-  const of = (n: number, verb: string, max: number, setting: string) =>
-    `${verb} ${n} of ${existing} existing records (${percent(n / existing)}), more than ${percent(max)} (${setting})`;
+  const settings: string[] = [];
+  if (existing === 0 || existing < thresholds.minExisting) return { refused: false, reasons, settings };
+  const of = (n: number, verb: string, max: number, setting: string) => {
+    settings.push(setting);
+    return `${verb} ${n} of ${existing} existing records (${percent(n / existing)}), more than ${percent(max)} (${setting})`;
+  };
   if (updates / existing > thresholds.maxUpdateShare)
     reasons.push(of(updates, "updates", thresholds.maxUpdateShare, "dnsimple:maxSafeUpdateShare"));
   if (deletes / existing > thresholds.maxDeleteShare)
     reasons.push(of(deletes, "deletes", thresholds.maxDeleteShare, "dnsimple:maxSafeDeleteShare"));
-  return { refused: reasons.length > 0, reasons };
+  return { refused: reasons.length > 0, reasons, settings };
 }
 
 /** Brand of {@link MassChangeError}: recognised from a second copy of this module. */
@@ -77,6 +83,7 @@ export class MassChangeError extends Error {
     readonly kind: string,
     readonly counts: ChangeCounts,
     reasons: string[],
+    settings: string[],
     force: string,
     given: unknown,
   ) {
@@ -90,7 +97,7 @@ export class MassChangeError extends Error {
         ` (a bad merge, a truncated zone file), restore them. If the change is meant, set` +
         ` \`${force}: ${total}\` on this resource (the records this change updates and deletes) and preview` +
         ` again: the reviewer sees it in the diff, and it lets through this change only${stale}. The` +
-        ` thresholds are stack settings (\`pulumi config set dnsimple:maxSafeDeleteShare 0.5\`)`,
+        ` thresholds are stack settings (\`pulumi config set ${settings[0]!} 0.5\`)`,
     );
   }
 }
@@ -114,5 +121,5 @@ export function guardMassChange(
 ): void {
   const verdict = massChangeVerdict(counts, thresholds);
   if (!verdict.refused || allowed === counts.updates + counts.deletes) return;
-  throw new MassChangeError(kind, counts, verdict.reasons, force, allowed);
+  throw new MassChangeError(kind, counts, verdict.reasons, verdict.settings, force, allowed);
 }
