@@ -49,7 +49,9 @@ describe("generate-program --zone-file", () => {
     const run = io();
     const out = path.join(dir, "program");
     expect(await generateProgramMain(["--account", "42", "--zone-file", file, "--out", out], run.io)).toBe(1);
-    expect(run.err.join("")).toContain(`has no $ORIGIN and no SOA: name its zone, e.g. --zone-file example.com=${file}`);
+    expect(run.err.join("")).toContain(
+      `has no $ORIGIN and no SOA: name its zone, e.g. --zone-file example.com=${file}`,
+    );
     const named = io();
     const status = await generateProgramMain(
       ["--account", "42", "--zone-file", `example.org=${file}`, "--out", out],
