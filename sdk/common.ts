@@ -51,12 +51,25 @@ export abstract class KindResource extends CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     if ("__provider" in props) throw new Error("a resource must not define the __provider key");
-    super(
-      `pulumi-nodejs:dynamic/${MODULE}:${kind}`,
-      name,
-      { ...props, __provider: providerCode(kind) },
-      opts,
-    );
+    // Pulumi wraps each of a resource's properties in four promises and gives each the stack
+    // trace of its making, formatted at once through source-map-support (which `pulumi` programs
+    // always load): about 70 formatted traces per resource, a third of a per-record program's
+    // time in its own process (bench/RESULTS.md, "Where a per-record program's time goes"). The
+    // traces serve only the promise-leak report of PULUMI_DEBUG_PROMISE_LEAKS, so they are left
+    // out unless that is set. The resource's source position is taken apart from these (Pulumi
+    // lifts the limit for it), and the limit is back before the constructor returns.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+    try {
+      super(
+        `pulumi-nodejs:dynamic/${MODULE}:${kind}`,
+        name,
+        { ...props, __provider: providerCode(kind) },
+        opts,
+      );
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }
 
