@@ -360,6 +360,15 @@ export interface RegistrarSettings {
   premium: Record<string, string>;
   /** TLDs (without the dot) the registrar does not support. */
   unsupported_tlds: string[];
+  /**
+   * Registries that take longer than `delays.registration`: milliseconds a registration of a
+   * name under the suffix (`"com.br"`, `"eu"`; the longest matching suffix wins) stays pending.
+   * The service answers such a registration `new`/`registering` and completes it when the registry
+   * does (api-spec.md, "Version 2 registrations, ...": 202 when pending completion); the
+   * Terraform provider's acceptance suite relies on a `.com.br` registration with trustee not
+   * completing within its 20-second timeouts (`TestAccRegisteredDomainResource_AsyncRegistration`).
+   */
+  registration_delays: Record<string, number>;
 }
 
 /** The zone-record batch endpoint (`POST /v2/:account/zones/:zone/batch`). */

@@ -88,7 +88,13 @@ export interface Seed {
   contacts?: SeedContact[];
   charges?: SeedCharge[];
   delays?: Partial<Delays>;
-  registrar?: { taken?: string[]; premium?: Record<string, string>; unsupportedTlds?: string[] };
+  registrar?: {
+    taken?: string[];
+    premium?: Record<string, string>;
+    unsupportedTlds?: string[];
+    /** Milliseconds a registration under the suffix stays pending (overrides `delays.registration`). */
+    registrationDelays?: Record<string, number>;
+  };
 }
 
 /** Defaults of the emulator's own account. */
@@ -234,6 +240,16 @@ export function setRegistrar(store: Store, r: NonNullable<Seed["registrar"]>): v
       out[normalizeDomainName(k) ?? k.toLowerCase()] = price;
     }
     store.updateSettings((s) => (s.registrar.premium = out));
+  }
+  if (r.registrationDelays !== undefined) {
+    const d = requireObject(r.registrationDelays, "registrationDelays");
+    const out: Record<string, number> = {};
+    for (const [k, v] of Object.entries(d)) {
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0)
+        throw new Error(`registrationDelays.${k} must be a whole number of milliseconds`);
+      out[k.toLowerCase().replace(/^\./, "")] = v;
+    }
+    store.updateSettings((s) => (s.registrar.registration_delays = out));
   }
 }
 

@@ -160,7 +160,7 @@ export class Table<T extends { id: number }> {
 function defaultSettings(): Settings {
   return {
     delays: { ...DEFAULT_DELAYS },
-    registrar: { taken: [], premium: {}, unsupported_tlds: [] },
+    registrar: { taken: [], premium: {}, unsupported_tlds: [], registration_delays: {} },
     batch: { ...DEFAULT_BATCH },
   };
 }

@@ -161,6 +161,24 @@ export function completeOrder(store: Store, events: Events, orderId: number): vo
   }
 }
 
+/**
+ * How long an order stays pending: `delays[kind]`, or for a registration the delay of the registry
+ * of its name when `registrar.registrationDelays` names one (the longest matching suffix wins).
+ */
+function orderDelay(store: Store, kind: OrderKind, name: string): number {
+  const base = store.settings.delays[kind];
+  if (kind !== "registration") return base;
+  let best: string | undefined;
+  for (const suffix of Object.keys(store.settings.registrar.registration_delays)) {
+    if (
+      (name === suffix || name.endsWith(`.${suffix}`)) &&
+      (best === undefined || suffix.length > best.length)
+    )
+      best = suffix;
+  }
+  return best === undefined ? base : (store.settings.registrar.registration_delays[best] ?? base);
+}
+
 function startOrder(
   ctx: Ctx,
   domain: DomainRow,
@@ -168,7 +186,7 @@ function startOrder(
   pendingState: string,
 ): Reply {
   const t = now();
-  const delay = ctx.store.settings.delays[fields.kind];
+  const delay = orderDelay(ctx.store, fields.kind, domain.name);
   const order = ctx.store.orders.insert({
     account_id: ctx.accountId,
     domain_id: domain.id,
