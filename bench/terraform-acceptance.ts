@@ -24,7 +24,7 @@
  *
  * Source: `TERRAFORM_PROVIDER_SOURCE` (a bare git mirror or a checked-out folder), by default the
  * mirror next to this repository (`../.mirror/dnsimple+terraform-provider-dnsimple/repo`). Needs
- * `go` (PATH or /usr/local/go/bin) with its module proxy for the provider's dependencies, `openssl`,
+ * `go` (on PATH, or in `$GOROOT/bin`) with its module proxy for the provider's dependencies, `openssl`,
  * and Terraform (`TF_ACC_TERRAFORM_PATH`, else `terraform` on PATH).
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/terraform-acceptance.js [--run REGEX] [--keep]
@@ -343,8 +343,8 @@ export function parseGoTest(output: string): { outcomes: Outcome[]; packages: Re
 }
 
 function goEnv(): NodeJS.ProcessEnv {
-  const go = which("go", ["/usr/local/go/bin"]);
-  if (go === undefined) fail("`go` is not on PATH (nor in /usr/local/go/bin)");
+  const go = which("go", process.env.GOROOT ? [path.join(process.env.GOROOT, "bin")] : []);
+  if (go === undefined) fail("`go` is not on PATH (nor in $GOROOT/bin)");
   return { PATH: `${path.dirname(go)}${path.delimiter}${process.env.PATH ?? ""}` };
 }
 
