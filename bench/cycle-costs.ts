@@ -3,27 +3,38 @@
  *
  * - start-up probes, medians of `--probes` (7) runs each: the CLI's start (`pulumi version`), a
  *   bare Node process, `@pulumi/pulumi` loaded (what every program and every dynamic-provider
- *   process loads first), the SDK on top of it (what a program adds), and the kinds' provider
- *   modules (what the provider process adds), all from a project that installed the packed
- *   package, as a user's does;
+ *   process loads first; also with `fast-start` and a warm compile cache), the SDK on top of it
+ *   (what a program adds), and the provider with three kinds (what the provider process adds),
+ *   all from a project that installed the packed package, as a user's does;
  * - the 300-record cycle (`up`, no-change `preview`, `refresh`, TTL change, `destroy`, default
- *   `--parallel`, the installed JavaScript program, which Pulumi runs as the template's TypeScript
- *   now that neither loads ts-node) of five programs, `--rounds` (3) rounds, the order of the
- *   programs turned around every round: the engine's floor (one dynamic resource whose provider
- *   does nothing), one `ZoneRecords` of 300, 300 `ZoneRecord`s, the same with
- *   `PULUMI_SKIP_CHECKPOINTS=true`, and the same with `PULUMI_DEBUG_PROMISE_LEAKS=true` (the
- *   control: Pulumi then gives every promise its stack trace again, as before the SDK left them
- *   out). Seconds, API requests and CPU seconds by process, per phase.
+ *   `--parallel`, the installed JavaScript program: Pulumi runs it as it runs the template's
+ *   TypeScript, less ts-node) of these programs, `--rounds` (3) rounds, the order of the programs
+ *   turned around every round: the engine's floor (one dynamic resource whose provider does
+ *   nothing), one `ZoneRecords` of 300, 300 `ZoneRecord`s, each of those two with
+ *   `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (README "Speed"), 300
+ *   `ZoneRecord`s with `PULUMI_SKIP_CHECKPOINTS=true` (with and without fast-start), with
+ *   `PULUMI_DEBUG_PROMISE_LEAKS=true` (the control: Pulumi then gives every promise its stack
+ *   trace again, as before the SDK left them out), and the same 300 records under the official
+ *   Terraform provider and the machine's Terraform (bench/lib/terraform.ts; left out when either
+ *   is missing). Seconds, API requests and CPU seconds by process, per phase.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/cycle-costs.js [--records N] [--rounds R]
- *   [--probes P]
+ *   [--probes P] [--only name,name]
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { type Declaration, createStack, installedProgram, spawnEmulator } from "../test/e2e/reliability-lib";
+import {
+  type Declaration,
+  REPO,
+  createStack,
+  installedProgram,
+  spawnEmulator,
+} from "../test/e2e/reliability-lib";
 import { pairedRatio } from "./lib/paired-ratio";
 import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
+import { SOURCE, exportSource, goEnv, makeCertificates, startProxy, which } from "./lib/terraform";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -31,8 +42,10 @@ const option = (name: string, fallback: number) =>
 const N = option("--records", 300);
 const ROUNDS = option("--rounds", 3);
 const PROBES = option("--probes", 7);
+const ONLY = args.includes("--only") ? args[args.indexOf("--only") + 1]!.split(",") : undefined;
 const TOKEN = "bench-cycle-costs-58";
 const ZONE = "cycle-costs.com";
+const WORK = path.join(REPO, ".work/bench-cycle-costs");
 
 const PHASES = ["up", "preview", "refresh", "ttl", "destroy"] as const;
 type Phase = (typeof PHASES)[number];
@@ -40,9 +53,11 @@ const ROLES: ProcessRole[] = ["engine", "language host", "program", "provider", 
 
 interface Variant {
   label: string;
-  program: "generic" | "noop";
+  program: "generic" | "noop" | "terraform";
   declare(ttl: number): Declaration[];
   env?: Record<string, string>;
+  /** With `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (README "Speed"). */
+  fastStart?: boolean;
 }
 
 const host = (i: number, ttl: number) => ({
@@ -58,29 +73,48 @@ const perRecord = (ttl: number): Declaration[] =>
     args: { zoneName: ZONE, ...host(i, ttl) },
   }));
 
+const setLabel = `one \`ZoneRecords\` of ${N}`;
+const setOf = (ttl: number): Declaration[] => [
+  {
+    type: "ZoneRecords",
+    name: "all",
+    args: {
+      zoneName: ZONE,
+      records: Array.from({ length: N }, (_, i) => host(i, ttl)),
+      // The TTL change updates every record: a mass change, let through as a reviewer would.
+      ...(ttl === 3600 ? {} : { allowMassChange: N }),
+    },
+  },
+];
+const FAST_START = "`fast-start` preloaded, Node's compile cache";
+
 const VARIANTS = {
   floor: {
     label: "engine floor: one do-nothing dynamic resource",
     program: "noop",
     declare: (ttl) => [{ type: "Noop", name: "floor", args: { name: "floor", ttl } }],
   },
-  zone_records: {
-    label: `one \`ZoneRecords\` of ${N}`,
+  zone_records: { label: setLabel, program: "generic", declare: setOf },
+  zone_records_fast_start: {
+    label: `${setLabel}, ${FAST_START}`,
     program: "generic",
-    declare: (ttl) => [
-      {
-        type: "ZoneRecords",
-        name: "all",
-        args: {
-          zoneName: ZONE,
-          records: Array.from({ length: N }, (_, i) => host(i, ttl)),
-          // The TTL change updates every record: a mass change, let through as a reviewer would.
-          ...(ttl === 3600 ? {} : { allowMassChange: N }),
-        },
-      },
-    ],
+    declare: setOf,
+    fastStart: true,
   },
   per_record: { label: `${N} \`ZoneRecord\`s`, program: "generic", declare: perRecord },
+  per_record_fast_start: {
+    label: `${N} \`ZoneRecord\`s, ${FAST_START}`,
+    program: "generic",
+    declare: perRecord,
+    fastStart: true,
+  },
+  per_record_fast_start_skip_checkpoints: {
+    label: `${N} \`ZoneRecord\`s, ${FAST_START}, \`PULUMI_SKIP_CHECKPOINTS=true\``,
+    program: "generic",
+    declare: perRecord,
+    fastStart: true,
+    env: { PULUMI_SKIP_CHECKPOINTS: "true" },
+  },
   per_record_skip_checkpoints: {
     label: `${N} \`ZoneRecord\`s, \`PULUMI_SKIP_CHECKPOINTS=true\``,
     program: "generic",
@@ -93,6 +127,11 @@ const VARIANTS = {
     declare: perRecord,
     env: { PULUMI_DEBUG_PROMISE_LEAKS: "true" },
   },
+  terraform: {
+    label: `${N} \`dnsimple_zone_record\`s, the official Terraform provider under Terraform (its defaults)`,
+    program: "terraform",
+    declare: () => [],
+  },
 } satisfies Record<string, Variant>;
 type VariantName = keyof typeof VARIANTS;
 
@@ -103,7 +142,15 @@ interface PhaseCost {
 }
 type Cycle = Record<Phase, PhaseCost>;
 
+/** What README "Speed" tells a user to set: the preload, from the project's node_modules, and a cache folder. */
+function fastStartEnv(): Record<string, string> {
+  const project = path.dirname(path.dirname(path.dirname(installedProgram("generic"))));
+  const preload = path.join(project, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/fast-start.js");
+  return { NODE_OPTIONS: `--require ${preload}`, NODE_COMPILE_CACHE: path.join(WORK, "compile-cache") };
+}
+
 async function cycle(variant: Variant): Promise<Cycle> {
+  if (variant.program === "terraform") return terraformCycle();
   const emulator = await spawnEmulator({ token: TOKEN });
   const stack = await createStack({
     program: variant.program,
@@ -111,7 +158,13 @@ async function cycle(variant: Variant): Promise<Cycle> {
     baseUrl: emulator.v2Url,
     token: TOKEN,
     account: 1,
-    env: variant.env ?? {},
+    env: {
+      // A user's shell: neither the test command's preload nor its compile cache.
+      NODE_OPTIONS: "",
+      NODE_COMPILE_CACHE: "",
+      ...(variant.fastStart ? fastStartEnv() : {}),
+      ...variant.env,
+    },
   });
   try {
     await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
@@ -138,6 +191,141 @@ async function cycle(variant: Variant): Promise<Cycle> {
   }
 }
 
+interface TerraformSetup {
+  terraform: string;
+  env: NodeJS.ProcessEnv;
+  key: Buffer;
+  cert: Buffer;
+}
+
+/**
+ * The official Terraform provider, built once from its source (bench/lib/terraform.ts), under the
+ * machine's Terraform with a development override (no registry), reaching the emulator through
+ * the interception proxy; `undefined` (and the variant left out) when any of that is missing.
+ */
+const terraformSetup = (() => {
+  let ready: TerraformSetup | null | undefined;
+  return (): TerraformSetup | undefined => {
+    if (ready !== undefined) return ready ?? undefined;
+    ready = null;
+    const terraform = process.env.TF_ACC_TERRAFORM_PATH ?? which("terraform");
+    if (!terraform || !existsSync(SOURCE) || !which("openssl")) {
+      console.log("Terraform, the provider's source or openssl missing: the Terraform cycle is left out");
+      return undefined;
+    }
+    const dir = path.join(WORK, "terraform");
+    rmSync(dir, { recursive: true, force: true });
+    const src = path.join(dir, "src");
+    const version = exportSource(src);
+    const bin = path.join(dir, "bin");
+    execFileSync("go", ["build", "-o", path.join(bin, "terraform-provider-dnsimple"), "."], {
+      cwd: src,
+      env: { ...process.env, ...goEnv() },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const cliConfig = path.join(dir, "terraformrc");
+    writeFileSync(
+      cliConfig,
+      `provider_installation {\n  dev_overrides {\n    "dnsimple/dnsimple" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`,
+    );
+    mkdirSync(path.join(dir, "ca"), { recursive: true });
+    const certs = makeCertificates(path.join(dir, "ca"));
+    terraformVersion = `${execFileSync(terraform, ["version"], { encoding: "utf8" }).split("\n")[0]}, provider ${version}`;
+    ready = {
+      terraform,
+      key: certs.key,
+      cert: certs.cert,
+      env: {
+        ...process.env,
+        TF_CLI_CONFIG_FILE: cliConfig,
+        CHECKPOINT_DISABLE: "1",
+        TF_IN_AUTOMATION: "1",
+        SSL_CERT_FILE: certs.caFile,
+        DNSIMPLE_TOKEN: TOKEN,
+        DNSIMPLE_ACCOUNT: "1",
+        DNSIMPLE_SANDBOX: "false",
+      },
+    };
+    return ready;
+  };
+})();
+let terraformVersion = "";
+
+/** The configuration of the Terraform side: the same records, `count` of them. */
+const TERRAFORM_CONFIG = (records: number) => `terraform {
+  required_providers {
+    dnsimple = { source = "dnsimple/dnsimple" }
+  }
+}
+provider "dnsimple" {}
+variable "ttl" {
+  type    = number
+  default = 3600
+}
+resource "dnsimple_zone_record" "r" {
+  count     = ${records}
+  zone_name = "${ZONE}"
+  name      = "host\${count.index}"
+  type      = "A"
+  value     = "192.0.2.\${count.index % 250}"
+  ttl       = var.ttl
+}
+`;
+
+async function terraformCycle(): Promise<Cycle> {
+  const setup = terraformSetup()!;
+  const emulator = await spawnEmulator({ token: TOKEN });
+  const env = setup.env;
+  const proxy = await startProxy(emulator.url, setup.key, setup.cert);
+  const workDir = mkdtempSync(path.join(WORK, "terraform/run-"));
+  writeFileSync(path.join(workDir, "main.tf"), TERRAFORM_CONFIG(N));
+  const runEnv = {
+    ...env,
+    HTTPS_PROXY: proxy.url,
+    https_proxy: proxy.url,
+    NO_PROXY: "",
+    no_proxy: "",
+    TF_DATA_DIR: path.join(workDir, ".terraform"),
+  };
+  try {
+    await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
+    const out = {} as Cycle;
+    const run = async (phase: Phase, cli: string[], okCodes = [0]) => {
+      await emulator.clearRequests();
+      const cpu = new ProcessCpuSampler(workDir, [emulator.child.pid!]);
+      const started = Date.now();
+      const code = await new Promise<number>((resolve) => {
+        const child = spawn(setup.terraform, cli, {
+          cwd: workDir,
+          env: runEnv,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let text = "";
+        child.stdout.on("data", (c: Buffer) => (text += c.toString()));
+        child.stderr.on("data", (c: Buffer) => (text += c.toString()));
+        child.on("close", (c) => {
+          if (!okCodes.includes(c ?? -1)) console.error(text.slice(-4000));
+          resolve(c ?? -1);
+        });
+      });
+      const seconds = (Date.now() - started) / 1000;
+      if (!okCodes.includes(code)) throw new Error(`terraform ${cli.join(" ")} exited with ${code}`);
+      out[phase] = { seconds, requests: (await emulator.requests()).length, cpu: cpu.stop() };
+    };
+    await run("up", ["apply", "-auto-approve", "-input=false"]);
+    await run("preview", ["plan", "-detailed-exitcode", "-input=false"]);
+    await run("refresh", ["apply", "-refresh-only", "-auto-approve", "-input=false"]);
+    await run("ttl", ["apply", "-auto-approve", "-input=false", "-var", "ttl=600"]);
+    await run("destroy", ["destroy", "-auto-approve", "-input=false", "-var", "ttl=600"]);
+    if (proxy.refused.length > 0) throw new Error(`the proxy refused ${proxy.refused.join(", ")}`);
+    return out;
+  } finally {
+    await proxy.close();
+    await emulator.close();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -145,10 +333,17 @@ const median = (values: number[]) => {
 };
 
 /** Milliseconds of a Node (or other) command, the median of PROBES runs after one untimed run. */
-function probe(command: string, commandArgs: string[], cwd: string): number {
+function probe(
+  command: string,
+  commandArgs: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): number {
+  // A user's shell: neither the test command's preload nor its compile cache, unless asked.
+  const { NODE_OPTIONS: _options, NODE_COMPILE_CACHE: _cache, ...env } = process.env;
   const once = () => {
     const started = process.hrtime.bigint();
-    execFileSync(command, commandArgs, { cwd, stdio: "pipe" });
+    execFileSync(command, commandArgs, { cwd, stdio: "pipe", env: { ...env, ...extraEnv } });
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   once();
@@ -158,7 +353,8 @@ function probe(command: string, commandArgs: string[], cwd: string): number {
 function startupProbes(): Record<string, number> {
   // The installed project (npm pack + npm install, as a user's): its node_modules are a user's.
   const project = path.dirname(path.dirname(path.dirname(installedProgram("generic"))));
-  const node = (code: string) => probe(process.execPath, ["-e", code], project);
+  const node = (code: string, extraEnv: Record<string, string> = {}) =>
+    probe(process.execPath, ["-e", code], project, extraEnv);
   const bare = node("0");
   const pulumi = node('require("@pulumi/pulumi")');
   const sdk = node('require("@pulumi/pulumi"); require("pulumi-dnsimple-dynamic")');
@@ -168,7 +364,12 @@ function startupProbes(): Record<string, number> {
     'require("@pulumi/pulumi/runtime"); const p = require("pulumi-dnsimple-dynamic/provider"); ' +
       'for (const k of ["ZoneRecord", "ZoneRecords", "Domain"]) p.providerFor(k)',
   );
+  // The same loads with fast-start and a compile cache the untimed first run fills.
+  const fast = fastStartEnv();
+  const bareFast = node("0", fast);
+  const pulumiFast = node('require("@pulumi/pulumi")', fast);
   return {
+    pulumi_sdk_load_ms_fast_start: pulumiFast - bareFast,
     cli_start_ms: probe("pulumi", ["version"], project),
     node_start_ms: bare,
     pulumi_sdk_load_ms: pulumi - bare,
@@ -184,7 +385,11 @@ async function main(): Promise<void> {
   const probes = startupProbes();
   console.log(probes);
 
-  const names = Object.keys(VARIANTS) as VariantName[];
+  const names = (Object.keys(VARIANTS) as VariantName[]).filter(
+    (name) =>
+      (ONLY === undefined || ONLY.includes(name)) &&
+      (VARIANTS[name].program !== "terraform" || terraformSetup() !== undefined),
+  );
   const rounds: Array<Record<VariantName, Cycle>> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? names : [...names].reverse();
@@ -203,16 +408,29 @@ async function main(): Promise<void> {
     const paired = pairedRatio(rounds.map((r) => total(r[a]) / total(r[b])));
     return { sums: sum(a) / sum(b), ...paired, spread: rounds.map((r) => total(r[a]) / total(r[b])) };
   };
-  const ratios = {
-    per_record_300_cycle_vs_zone_records: ratio("per_record", "zone_records"),
-    zone_records_300_cycle_over_engine_floor: ratio("zone_records", "floor"),
-    per_record_300_cycle_skip_checkpoints_vs_default: ratio("per_record_skip_checkpoints", "per_record"),
-    per_record_300_cycle_vs_promise_stacks: ratio("per_record", "per_record_promise_stacks"),
-    per_record_300_cycle_skip_checkpoints_vs_zone_records: ratio(
-      "per_record_skip_checkpoints",
-      "zone_records",
-    ),
+  const pairs: Record<string, [VariantName, VariantName]> = {
+    per_record_300_cycle_vs_zone_records: ["per_record", "zone_records"],
+    zone_records_300_cycle_over_engine_floor: ["zone_records", "floor"],
+    per_record_300_cycle_skip_checkpoints_vs_default: ["per_record_skip_checkpoints", "per_record"],
+    per_record_300_cycle_vs_promise_stacks: ["per_record", "per_record_promise_stacks"],
+    per_record_300_cycle_skip_checkpoints_vs_zone_records: ["per_record_skip_checkpoints", "zone_records"],
+    zone_records_300_cycle_vs_terraform: ["zone_records", "terraform"],
+    per_record_300_cycle_vs_terraform: ["per_record", "terraform"],
+    per_record_300_cycle_skip_checkpoints_vs_terraform: ["per_record_skip_checkpoints", "terraform"],
+    zone_records_300_cycle_fast_start_vs_default: ["zone_records_fast_start", "zone_records"],
+    per_record_300_cycle_fast_start_vs_default: ["per_record_fast_start", "per_record"],
+    zone_records_300_cycle_fast_start_vs_terraform: ["zone_records_fast_start", "terraform"],
+    per_record_300_cycle_fast_start_vs_terraform: ["per_record_fast_start", "terraform"],
+    per_record_300_cycle_fast_start_skip_checkpoints_vs_terraform: [
+      "per_record_fast_start_skip_checkpoints",
+      "terraform",
+    ],
   };
+  const ratios = Object.fromEntries(
+    Object.entries(pairs)
+      .filter(([, [a, b]]) => names.includes(a) && names.includes(b))
+      .map(([key, [a, b]]) => [key, ratio(a, b)]),
+  );
   const round3 = (x: number) => Number(x.toFixed(3));
   const figures: Record<string, number> = { ...probes, cycle_costs_rounds: ROUNDS, cycle_costs_records: N };
   for (const [key, r] of Object.entries(ratios)) figures[key] = round3(r.sums);
@@ -262,6 +480,14 @@ async function main(): Promise<void> {
       "",
       ...phaseTable,
       "",
+      ...(terraformVersion
+        ? [
+            `The Terraform side: ${terraformVersion}, its defaults (\`-parallelism\` 10), the service's API hosts ` +
+              "played by the emulator through the interception proxy of bench/lib/terraform.ts (the provider's " +
+              "code untouched); `plan -detailed-exitcode` as the preview, `apply -refresh-only` as the refresh.",
+            "",
+          ]
+        : []),
       "Ratios of whole cycles (sums over the rounds; then the rounds' geometric mean with its 95 % interval, " +
         "and the lowest and highest round):",
       "",
@@ -280,6 +506,7 @@ async function main(): Promise<void> {
       `| \`pulumi version\` (the CLI's start) | ${probes.cli_start_ms} | Pulumi |`,
       `| a bare Node process | ${probes.node_start_ms} | Node |`,
       `| \`require("@pulumi/pulumi")\` (every program) | ${probes.pulumi_sdk_load_ms} | Pulumi |`,
+      `| the same with \`fast-start\` and a warm compile cache | ${probes.pulumi_sdk_load_ms_fast_start} | Pulumi |`,
       `| our SDK on top (a program's import) | ${probes.our_sdk_load_ms} | ours |`,
       `| \`@pulumi/pulumi/runtime\` (every dynamic-provider process) | ${probes.pulumi_runtime_load_ms} | Pulumi |`,
       `| the provider and three kinds on top | ${probes.our_provider_load_ms} | ours |`,

@@ -31,31 +31,17 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import * as tls from "node:tls";
 import { REPO, spawnEmulator, type EmulatorProcess } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
+import { SOURCE, exportSource, fail, goEnv, makeCertificates, startProxy, which } from "./lib/terraform";
 
 const args = process.argv.slice(2);
 const RUN = args.includes("--run") ? args[args.indexOf("--run") + 1]! : "TestAcc";
 const KEEP = args.includes("--keep");
-const SOURCE =
-  process.env.TERRAFORM_PROVIDER_SOURCE ??
-  path.join(REPO, "../.mirror/dnsimple+terraform-provider-dnsimple/repo");
 const WORK = path.join(REPO, ".work/terraform-acceptance");
-const HOSTS = new Set(["api.dnsimple.com", "api.sandbox.dnsimple.com"]);
 const TOKEN = `tf-acc-${randomBytes(6).toString("hex")}`;
 const ACCOUNT = 1;
 /** The test domains: registered through the API before the run. */
@@ -64,176 +50,6 @@ const REGISTRANT_CHANGE_DOMAIN = "tf-acceptance-registrant.com";
 /** Registries slower than the rest (emulator seed `registrar.registrationDelays`, milliseconds). */
 const SLOW_REGISTRIES = { "com.br": 3_600_000 };
 const GO_TEST_ARGS = ["test", "./internal/...", "-run", RUN, "-v", "-count=1", "-timeout", "60m"];
-
-function fail(message: string): never {
-  console.error(`terraform-acceptance: ${message}`);
-  process.exit(2);
-}
-
-function which(name: string, fallbacks: string[] = []): string | undefined {
-  for (const dir of [...(process.env.PATH ?? "").split(path.delimiter), ...fallbacks]) {
-    if (dir !== "" && existsSync(path.join(dir, name))) return path.join(dir, name);
-  }
-  return undefined;
-}
-
-/** Exports the provider's source into `dir`; answers its version (`git describe`, or the CHANGELOG). */
-function exportSource(dir: string): string {
-  if (!existsSync(SOURCE)) {
-    fail(
-      `the provider's source is not at ${SOURCE}: set TERRAFORM_PROVIDER_SOURCE to a clone or bare mirror of ` +
-        "github.com/dnsimple/terraform-provider-dnsimple",
-    );
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const bare = existsSync(path.join(SOURCE, "HEAD")) && existsSync(path.join(SOURCE, "objects"));
-  const gitDir = bare
-    ? SOURCE
-    : existsSync(path.join(SOURCE, ".git"))
-      ? path.join(SOURCE, ".git")
-      : undefined;
-  if (gitDir !== undefined) {
-    const archive = execFileSync("git", ["--git-dir", gitDir, "archive", "HEAD"], { maxBuffer: 1 << 30 });
-    execFileSync("tar", ["-x", "-C", dir], { input: archive });
-  } else if (existsSync(path.join(SOURCE, "go.mod"))) {
-    execFileSync("cp", ["-R", `${SOURCE}/.`, dir]);
-  } else {
-    fail(`${SOURCE} is neither a git repository nor a Go module`);
-  }
-  if (!existsSync(path.join(dir, "go.mod"))) fail(`no go.mod in the source exported from ${SOURCE}`);
-  if (gitDir !== undefined) {
-    try {
-      return execFileSync("git", ["--git-dir", gitDir, "describe", "--tags"], { encoding: "utf8" }).trim();
-    } catch {
-      // No tags: fall back to the CHANGELOG.
-    }
-  }
-  const changelog = path.join(dir, "CHANGELOG.md");
-  const heading = existsSync(changelog) ? /^## (\S+)/m.exec(readFileSync(changelog, "utf8")) : null;
-  return heading ? `v${heading[1]}` : "unknown";
-}
-
-/** A throwaway CA and a certificate for the service's two API hosts, signed by it. */
-function makeCertificates(dir: string): { caFile: string; key: Buffer; cert: Buffer } {
-  const run = (argv: string[]) => execFileSync("openssl", argv, { cwd: dir, stdio: "pipe" });
-  run(
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      "ca.key",
-      "-out",
-      "ca.pem",
-      "-days",
-      "2",
-    ].concat(["-subj", "/CN=terraform-acceptance throwaway CA"]),
-  );
-  run(
-    ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr"].concat([
-      "-subj",
-      "/CN=api.dnsimple.com",
-    ]),
-  );
-  writeFileSync(
-    path.join(dir, "server.ext"),
-    `subjectAltName=${[...HOSTS].map((h) => `DNS:${h}`).join(",")}\nextendedKeyUsage=serverAuth\n`,
-  );
-  run(
-    ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial"].concat([
-      "-out",
-      "server.pem",
-      "-days",
-      "2",
-      "-extfile",
-      "server.ext",
-    ]),
-  );
-  return {
-    caFile: path.join(dir, "ca.pem"),
-    key: readFileSync(path.join(dir, "server.key")),
-    cert: readFileSync(path.join(dir, "server.pem")),
-  };
-}
-
-interface Proxy {
-  url: string;
-  forwarded: number;
-  /** Tunnels opened, by host. */
-  connects: Record<string, number>;
-  refused: string[];
-  close(): Promise<void>;
-}
-
-/** The interception proxy: CONNECT to the API hosts → TLS ended here → plain HTTP to the emulator. */
-async function startProxy(emulatorUrl: string, key: Buffer, cert: Buffer): Promise<Proxy> {
-  const target = new URL(emulatorUrl);
-  const secureContext = tls.createSecureContext({ key, cert });
-  const sockets = new Set<Socket>();
-  const state = { forwarded: 0, refused: [] as string[], connects: {} as Record<string, number> };
-  const inner = http.createServer((req, res) => {
-    state.forwarded++;
-    const upstream = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", (error) => {
-      res.writeHead(502, { "content-type": "application/json" });
-      res.end(JSON.stringify({ message: `proxy: ${error.message}` }));
-    });
-    req.pipe(upstream);
-  });
-  const outer = http.createServer((req, res) => {
-    state.refused.push(`${req.method} ${req.url}`);
-    res.writeHead(403);
-    res.end("only CONNECT to the API hosts\n");
-  });
-  outer.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  outer.on("connect", (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
-    const [host, port] = (req.url ?? "").split(":");
-    if (host === undefined || !HOSTS.has(host) || port !== "443") {
-      state.refused.push(`CONNECT ${req.url}`);
-      socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      return;
-    }
-    state.connects[host] = (state.connects[host] ?? 0) + 1;
-    socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-    if (head.length > 0) socket.unshift(head);
-    const secure = new tls.TLSSocket(socket, { isServer: true, secureContext });
-    secure.on("error", () => socket.destroy());
-    inner.emit("connection", secure);
-  });
-  await new Promise<void>((resolve) => outer.listen(0, "127.0.0.1", resolve));
-  const port = (outer.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get forwarded() {
-      return state.forwarded;
-    },
-    refused: state.refused,
-    connects: state.connects,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => outer.close(() => resolve()));
-      inner.close();
-    },
-  };
-}
 
 /** What a user does in a fresh sandbox account before running the suite, through the API. */
 async function prepareAccount(emu: EmulatorProcess): Promise<Record<string, string>> {
@@ -340,12 +156,6 @@ export function parseGoTest(output: string): { outcomes: Outcome[]; packages: Re
     if (running !== undefined && /^ {4}\S/.test(line)) logged.get(running)!.push(line.trim());
   }
   return { outcomes, packages };
-}
-
-function goEnv(): NodeJS.ProcessEnv {
-  const go = which("go", process.env.GOROOT ? [path.join(process.env.GOROOT, "bin")] : []);
-  if (go === undefined) fail("`go` is not on PATH (nor in $GOROOT/bin)");
-  return { PATH: `${path.dirname(go)}${path.delimiter}${process.env.PATH ?? ""}` };
 }
 
 async function main(): Promise<void> {

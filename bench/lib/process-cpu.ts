@@ -17,6 +17,9 @@ export type ProcessRole = "engine" | "language host" | "program" | "provider" | 
 
 const ROLES: Array<[RegExp, ProcessRole]> = [
   [/dynamic-provider/, "provider"],
+  // The official Terraform provider under Terraform (bench/cycle-costs.ts): its plugin, its engine.
+  [/terraform-provider-dnsimple/, "provider"],
+  [/(^|[/\\])terraform(\0|$)/, "engine"],
   [/pulumi-language-nodejs/, "language host"],
   [/cmd[/\\]run/, "program"],
   [/emulator[/\\]cli\.js/, "emulator"],

@@ -35,12 +35,13 @@ afterAll(() => {
 });
 
 describe("the packed package's entry points", () => {
-  it("are the main entry, /provider, /compat, /client and one stub per kind", () => {
+  it("are the main entry, /provider, /compat, /client, /fast-start and one stub per kind", () => {
     expect(entries.filter((e) => !e.startsWith("./stubs/"))).toEqual([
       ".",
       "./provider",
       "./compat",
       "./client",
+      "./fast-start",
     ]);
     expect(entries.filter((e) => e.startsWith("./stubs/"))).toEqual(
       expect.arrayContaining(["./stubs/domain", "./stubs/zone-record", "./stubs/email-forward"]),
