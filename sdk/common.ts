@@ -39,9 +39,9 @@ export const MODULE = "dnsimple";
  *
  * `pulumi.dynamic.Resource` would produce that text with Pulumi's closure serializer, which loads
  * the TypeScript compiler to parse the stub in every program run: about half a second of each
- * `preview` and `up` (bench/command-cost.ts). The text is fixed, so it is written here, character
- * for character what the serializer stores for the package installed under `node_modules` (the
- * packaged end-to-end test compares the two): state written by earlier versions is unchanged.
+ * `preview` and `up` (bench/command-cost.ts). So the text is written here (`providerCode`), in the
+ * fewest characters that do the same (decision 002): the engine writes the whole state after
+ * every step, and each resource holds the text twice.
  */
 export abstract class KindResource extends CustomResource {
   protected constructor(
@@ -83,23 +83,15 @@ export function stubModule(kind: string): string {
   return `pulumi-dnsimple-dynamic/stubs/${kebab(kind)}`;
 }
 
-/** The provider code a resource of `kind` stores in state: a module whose handler is the stub. */
+/**
+ * The provider code a resource of `kind` stores in state: a module whose handler answers the stub,
+ * as Pulumi's provider process loads it (`require-from-string`, then `handler()`). One line (72 to
+ * 90 bytes) where Pulumi's serializer writes twelve (about 310): a fifth of a record's state,
+ * written by the engine twice per step (bench/RESULTS.md, "Whose the time of a command is").
+ * State written by earlier versions holds the serializer's text, which loads the same stub.
+ */
 export function providerCode(kind: string): string {
-  return [
-    "exports.handler = __f0;",
-    `const provider = require(${JSON.stringify(stubModule(kind))});`,
-    "",
-    "function __f0() {",
-    "  return (function() {",
-    "    with({ this: undefined, arguments: undefined }) {",
-    "",
-    "return () => provider;",
-    "",
-    "    }",
-    "  }).apply(undefined, undefined).apply(this, arguments);",
-    "}",
-    "",
-  ].join("\n");
+  return `exports.handler = () => require(${JSON.stringify(stubModule(kind))});\n`;
 }
 
 /** Outputs listed here are stored encrypted in state. */
