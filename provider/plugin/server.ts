@@ -315,7 +315,7 @@ function handlers() {
       const kind = kindOf(req.getType(), req.getUrn());
       const olds = propsOf(req.getOlds()).plain;
       const news = propsOf(req.getNews());
-      const { inputs, failures } = await lifecycleFor(kind).check(olds, news.plain);
+      const { inputs, failures } = await lifecycleFor(kind).check(olds, news.plain, req.getUrn());
       const response = new provproto.CheckResponse();
       response.setInputs(structOf(toWire(inputs, union(news.secret, secretFieldsOf(kind)))));
       response.setFailuresList(

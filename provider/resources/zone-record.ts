@@ -20,6 +20,7 @@ import {
 import { UNKNOWN } from "./framework/unknown";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
+import { declaredRecordFailures } from "./zone-record-neighbours";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import {
   type Change,
@@ -322,7 +323,11 @@ export const zoneRecordResource = defineResource({
     regions: (v) => (Array.isArray(v) ? [...v].sort() : v),
   },
 
-  refinePartial: (inputs) => recordFailures(inputs, inputs["zoneName"], strictRecordsOf(inputs)),
+  refinePartial: (inputs, ownerKey) => [
+    ...recordFailures(inputs, inputs["zoneName"], strictRecordsOf(inputs)),
+    // A CNAME beside another record of the program at its name, however spelled.
+    ...declaredRecordFailures(inputs["account"] ?? getSettings().account, inputs, ownerKey),
+  ],
 
   async create(ctx, inputs) {
     const zone = canonicalDomainName(inputs.zoneName);

@@ -292,8 +292,11 @@ export interface ResourceDefinition {
   readonly providerOwned?: ReadonlyArray<string>;
   /** Rules across fields, run when no input is unknown. */
   refine?(inputs: State): CheckFailure[];
-  /** Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel). */
-  refinePartial?(inputs: State): CheckFailure[];
+  /**
+   * Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel).
+   * `ownerKey` names the resource in its stack, for rules across the resources of one run.
+   */
+  refinePartial?(inputs: State, ownerKey?: string): CheckFailure[];
   /** Inputs derived from other inputs at `check`, before the rules (see `KindSpec.expand`). */
   expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;

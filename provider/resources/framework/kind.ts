@@ -153,9 +153,10 @@ export interface KindSpec<
   refine?(inputs: InputsOf<I>): CheckFailure[];
   /**
    * Rules across fields that can be checked while some inputs are still unknown (a preview):
-   * called with every input `check` validated, unknown ones as the `UNKNOWN` sentinel.
+   * called with every input `check` validated, unknown ones as the `UNKNOWN` sentinel, and the
+   * resource's owner key (for rules across the resources of one run).
    */
-  refinePartial?(inputs: Readonly<Record<string, unknown>>): CheckFailure[];
+  refinePartial?(inputs: Readonly<Record<string, unknown>>, ownerKey?: string): CheckFailure[];
   /**
    * Inputs derived at `check` from other inputs, before the rules run (ZoneRecords: a zone file's
    * records into `records`): what `check` returns, so the engine's diff and the review see them.
@@ -233,7 +234,7 @@ type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info"
     mark: CreateMark,
   ): Promise<Matched<FieldShape, string | number> | undefined>;
   refine?(inputs: State): CheckFailure[];
-  refinePartial?(inputs: State): CheckFailure[];
+  refinePartial?(inputs: State, ownerKey?: string): CheckFailure[];
   expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   deleteBeforeReplace?(olds: State, news: State): boolean;

@@ -105,7 +105,8 @@ export interface LifecycleDiff {
  */
 export interface Lifecycle {
   readonly kind: string;
-  check(olds: State, news: State): Promise<{ inputs: State; failures: CheckFailure[] }>;
+  /** `ownerKey`: as for `create`, for the rules across the resources of one run. */
+  check(olds: State, news: State, ownerKey?: string): Promise<{ inputs: State; failures: CheckFailure[] }>;
   diff(id: string, olds: State, news: State, ownerKey?: string): Promise<LifecycleDiff>;
   /** @throws {KeptInStateError} when the object exists (or may) and work is left. */
   create(inputs: State, ownerKey?: string): Promise<{ id: string; outs: State }>;
@@ -219,7 +220,7 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
   return withReportsFlushed({
     kind: definition.kind,
 
-    async check(_olds, news) {
+    async check(_olds, news, ownerKey = ownerKeyInput(news)) {
       const validated = validateInputs(fields, news);
       const { failures } = validated;
       let { inputs } = validated;
@@ -247,7 +248,7 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
         failures.push(...definition.refine(inputs));
       }
       if (definition.refinePartial) {
-        failures.push(...definition.refinePartial(inputs));
+        failures.push(...definition.refinePartial(inputs, ownerKey));
       }
       // Valid inputs: the settings that reach the service are checked too, once per process
       // (credentials.ts), so a preview fails on them. An account not known yet is checked at `up`.
