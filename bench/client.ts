@@ -22,6 +22,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createClient } from "../provider/client";
 import { recordResults } from "./lib/record";
+import { median } from "./lib/median";
 
 const CONCURRENCY = 16;
 const DOMAINS = 10_000;
@@ -173,11 +174,6 @@ async function throughput(
 }
 
 const rps = (t: Tally) => t.requests / (t.ms / 1000);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-
 function name(i: number): string {
   return `bench-${String(i % DOMAINS).padStart(5, "0")}.example`;
 }

@@ -35,6 +35,7 @@ import { pairedRatio } from "./lib/paired-ratio";
 import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
 import { SOURCE, exportSource, goEnv, makeCertificates, startProxy, which } from "./lib/terraform";
+import { median } from "./lib/median";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -325,12 +326,6 @@ async function terraformCycle(): Promise<Cycle> {
     rmSync(workDir, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Milliseconds of a Node (or other) command, the median of PROBES runs after one untimed run. */
 function probe(

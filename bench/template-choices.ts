@@ -20,18 +20,13 @@ import { pulumiHome } from "../test/e2e/pulumi-home";
 import { pulumiNewArgs } from "../test/template-new";
 import { pairedRatio } from "./lib/paired-ratio";
 import { recordResults } from "./lib/record";
+import { median } from "./lib/median";
 
 const run = promisify(execFile);
 const TOKEN = "bench-template-choices-27";
 const WORK = path.join(REPO, ".work/bench-template");
 const args = process.argv.slice(2);
 const ROUNDS = args.includes("--rounds") ? Number(args[args.indexOf("--rounds") + 1]) || 5 : 5;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 async function seconds(command: string, commandArgs: string[], options: object): Promise<number> {
   const started = Date.now();

@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { createStack, spawnEmulator, REPO } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
+import { median } from "./lib/median";
 
 const TOKEN = "bench-zone-records-preview-27";
 const ZONE = "preview-bench.com";
@@ -30,12 +31,6 @@ const ROUNDS = option("--rounds", 2);
 const BIG = option("--records", 10_000);
 const SMALL = 10;
 const PROFILE = args.includes("--profile");
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * The floor's program: `count` records, as the generic program declares them, as the inputs of a

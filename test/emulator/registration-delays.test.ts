@@ -10,19 +10,8 @@
  * delay for every TLD it failed: the registration completed at once and the domain's transfer lock
  * was read back as `true`).
  */
+import { CONTACT } from "./fixtures";
 import { admin, useEmulator, v2, waitFor } from "./helpers";
-
-const CONTACT = {
-  first_name: "Jane",
-  last_name: "Doe",
-  email: "jane@example.com",
-  phone: "+18001234567",
-  address1: "1 Main Street",
-  city: "Rome",
-  state_province: "RM",
-  postal_code: "00100",
-  country: "IT",
-};
 
 describe("emulator registration delays by registry", () => {
   const emu = useEmulator();
