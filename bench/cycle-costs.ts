@@ -34,7 +34,15 @@ import {
 import { pairedRatio } from "./lib/paired-ratio";
 import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
-import { SOURCE, exportSource, goEnv, makeCertificates, startProxy, which } from "./lib/terraform";
+import {
+  SOURCE,
+  exportSource,
+  findTerraform,
+  goEnv,
+  makeCertificates,
+  startProxy,
+  which,
+} from "./lib/terraform";
 import { median } from "./lib/median";
 
 const args = process.argv.slice(2);
@@ -194,6 +202,8 @@ async function cycle(variant: Variant): Promise<Cycle> {
 
 interface TerraformSetup {
   terraform: string;
+  /** Terraform's first line of `version` and the provider's tag, for the report. */
+  version: string;
   env: NodeJS.ProcessEnv;
   key: Buffer;
   cert: Buffer;
@@ -209,7 +219,7 @@ const terraformSetup = (() => {
   return (): TerraformSetup | undefined => {
     if (ready !== undefined) return ready ?? undefined;
     ready = null;
-    const terraform = process.env.TF_ACC_TERRAFORM_PATH ?? which("terraform");
+    const terraform = findTerraform();
     if (!terraform || !existsSync(SOURCE) || !which("openssl")) {
       console.log("Terraform, the provider's source or openssl missing: the Terraform cycle is left out");
       return undefined;
@@ -217,7 +227,7 @@ const terraformSetup = (() => {
     const dir = path.join(WORK, "terraform");
     rmSync(dir, { recursive: true, force: true });
     const src = path.join(dir, "src");
-    const version = exportSource(src);
+    const providerVersion = exportSource(src);
     const bin = path.join(dir, "bin");
     execFileSync("go", ["build", "-o", path.join(bin, "terraform-provider-dnsimple"), "."], {
       cwd: src,
@@ -231,9 +241,9 @@ const terraformSetup = (() => {
     );
     mkdirSync(path.join(dir, "ca"), { recursive: true });
     const certs = makeCertificates(path.join(dir, "ca"));
-    terraformVersion = `${execFileSync(terraform, ["version"], { encoding: "utf8" }).split("\n")[0]}, provider ${version}`;
     ready = {
       terraform,
+      version: `${execFileSync(terraform, ["version"], { encoding: "utf8" }).split("\n")[0]}, provider ${providerVersion}`,
       key: certs.key,
       cert: certs.cert,
       env: {
@@ -250,7 +260,6 @@ const terraformSetup = (() => {
     return ready;
   };
 })();
-let terraformVersion = "";
 
 /** The configuration of the Terraform side: the same records, `count` of them. */
 const TERRAFORM_CONFIG = (records: number) => `terraform {
@@ -276,12 +285,11 @@ resource "dnsimple_zone_record" "r" {
 async function terraformCycle(): Promise<Cycle> {
   const setup = terraformSetup()!;
   const emulator = await spawnEmulator({ token: TOKEN });
-  const env = setup.env;
   const proxy = await startProxy(emulator.url, setup.key, setup.cert);
   const workDir = mkdtempSync(path.join(WORK, "terraform/run-"));
   writeFileSync(path.join(workDir, "main.tf"), TERRAFORM_CONFIG(N));
   const runEnv = {
-    ...env,
+    ...setup.env,
     HTTPS_PROXY: proxy.url,
     https_proxy: proxy.url,
     NO_PROXY: "",
@@ -291,7 +299,7 @@ async function terraformCycle(): Promise<Cycle> {
   try {
     await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
     const out = {} as Cycle;
-    const run = async (phase: Phase, cli: string[], okCodes = [0]) => {
+    const run = async (phase: Phase, cli: string[]) => {
       await emulator.clearRequests();
       const cpu = new ProcessCpuSampler(workDir, [emulator.child.pid!]);
       const started = Date.now();
@@ -305,12 +313,12 @@ async function terraformCycle(): Promise<Cycle> {
         child.stdout.on("data", (c: Buffer) => (text += c.toString()));
         child.stderr.on("data", (c: Buffer) => (text += c.toString()));
         child.on("close", (c) => {
-          if (!okCodes.includes(c ?? -1)) console.error(text.slice(-4000));
+          if (c !== 0) console.error(text.slice(-4000));
           resolve(c ?? -1);
         });
       });
       const seconds = (Date.now() - started) / 1000;
-      if (!okCodes.includes(code)) throw new Error(`terraform ${cli.join(" ")} exited with ${code}`);
+      if (code !== 0) throw new Error(`terraform ${cli.join(" ")} exited with ${code}`);
       out[phase] = { seconds, requests: (await emulator.requests()).length, cpu: cpu.stop() };
     };
     await run("up", ["apply", "-auto-approve", "-input=false"]);
@@ -475,9 +483,9 @@ async function main(): Promise<void> {
       "",
       ...phaseTable,
       "",
-      ...(terraformVersion
+      ...(names.includes("terraform")
         ? [
-            `The Terraform side: ${terraformVersion}, its defaults (\`-parallelism\` 10), the service's API hosts ` +
+            `The Terraform side: ${terraformSetup()!.version}, its defaults (\`-parallelism\` 10), the service's API hosts ` +
               "played by the emulator through the interception proxy of bench/lib/terraform.ts (the provider's " +
               "code untouched); `plan -detailed-exitcode` as the preview, `apply -refresh-only` as the refresh.",
             "",

@@ -31,12 +31,21 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { REPO, spawnEmulator, type EmulatorProcess } from "../test/e2e/reliability-lib";
 import { recordResults } from "./lib/record";
-import { SOURCE, exportSource, fail, goEnv, makeCertificates, startProxy, which } from "./lib/terraform";
+import {
+  SOURCE,
+  exportSource,
+  fail,
+  findTerraform,
+  goEnv,
+  makeCertificates,
+  startProxy,
+  which,
+} from "./lib/terraform";
 
 const args = process.argv.slice(2);
 const RUN = args.includes("--run") ? args[args.indexOf("--run") + 1]! : "TestAcc";
@@ -159,8 +168,8 @@ export function parseGoTest(output: string): { outcomes: Outcome[]; packages: Re
 }
 
 async function main(): Promise<void> {
-  const terraform = process.env.TF_ACC_TERRAFORM_PATH ?? which("terraform");
-  if (terraform === undefined || !existsSync(terraform)) {
+  const terraform = findTerraform();
+  if (terraform === undefined) {
     fail("Terraform not found: set TF_ACC_TERRAFORM_PATH (the suite must not download one)");
   }
   if (which("openssl") === undefined) fail("`openssl` is not on PATH");

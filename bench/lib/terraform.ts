@@ -35,6 +35,12 @@ export function which(name: string, fallbacks: string[] = []): string | undefine
   return undefined;
 }
 
+/** The Terraform binary: `TF_ACC_TERRAFORM_PATH` (as the acceptance framework reads it), else `terraform` on PATH. */
+export function findTerraform(): string | undefined {
+  const terraform = process.env.TF_ACC_TERRAFORM_PATH ?? which("terraform");
+  return terraform !== undefined && existsSync(terraform) ? terraform : undefined;
+}
+
 export /** Exports the provider's source into `dir`; answers its version (`git describe`, or the CHANGELOG). */
 function exportSource(dir: string): string {
   if (!existsSync(SOURCE)) {
