@@ -46,9 +46,14 @@ async function configure(args: Record<string, unknown> | undefined, variables: R
   return call<provproto.ConfigureRequest, provproto.ConfigureResponse>("configure", req);
 }
 
-async function check(kind: string, news: Record<string, unknown>, olds: Record<string, unknown> = {}) {
+async function check(
+  kind: string,
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+  name = "main",
+) {
   const req = new provproto.CheckRequest();
-  req.setUrn(urnOf(kind));
+  req.setUrn(urnOf(kind, name));
   req.setType(tokenOf(kind));
   req.setOlds(struct(olds));
   req.setNews(struct(news));
@@ -149,6 +154,30 @@ describe("the provider plugin's server", () => {
     expect(inputs["email"]).toEqual(secretOf(valid["email"]));
     expect(secretFieldsOf("Contact").has("email")).toBe(true);
     expect(secretFieldsOf("Contact").has("label")).toBe(false);
+  });
+
+  it("checks a CNAME against the program's other ZoneRecords by URN, as the dynamic providers do", async () => {
+    await configure({ account: "1" });
+    const record = { zoneName: "plugin-neighbours.com", ttl: 3600 };
+    const a = await check(
+      "ZoneRecord",
+      { ...record, name: "www", type: "A", content: "192.0.2.1" },
+      {},
+      "web",
+    );
+    expect(a.getFailuresList()).toEqual([]);
+    const cname = await check(
+      "ZoneRecord",
+      { ...record, name: "WWW", type: "CNAME", content: "x.net" },
+      {},
+      "alias",
+    );
+    expect(cname.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
+      [
+        "name",
+        'a CNAME must be the only record at its name: ZoneRecord "web" (A) and this CNAME are both at "www"',
+      ],
+    ]);
   });
 
   it("lets unknown values through check and diff, and a possible replacement shows", async () => {
