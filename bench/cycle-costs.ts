@@ -22,7 +22,7 @@
  *   [--probes P] [--only name,name]
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import {
   type Declaration,
@@ -148,6 +148,8 @@ interface PhaseCost {
   seconds: number;
   requests: number;
   cpu: Record<ProcessRole, number>;
+  /** After `up`: the bytes of the stack's state file over its resources (what each checkpoint writes). */
+  stateBytesPerResource?: number;
 }
 type Cycle = Record<Phase, PhaseCost>;
 
@@ -188,6 +190,9 @@ async function cycle(variant: Variant): Promise<Cycle> {
     };
     await stack.declare(variant.declare(3600));
     await run("up", ["up", "--yes", "--skip-preview"]);
+    const state = readFileSync(stack.stateFile(), "utf8");
+    const resources = (JSON.parse(state).checkpoint?.latest?.resources ?? []).length;
+    out.up.stateBytesPerResource = Buffer.byteLength(state) / Math.max(resources, 1);
     await run("preview", ["preview", "--expect-no-changes"]);
     await run("refresh", ["refresh", "--yes", "--skip-preview"]);
     await stack.declare(variant.declare(600));
@@ -441,6 +446,9 @@ async function main(): Promise<void> {
     figures[`cycle_${name}_seconds`] = Number((sum(name) / ROUNDS).toFixed(1));
     for (const phase of PHASES)
       figures[`cycle_${name}_${phase}_seconds`] = Number((sum(name, phase) / ROUNDS).toFixed(2));
+    const stateBytes = rounds.map((r) => r[name].up.stateBytesPerResource ?? 0);
+    if (stateBytes.every((bytes) => bytes > 0))
+      figures[`cycle_${name}_state_bytes_per_resource`] = Math.round(median(stateBytes));
   }
   console.log(figures);
 
@@ -482,6 +490,14 @@ async function main(): Promise<void> {
         "Seconds are means over the rounds.",
       "",
       ...phaseTable,
+      "",
+      "The stack's state after `up`, bytes per resource (the state file over its resources, medians over " +
+        "the rounds; the engine writes all of it twice per step): " +
+        names
+          .filter((name) => figures[`cycle_${name}_state_bytes_per_resource`] !== undefined)
+          .map((name) => `${name} ${figures[`cycle_${name}_state_bytes_per_resource`]}`)
+          .join(", ") +
+        ".",
       "",
       ...(names.includes("terraform")
         ? [

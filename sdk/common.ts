@@ -1,3 +1,5 @@
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
 import type * as pulumi from "@pulumi/pulumi";
 import { getProject, getStack } from "@pulumi/pulumi/metadata";
 import { secret } from "@pulumi/pulumi/output";
@@ -54,12 +56,14 @@ export abstract class KindResource extends CustomResource {
     // Pulumi wraps each of a resource's properties in four promises and gives each the stack
     // trace of its making, formatted at once through source-map-support (which `pulumi` programs
     // always load): about 70 formatted traces per resource, a third of a per-record program's
-    // time in its own process (bench/RESULTS.md, "Where a per-record program's time goes"). The
+    // time in its own process (bench/RESULTS.md, "Whose the time of a command is"). The
     // traces serve only the promise-leak report of PULUMI_DEBUG_PROMISE_LEAKS, so they are left
     // out unless that is set. The resource's source position is taken apart from these (Pulumi
     // lifts the limit for it), and the limit is back before the constructor returns.
     const stackTraceLimit = Error.stackTraceLimit;
+    const prepareStackTrace = Error.prepareStackTrace;
     if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
+    Error.prepareStackTrace = callersOnly(prepareStackTrace);
     try {
       super(
         `pulumi-nodejs:dynamic/${MODULE}:${kind}`,
@@ -69,8 +73,56 @@ export abstract class KindResource extends CustomResource {
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
+      Error.prepareStackTrace = prepareStackTrace;
     }
   }
+}
+
+/** Where this SDK's files are (compiled or not): frames in them are the classes', not the program's. */
+const SDK_DIR = path.dirname(__filename) + path.sep;
+/** Where Pulumi's Node.js SDK is: its frames under the program's are how it runs the program. */
+const PULUMI_DIR = path.dirname(require.resolve("@pulumi/pulumi/package.json")) + path.sep;
+
+function frameFile(site: NodeJS.CallSite): string | undefined {
+  const file = site.getFileName() ?? undefined;
+  return file?.startsWith("file://") ? fileURLToPath(file) : file;
+}
+
+/** What V8 calls to turn an error's call sites into its `stack` (`Error.prepareStackTrace`). */
+type StackFormatter = (error: Error, sites: NodeJS.CallSite[]) => unknown;
+
+/**
+ * The stack Pulumi records with each resource (`sourcePosition` and `stackTrace` in state), told
+ * from the program's side. Pulumi takes the call stack of the resource's construction and drops
+ * its own frames and one for the resource's class; a resource of this SDK has two (its kind's
+ * class and {@link KindResource}), so its position was the kind's class in `node_modules`, not
+ * the program's line. Past those first frames this keeps only the program's: not this SDK's, not
+ * Pulumi's (how it runs the program) and not Node's (recorded as empty frames). The state keeps
+ * the frames the program wrote, and loses about a third of each resource's bytes, which the
+ * engine writes after every step (bench/RESULTS.md, "Whose the time of a command is"). Formatting
+ * is left to the formatter in place (source-map-support in TypeScript programs).
+ */
+export function callersOnly(format: StackFormatter | undefined): StackFormatter {
+  return (error, sites) => {
+    const classFrame = sites.findIndex((site) => !frameFile(site)?.startsWith(PULUMI_DIR));
+    const kept =
+      classFrame < 0
+        ? sites
+        : [
+            ...sites.slice(0, classFrame + 1),
+            ...sites.slice(classFrame + 1).filter((site) => {
+              const file = frameFile(site);
+              return (
+                file !== undefined &&
+                !file.startsWith("node:") &&
+                !file.startsWith(SDK_DIR) &&
+                !file.startsWith(PULUMI_DIR)
+              );
+            }),
+          ];
+    if (format) return format(error, kept);
+    return [String(error), ...kept.map((site) => `    at ${site}`)].join("\n");
+  };
 }
 
 /** The module name of a kind (its SDK file, stub and page): `LetsEncryptCertificate` → `lets-encrypt-certificate`. */

@@ -4,21 +4,8 @@
  * on an ephemeral port of 127.0.0.1 and prints that port, alone on the first line of stdout: the
  * engine reads it to connect. Messages to the engine go to its `Log` call at the address given.
  */
-import { setEngineAddress } from "../resources/framework/engine-log";
+import { engineAddressOf, setEngineAddress } from "../resources/framework/engine-log";
 import { startPluginServer } from "./server";
-
-/**
- * The engine's address among the plugin's arguments: the first that is not a flag. The engine
- * puts its own flags first (`--logtostderr`, `-v=9`, `--tracing <endpoint>`).
- */
-export function engineAddressOf(args: readonly string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--tracing") i++;
-    else if (!arg.startsWith("-")) return arg;
-  }
-  return undefined;
-}
 
 async function main(args: readonly string[]): Promise<void> {
   const address = engineAddressOf(args);

@@ -12,7 +12,7 @@ import * as resources from "../resources/index";
 import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";
 import { getSettings, resetRuntime } from "../resources/framework/runtime";
 import { KINDS } from "../resources/registry.generated";
-import { engineAddressOf } from "./main";
+import { engineAddressOf } from "../resources/framework/engine-log";
 import { type RunningPlugin, secretFieldsOf, startPluginServer } from "./server";
 import { secretOf, UNKNOWN } from "./wire";
 

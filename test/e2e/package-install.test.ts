@@ -286,7 +286,12 @@ describe("a program made by `pulumi new templates/typescript`", () => {
   const dir = path.join(WORK, "from-template");
   const domain = "template-example.com";
   const stateDir = path.join(WORK, "from-template-state");
+  /** The temporary folder of the commands: where Node keeps its compile cache by default. */
+  const tempDir = path.join(stateDir, "tmp");
   const envVars = {
+    TMPDIR: tempDir,
+    // A user's shell: no compile cache but what the template's `fast-start` preload turns on.
+    NODE_COMPILE_CACHE: "",
     PULUMI_BACKEND_URL: `file://${path.join(stateDir, "backend")}`,
     PULUMI_HOME: path.join(stateDir, "pulumi-home"),
     PULUMI_CONFIG_PASSPHRASE: "package-install",
@@ -331,6 +336,7 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     pkg.dependencies["@pulumi/pulumi"] = OURS;
     writeFileSync(path.join(template, "package.json"), JSON.stringify(pkg, null, 2));
     mkdirSync(path.join(stateDir, "backend"), { recursive: true });
+    mkdirSync(tempDir, { recursive: true });
     pulumiHome(path.join(stateDir, "pulumi-home"));
     // As a user answers its questions, on the command line instead of at the prompts.
     await run(
@@ -386,6 +392,21 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     const found = await emulatorApi(emulator.v2Url, TOKEN).get(`/1/domains/${domain}`);
     expect(found.body.data?.id).toBe(up.outputs.domainId?.value);
     expect((await stack.preview()).changeSummary).toEqual({ same: 3 });
+  });
+
+  it("runs its program with `fast-start` preloaded (Pulumi.yaml nodeargs): Node's compile cache fills", async () => {
+    expect(parseYaml(readFileSync(path.join(dir, "Pulumi.yaml"), "utf8")).runtime.options.nodeargs).toBe(
+      "--require pulumi-dnsimple-dynamic/fast-start",
+    );
+    // Node's default cache folder under the commands' temporary folder: only the preload turns
+    // the cache on here, and the program's process saves what it compiled there.
+    const cache = path.join(tempDir, "node-compile-cache");
+    rmSync(cache, { recursive: true, force: true });
+    expect((await stack.preview()).changeSummary).toEqual({ same: 3 });
+    const cached = existsSync(cache)
+      ? readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+      : [];
+    expect(cached.length).toBeGreaterThan(100);
   });
 
   it("previews a program with a type error (no compile per command); the typecheck script names it", async () => {

@@ -101,6 +101,32 @@ describe("the packed package in a fresh project", () => {
     );
   });
 
+  it("records the program's own line as each resource's source position, and only the program's frames", async () => {
+    const deployment = (await stack.exportStack()).deployment as {
+      resources: Array<{
+        type: string;
+        sourcePosition?: string;
+        stackTrace?: Array<{ sourcePosition?: string }>;
+      }>;
+    };
+    const positions = (suffix: string) => {
+      const resource = deployment.resources.find((r) => r.type.endsWith(suffix));
+      return {
+        sourcePosition: resource?.sourcePosition,
+        stackTrace: resource?.stackTrace?.map((frame) => frame.sourcePosition),
+      };
+    };
+    // Lines 2 and 5 of index.js: where the program makes them, not the classes in node_modules.
+    expect(positions(":Domain")).toEqual({
+      sourcePosition: "project:///index.js#2,16",
+      stackTrace: ["project:///index.js#2,16"],
+    });
+    expect(positions(":ZoneRecord")).toEqual({
+      sourcePosition: "project:///index.js#5,1",
+      stackTrace: ["project:///index.js#5,1"],
+    });
+  });
+
   it("refreshes and previews with no changes through that stub", async () => {
     const refresh = await stack.refresh();
     expect(refresh.summary.resourceChanges).toEqual({ same: 3 });

@@ -34,13 +34,24 @@ export const stderrSink: LogSink = {
 };
 
 /**
- * The engine's address when this process is Pulumi's dynamic provider: the engine starts every
- * resource plugin with its own gRPC address as the first argument.
+ * The engine's address among a resource plugin's arguments: the first that is not a flag. The
+ * engine starts every resource plugin with its gRPC address, after its own flags when it has any
+ * (`--logtostderr`, `-v=9`, `--tracing <endpoint>`).
  */
+export function engineAddressOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--tracing") i++;
+    else if (!arg.startsWith("-")) return arg;
+  }
+  return undefined;
+}
+
+/** The engine's address when this process is Pulumi's dynamic provider, else `undefined`. */
 export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
   const script = (argv[1] ?? "").replace(/\\/g, "/");
   if (!/\/cmd\/dynamic-provider(\/index\.js)?$/.test(script)) return undefined;
-  const address = argv[2];
+  const address = engineAddressOf(argv.slice(2));
   return address !== undefined && /^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(address) ? address : undefined;
 }
 

@@ -343,6 +343,10 @@ describe("the engine log", () => {
     expect(engineAddress(["node", script, "[::1]:38297"])).toBe("[::1]:38297");
     expect(engineAddress(["node", script])).toBeUndefined();
     expect(engineAddress(["node", script, "--flag"])).toBeUndefined();
+    // With the engine's own flags first (`pulumi up -v=9 --logtostderr`, tracing on).
+    expect(
+      engineAddress(["node", script, "--logtostderr", "-v=9", "--tracing", "http://t:1", "127.0.0.1:5000"]),
+    ).toBe("127.0.0.1:5000");
     expect(engineAddress(["node", "/p/node_modules/.bin/jest", "127.0.0.1:1"])).toBeUndefined();
   });
 });
