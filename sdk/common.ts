@@ -100,7 +100,7 @@ type StackFormatter = (error: Error, sites: NodeJS.CallSite[]) => unknown;
  * Pulumi's (how it runs the program) and not Node's (recorded as empty frames). The state keeps
  * the frames the program wrote, and loses about a third of each resource's bytes, which the
  * engine writes after every step (bench/RESULTS.md, "Whose the time of a command is"). Formatting
- * is left to the formatter in place (source-map-support in TypeScript programs).
+ * is left to the formatter in place (source-map-support in TypeScript programs). Decision 012.
  */
 export function callersOnly(format: StackFormatter | undefined): StackFormatter {
   return (error, sites) => {
