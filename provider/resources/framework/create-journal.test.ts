@@ -259,16 +259,14 @@ describe("the list of creates", () => {
     expect(journalDir({ DNSIMPLE_CREATE_JOURNAL_DIR: other })).toBe(other);
   });
 
-  it("costs about a millisecond per create with 300 entries beside it", () => {
-    const started = process.hrtime.bigint();
+  it("keeps 300 entries side by side and drops each once state shows its id", () => {
     for (let i = 0; i < 300; i++) {
       beginCreate(entry(`r${i}`));
       createAnswered(`r${i}`, String(i));
     }
+    expect(listCreates(dir)).toHaveLength(300);
+    // What this costs a create is measured, not asserted: bench/skip-checkpoints.ts.
     for (let i = 0; i < 300; i++) settleCreate(`r${i}`, String(i));
-    const msPerCreate = Number(process.hrtime.bigint() - started) / 1e6 / 300;
     expect(readdirSync(dir)).toEqual([]);
-    // Generous: a slow shared disk; on this machine it is a tenth of this.
-    expect(msPerCreate).toBeLessThan(5);
   });
 });
