@@ -557,7 +557,7 @@ describe("faults", () => {
 
   it("slow answers hit the timeout, then the retry succeeds", async () => {
     await admin("PUT", "/__admin/faults", { kinds: ["latency"], latencyMs: 3000, count: 1 });
-    const retries: Array<{ reason: string; status?: number }> = [];
+    const retries: Array<{ reason: string; status: number | undefined }> = [];
     const { c, calls } = client({
       timeouts: { totalMs: 700 },
       hooks: { onRetry: (e) => retries.push({ reason: e.reason, status: e.status }) },
