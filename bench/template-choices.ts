@@ -141,36 +141,51 @@ async function main(): Promise<void> {
     if (!FAST_START_LINE.test(project)) throw new Error("templates/typescript no longer preloads fast-start");
     const withoutFastStart = [project.replace(FAST_START_LINE, ""), packageJson, tsconfig];
     const choices = {
-      "preview, ts-node transpile-only, fast-start preloaded (as shipped: noCheck, nodeargs)": () =>
-        previewWith(shipped),
-      "preview, transpile-only without fast-start (Pulumi.yaml `nodeargs` left out)": () =>
-        previewWith(withoutFastStart),
-      "preview, ts-node type-checked at every command (noCheck false)": () => previewWith(typeChecked),
-      "preview, Node's own type stripping (typescript: false, an ES module)": () =>
-        previewWith(typeStripping),
-      "npm run typecheck": () => seconds("npm", ["run", "--silent", "typecheck"], { cwd: program, env }),
+      shipped: {
+        label: "preview, ts-node transpile-only, fast-start preloaded (as shipped: noCheck, nodeargs)",
+        run: () => previewWith(shipped),
+      },
+      withoutFastStart: {
+        label: "preview, transpile-only without fast-start (Pulumi.yaml `nodeargs` left out)",
+        run: () => previewWith(withoutFastStart),
+      },
+      typeChecked: {
+        label: "preview, ts-node type-checked at every command (noCheck false)",
+        run: () => previewWith(typeChecked),
+      },
+      typeStripping: {
+        label: "preview, Node's own type stripping (typescript: false, an ES module)",
+        run: () => previewWith(typeStripping),
+      },
+      typecheck: {
+        label: "npm run typecheck",
+        run: () => seconds("npm", ["run", "--silent", "typecheck"], { cwd: program, env }),
+      },
     };
-    const names = Object.keys(choices) as (keyof typeof choices)[];
-    const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<string, number[]>;
+    type Choice = keyof typeof choices;
+    const names = Object.keys(choices) as Choice[];
+    const times = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Choice, number[]>;
     // One untimed preview first: the npm cache and Node's compile cache start the same for all.
-    await choices[names[0]!]();
+    await choices.shipped.run();
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? names : [...names].reverse();
       for (const name of order) {
-        const s = await choices[name]();
-        times[name]!.push(s);
-        console.log(`  round ${round + 1}: ${name}: ${s.toFixed(1)} s`);
+        const s = await choices[name].run();
+        times[name].push(s);
+        console.log(`  round ${round + 1}: ${choices[name].label}: ${s.toFixed(1)} s`);
       }
     }
+    const medianOf = (name: Choice) => Number(median(times[name]).toFixed(2));
     const figures = {
-      template_preview_seconds_transpile_only: Number(median(times[names[0]!]!).toFixed(2)),
-      template_preview_seconds_without_fast_start: Number(median(times[names[1]!]!).toFixed(2)),
-      template_preview_seconds_type_checked: Number(median(times[names[2]!]!).toFixed(2)),
-      template_preview_seconds_type_stripping: Number(median(times[names[3]!]!).toFixed(2)),
-      template_typecheck_seconds: Number(median(times[names[4]!]!).toFixed(2)),
+      template_preview_seconds_transpile_only: medianOf("shipped"),
+      template_preview_seconds_without_fast_start: medianOf("withoutFastStart"),
+      template_preview_seconds_type_checked: medianOf("typeChecked"),
+      template_preview_seconds_type_stripping: medianOf("typeStripping"),
+      template_typecheck_seconds: medianOf("typecheck"),
     };
-    const stripping = pairedRatio(times[names[3]!]!.map((t, i) => t / times[names[0]!]![i]!));
-    const preloaded = pairedRatio(times[names[0]!]!.map((t, i) => t / times[names[1]!]![i]!));
+    const pairedOf = (a: Choice, b: Choice) => pairedRatio(times[a].map((t, i) => t / times[b][i]!));
+    const stripping = pairedOf("typeStripping", "shipped");
+    const preloaded = pairedOf("shipped", "withoutFastStart");
     const strippingFigures = {
       template_preview_type_stripping_vs_transpile_only: Number(stripping.mean.toFixed(3)),
       template_preview_type_stripping_vs_transpile_only_low: Number(stripping.low.toFixed(3)),
@@ -194,7 +209,7 @@ async function main(): Promise<void> {
           "",
           "| command | seconds |",
           "|---|---|",
-          ...names.map((n) => `| ${n} | ${median(times[n]!).toFixed(2)} |`),
+          ...names.map((n) => `| ${choices[n].label} | ${median(times[n]).toFixed(2)} |`),
           "",
           `The template's \`fast-start\` preload (Pulumi.yaml \`nodeargs\`) against none, the rounds' paired ratios: ` +
             `${preloaded.mean.toFixed(3)} (95 % interval ${preloaded.low.toFixed(3)} to ${preloaded.high.toFixed(3)}); ` +

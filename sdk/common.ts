@@ -59,7 +59,8 @@ export abstract class KindResource extends CustomResource {
     // time in its own process (bench/RESULTS.md, "Whose the time of a command is"). The
     // traces serve only the promise-leak report of PULUMI_DEBUG_PROMISE_LEAKS, so they are left
     // out unless that is set. The resource's source position is taken apart from these (Pulumi
-    // lifts the limit for it), and the limit is back before the constructor returns.
+    // lifts the limit for it), with the program's frames only (`callersOnly`); the limit and the
+    // formatter are back before the constructor returns.
     const stackTraceLimit = Error.stackTraceLimit;
     const prepareStackTrace = Error.prepareStackTrace;
     if (!process.env.PULUMI_DEBUG_PROMISE_LEAKS) Error.stackTraceLimit = 0;
@@ -98,7 +99,7 @@ type StackFormatter = (error: Error, sites: NodeJS.CallSite[]) => unknown;
  * class and {@link KindResource}), so its position was the kind's class in `node_modules`, not
  * the program's line. Past those first frames this keeps only the program's: not this SDK's, not
  * Pulumi's (how it runs the program) and not Node's (recorded as empty frames). The state keeps
- * the frames the program wrote, and loses about a third of each resource's bytes, which the
+ * the frames the program wrote, and loses about a quarter of each resource's bytes, which the
  * engine writes after every step (bench/RESULTS.md, "Whose the time of a command is"). Formatting
  * is left to the formatter in place (source-map-support in TypeScript programs). Decision 012.
  */

@@ -41,8 +41,8 @@ export function findTerraform(): string | undefined {
   return terraform !== undefined && existsSync(terraform) ? terraform : undefined;
 }
 
-export /** Exports the provider's source into `dir`; answers its version (`git describe`, or the CHANGELOG). */
-function exportSource(dir: string): string {
+/** Exports the provider's source into `dir`; answers its version (`git describe`, or the CHANGELOG). */
+export function exportSource(dir: string): string {
   if (!existsSync(SOURCE)) {
     fail(
       `the provider's source is not at ${SOURCE}: set TERRAFORM_PROVIDER_SOURCE to a clone or bare mirror of ` +

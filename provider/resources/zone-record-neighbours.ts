@@ -29,6 +29,9 @@ const zoneOf = new Map<string, string>();
 
 const known = (v: unknown): v is string => typeof v === "string" && !v.includes(UNKNOWN);
 
+/** The key of the record being checked among the others (no resource's name can be it). */
+const THIS_RECORD = "\0this record";
+
 /** The resource's name in a failure: the last part of its owner key (`…::www`) or the key itself. */
 const shortName = (ownerKey: string) => ownerKey.split("::").pop() || ownerKey;
 
@@ -62,19 +65,16 @@ export function declaredRecordFailures(
   };
   const others = declared.get(zoneKey) ?? new Map<string, Declared>();
   declared.set(zoneKey, others);
+  // The others under the names a failure shows; this record last, so failures fall on it.
   const failures = recordSetFailures(
     [
-      ...[...others].map(([key, r]) => [key, { ...r, ttl: 0 }] as const),
-      [ownerKey, { ...mine, ttl: 0 }] as const,
+      ...[...others].map(([key, r]) => [`ZoneRecord "${shortName(key)}"`, { ...r, ttl: 0 }] as const),
+      [THIS_RECORD, { ...mine, ttl: 0 }] as const,
     ],
     { sameRecord: false },
   )
-    .filter((f) => f.key === ownerKey)
-    .map((f) => {
-      const clash = [...others.keys()].find((key) => f.reason.includes(key));
-      const reason = clash ? f.reason.replace(clash, `ZoneRecord "${shortName(clash)}"`) : f.reason;
-      return { property: "name", reason };
-    });
+    .filter((f) => f.key === THIS_RECORD)
+    .map((f) => ({ property: "name", reason: f.reason }));
   others.set(ownerKey, mine);
   zoneOf.set(ownerKey, zoneKey);
   return failures;
