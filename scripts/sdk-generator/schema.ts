@@ -14,6 +14,17 @@ import { isOptionalInput, jsonSchemaOf, type JsonSchema, type KindToRender } fro
 
 /** The Pulumi package's name: not `dnsimple`, the bridged provider's, so both fit in one program. */
 export const PACKAGE_NAME = "dnsimple-dynamic";
+/** The repository (package.json's `repository` says the same; a unit test compares them). */
+export const REPOSITORY = "https://github.com/pulumi-dnsimple-dynamic/pulumi-dnsimple-dynamic";
+/**
+ * Where the engine downloads a release's plugin tarballs (`pulumi plugin install resource
+ * dnsimple-dynamic <version>`, or a program's SDK naming the plugin): the GitHub releases of
+ * REPOSITORY, tag `v<version>`, asset `pulumi-resource-dnsimple-dynamic-v<version>-<os>-<arch>.tar.gz`
+ * (scripts/plugin-binary builds them). A `github://` source, not an https folder: the engine asks
+ * GitHub's API for the asset (with GITHUB_TOKEN when set) and finds the latest release when no
+ * version is given.
+ */
+export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${new URL(REPOSITORY).pathname.slice(1)}`;
 
 /** The module every token is in: `dnsimple-dynamic:index:Domain`. */
 export const tokenOf = (name: string) => `${PACKAGE_NAME}:index:${name}`;
@@ -58,6 +69,7 @@ export interface PackageSchema {
   keywords: string[];
   license: string;
   repository: string;
+  pluginDownloadURL: string;
   publisher: string;
   config: { variables: Record<string, PulumiProperty>; defaults: string[] };
   provider: { description: string; inputProperties: Record<string, PulumiProperty> };
@@ -337,7 +349,8 @@ export function renderSchema(
       "served by the pulumi-dnsimple-dynamic provider plugin.",
     keywords: ["pulumi", "dnsimple", "dns", "domains", "category/network", "kind/native"],
     license: "Apache-2.0",
-    repository: "https://github.com/pulumi-dnsimple-dynamic/pulumi-dnsimple-dynamic",
+    repository: REPOSITORY,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     publisher: "pulumi-dnsimple-dynamic",
     config: { variables: config, defaults: [] },
     provider: {
