@@ -62,7 +62,8 @@ export interface Built {
 /** The Node.js binary this build runs on when it is a Node 22+ (the SEA blob must match it). */
 function buildNode(): string {
   const major = Number(process.versions.node.split(".")[0]);
-  if (major < 22) throw new Error(`the plugin binary is built with Node.js 22 or newer; this is ${process.version}`);
+  if (major < 22)
+    throw new Error(`the plugin binary is built with Node.js 22 or newer; this is ${process.version}`);
   return process.execPath;
 }
 
@@ -112,7 +113,9 @@ export async function bundle(): Promise<string> {
         setup(build) {
           // The edited files' grpc-js and google-protobuf: the copies @pulumi/pulumi uses.
           build.onResolve({ filter: /^(@grpc\/grpc-js|google-protobuf)(\/|$)/ }, (args) =>
-            edited.has(args.importer) ? { path: require.resolve(args.path, { paths: [pulumiDir] }) } : undefined,
+            edited.has(args.importer)
+              ? { path: require.resolve(args.path, { paths: [pulumiDir] }) }
+              : undefined,
           );
           build.onResolve({ filter: new RegExp(`^${EMBEDDED_SCHEMA.replace(/[.:/]/g, "\\$&")}$`) }, () => ({
             path: schemaFile,

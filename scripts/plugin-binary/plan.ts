@@ -129,7 +129,10 @@ export function applyEdits(file: string, text: string, edits: readonly SourceEdi
     const pattern =
       typeof edit.from === "string"
         ? new RegExp(edit.from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g")
-        : new RegExp(edit.from.source, edit.from.flags.includes("g") ? edit.from.flags : `${edit.from.flags}g`);
+        : new RegExp(
+            edit.from.source,
+            edit.from.flags.includes("g") ? edit.from.flags : `${edit.from.flags}g`,
+          );
     const found = result.match(pattern)?.length ?? 0;
     if (found !== edit.count)
       throw new Error(

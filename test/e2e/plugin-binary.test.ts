@@ -1,0 +1,111 @@
+/**
+ * The self-contained plugin (scripts/plugin-binary) on a machine without Node.js: its tarball,
+ * built here for this platform (about 40 s the first time, skipped while its inputs are
+ * unchanged), installed with `pulumi plugin install resource dnsimple-dynamic <version> --file`
+ * into the test's own PULUMI_HOME, serves a Python program (examples/python-core) and a YAML
+ * program (examples/yaml-core) through `up`, a preview with no change and `destroy` against the
+ * emulator, every Pulumi command run with a PATH that holds only the CLI, the language hosts and
+ * the Python environment (plugin-binary-cycle.ts). bench/plugin-binary.ts measures the binary.
+ */
+import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
+import * as path from "node:path";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { build, hostPlatformOrFail, packageVersion, type Built } from "../../scripts/plugin-binary/build";
+import { v2 } from "./extended-api";
+import { missingForCycle, selfContainedCycle, type PluginLanguage } from "./plugin-binary-cycle";
+
+const TOKEN = "e2e-plugin-binary-token-7d41c2e9";
+
+/** The kinds examples/python-core and examples/yaml-core declare. */
+const CORE_TYPES = [
+  "Domain",
+  "DsRecord",
+  "EmailForward",
+  "PrimaryServer",
+  "SecondaryZone",
+  "Webhook",
+  "ZoneRecord",
+  "ZoneRecords",
+].map((k) => `dnsimple-dynamic:index:${k}`);
+
+const missing = missingForCycle();
+
+describe("the self-contained plugin, installed from its tarball", () => {
+  if (missing) {
+    // Outside CI a machine without the bootstrap's toolchain skips; CI must have everything.
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  let emulator: RunningEmulator;
+  let built: Built;
+
+  beforeAll(async () => {
+    [built] = await build([hostPlatformOrFail()]);
+    emulator = await startEmulator({
+      port: 0,
+      token: TOKEN,
+      accountId: 1,
+      seed: {
+        domains: (["python", "yaml"] as const).map((language) => ({
+          account: 1,
+          name: `${language}-registered.com`,
+          state: "registered",
+          expiresOn: "2030-01-01",
+        })),
+      },
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  it("is a tarball named as the engine downloads it, for this platform", () => {
+    const platform = hostPlatformOrFail();
+    expect(path.basename(built.tarball)).toBe(
+      `pulumi-resource-dnsimple-dynamic-v${packageVersion()}-${platform.os}-${platform.arch}.tar.gz`,
+    );
+    expect(statSync(built.tarball).size).toBeGreaterThan(1024 * 1024);
+    const entries = execFileSync("tar", ["-tvzf", built.tarball], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((line) => line.split(/\s+/))
+      .map((f) => `${f[0]} ${f[5]}`);
+    expect(entries).toEqual([
+      "-rwxr-xr-x pulumi-resource-dnsimple-dynamic",
+      "-rw-r--r-- README.md",
+      "-rw-r--r-- LICENSE",
+    ]);
+  });
+
+  it.each<PluginLanguage>(["python", "yaml"])(
+    "serves a %s program with no node or npm on PATH: up, a preview with no change, destroy",
+    async (language) => {
+      const api = v2(emulator.v2Url, TOKEN);
+      const result = await selfContainedCycle({
+        language,
+        tarball: built.tarball,
+        version: packageVersion(),
+        emulator,
+        token: TOKEN,
+        domainStatus: async (domain) => (await api("GET", `/1/domains/${domain}`)).status,
+      });
+      expect({ node: result.nodeOnPath, npm: result.npmOnPath }).toEqual({ node: undefined, npm: undefined });
+      expect(result.path).not.toContain(".tools");
+      expect(result.installedPlugin).toMatch(
+        new RegExp(`^dnsimple-dynamic\\s+resource\\s+${packageVersion()}\\b`),
+      );
+      expect(result.createdTypes).toEqual(CORE_TYPES);
+      expect(result.domainAfterUp).toBe(200);
+      expect({ changes: result.previewChanges, writes: result.previewWrites }).toEqual({
+        changes: {},
+        writes: [],
+      });
+      expect(result.domainAfterDestroy).toBe(404);
+      expect(result.tokenInState).toBe(false);
+    },
+  );
+});
