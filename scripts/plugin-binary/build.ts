@@ -43,7 +43,20 @@ import {
   type Platform,
 } from "./plan";
 
-export const ROOT = path.resolve(__dirname, "..", "..");
+/** The repository's root, from the sources (ts-node, jest) or from their build in dist/ (benches). */
+function findRoot(start: string): string {
+  for (let dir = start; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const pkg = path.join(dir, "package.json");
+    if (
+      existsSync(pkg) &&
+      (JSON.parse(readFileSync(pkg, "utf8")) as { name?: string }).name === "pulumi-dnsimple-dynamic"
+    )
+      return dir;
+  }
+  throw new Error(`no pulumi-dnsimple-dynamic package.json above ${start}`);
+}
+
+export const ROOT = findRoot(__dirname);
 export const OUT_DIR = path.join(ROOT, ".work", "plugin-binary");
 export const PLUGIN_NAME = "dnsimple-dynamic";
 /** The SEA fuse of Node.js (https://nodejs.org/api/single-executable-applications.html). */
@@ -157,7 +170,8 @@ function inputsDigest(bundleFile: string, node: string, p: Platform): string {
   hash.update(readFileSync(bundleFile));
   const { size, mtimeMs } = statSync(node);
   hash.update(`${node} ${size} ${mtimeMs} ${platformName(p)} ${packageVersion()}`);
-  for (const f of ["build.ts", "plan.ts"]) hash.update(readFileSync(path.join(__dirname, f)));
+  for (const f of ["build.ts", "plan.ts"])
+    hash.update(readFileSync(path.join(ROOT, "scripts/plugin-binary", f)));
   return hash.digest("hex");
 }
 

@@ -248,3 +248,47 @@ export async function selfContainedCycle(options: {
     tokenInState: stateText.includes(token),
   };
 }
+
+/** The kinds examples/python-core and examples/yaml-core declare. */
+export const CORE_TYPES = [
+  "Domain",
+  "DsRecord",
+  "EmailForward",
+  "PrimaryServer",
+  "SecondaryZone",
+  "Webhook",
+  "ZoneRecord",
+  "ZoneRecords",
+].map((k) => `dnsimple-dynamic:index:${k}`);
+
+/**
+ * What a cycle got wrong, in words (none: the plugin served the program with no Node.js):
+ * no `node`/`npm` on PATH, the plugin installed at `version`, every core kind created, the domain
+ * at the service, a second preview planning nothing and writing nothing, destroy removing the
+ * domain, no token in the state in clear.
+ */
+export function cycleFailures(result: CycleResult, version: string): string[] {
+  const failures: string[] = [];
+  if (result.nodeOnPath || result.npmOnPath)
+    failures.push(`node or npm on the PATH: ${result.nodeOnPath ?? ""} ${result.npmOnPath ?? ""}`);
+  if (
+    !new RegExp(`^dnsimple-dynamic\\s+resource\\s+${version.replace(/\./g, "\\.")}\\s`).test(
+      result.installedPlugin,
+    )
+  )
+    failures.push(
+      `pulumi plugin ls shows "${result.installedPlugin}", not dnsimple-dynamic resource ${version}`,
+    );
+  if (JSON.stringify(result.createdTypes) !== JSON.stringify(CORE_TYPES))
+    failures.push(`up created ${result.createdTypes.join(", ")}; expected ${CORE_TYPES.join(", ")}`);
+  if (result.domainAfterUp !== 200)
+    failures.push(`after up the domain answers ${result.domainAfterUp}, not 200`);
+  if (Object.keys(result.previewChanges).length)
+    failures.push(`the second preview plans ${JSON.stringify(result.previewChanges)}`);
+  if (result.previewWrites.length)
+    failures.push(`the second preview sent ${result.previewWrites.join(", ")}`);
+  if (result.domainAfterDestroy !== 404)
+    failures.push(`after destroy the domain answers ${result.domainAfterDestroy}, not 404`);
+  if (result.tokenInState) failures.push("the state holds the token in clear");
+  return failures;
+}

@@ -13,21 +13,15 @@ import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { build, hostPlatformOrFail, packageVersion, type Built } from "../../scripts/plugin-binary/build";
 import { v2 } from "./extended-api";
-import { missingForCycle, selfContainedCycle, type PluginLanguage } from "./plugin-binary-cycle";
+import {
+  CORE_TYPES,
+  cycleFailures,
+  missingForCycle,
+  selfContainedCycle,
+  type PluginLanguage,
+} from "./plugin-binary-cycle";
 
 const TOKEN = "e2e-plugin-binary-token-7d41c2e9";
-
-/** The kinds examples/python-core and examples/yaml-core declare. */
-const CORE_TYPES = [
-  "Domain",
-  "DsRecord",
-  "EmailForward",
-  "PrimaryServer",
-  "SecondaryZone",
-  "Webhook",
-  "ZoneRecord",
-  "ZoneRecords",
-].map((k) => `dnsimple-dynamic:index:${k}`);
 
 const missing = missingForCycle();
 
@@ -43,7 +37,7 @@ describe("the self-contained plugin, installed from its tarball", () => {
   let built: Built;
 
   beforeAll(async () => {
-    [built] = await build([hostPlatformOrFail()]);
+    built = (await build([hostPlatformOrFail()]))[0]!;
     emulator = await startEmulator({
       port: 0,
       token: TOKEN,
@@ -93,19 +87,10 @@ describe("the self-contained plugin, installed from its tarball", () => {
         token: TOKEN,
         domainStatus: async (domain) => (await api("GET", `/1/domains/${domain}`)).status,
       });
-      expect({ node: result.nodeOnPath, npm: result.npmOnPath }).toEqual({ node: undefined, npm: undefined });
+      // Each condition in words (the bench counts the same ones for plugin_self_contained).
+      expect(cycleFailures(result, packageVersion())).toEqual([]);
       expect(result.path).not.toContain(".tools");
-      expect(result.installedPlugin).toMatch(
-        new RegExp(`^dnsimple-dynamic\\s+resource\\s+${packageVersion()}\\b`),
-      );
       expect(result.createdTypes).toEqual(CORE_TYPES);
-      expect(result.domainAfterUp).toBe(200);
-      expect({ changes: result.previewChanges, writes: result.previewWrites }).toEqual({
-        changes: {},
-        writes: [],
-      });
-      expect(result.domainAfterDestroy).toBe(404);
-      expect(result.tokenInState).toBe(false);
     },
   );
 });
