@@ -205,7 +205,7 @@ export function buildPlatform(bundleFile: string, p: Platform): Built {
     ),
   );
   execFileSync(buildNode(), ["--experimental-sea-config", config], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: "pipe",
     env: { ...process.env, NODE_OPTIONS: "" },
   });
   copyFileSync(node, executable);
@@ -213,15 +213,7 @@ export function buildPlatform(bundleFile: string, p: Platform): Built {
   const postject = require.resolve("postject/dist/cli.js", { paths: [ROOT] });
   execFileSync(
     buildNode(),
-    [
-      postject,
-      executable,
-      "NODE_SEA_BLOB",
-      blob,
-      "--sentinel-fuse",
-      SEA_FUSE,
-      ...(p.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : []),
-    ],
+    [postject, executable, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE],
     // postject warns of every ELF note section it cannot name: shown only when it fails.
     { stdio: "pipe", env: { ...process.env, NODE_OPTIONS: "" } },
   );

