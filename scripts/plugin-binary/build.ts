@@ -117,6 +117,7 @@ export async function bundle(): Promise<string> {
     platform: "node",
     target: "node22",
     format: "cjs",
+    // Not minified: a minified bundle measured no smaller in memory, and stack traces stay readable.
     minify: false,
     legalComments: "eof",
     logLevel: "silent",

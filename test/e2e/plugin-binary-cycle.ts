@@ -127,32 +127,36 @@ export interface CycleResult {
   tokenInState: boolean;
 }
 
-/** Runs the cycle of `language` against `emulator` with `token`; `tarball` is the plugin's. */
-export async function selfContainedCycle(options: {
-  language: PluginLanguage;
-  tarball: string;
-  version: string;
-  emulator: RunningEmulator;
-  token: string;
-  domainStatus: (domain: string) => Promise<number>;
-}): Promise<CycleResult> {
-  const { language, emulator, token } = options;
-  const root = path.join(REPO_ROOT, ".work/e2e", `plugin-binary-${language}-${randomUUID().slice(0, 8)}`);
+/** A project folder with one of the examples, its PULUMI_HOME, and the CLI with no Node.js. */
+export interface NodelessProject {
+  root: string;
+  /** The PATH every command runs with. */
+  path: string;
+  /** Runs the Pulumi CLI in the project with its own environment (`extraEnv` added). */
+  pulumi(args: string[], extraEnv?: NodeJS.ProcessEnv): Promise<Ran>;
+  /** The `dnsimple-dynamic` line of `pulumi plugin ls`, or "". */
+  installedPlugin(): Promise<string>;
+  /** Removes the folder, or keeps what the engine wrote for the secret scan (E2E_KEEP_WORKDIRS). */
+  done(): void;
+}
+
+/**
+ * examples/<language>-core in a new folder under .work/e2e, without its `plugins` entry (the
+ * engine finds the installed plugin), with a PULUMI_HOME of its own and the Python SDK installed
+ * for it; every command's environment is its own, PATH without Node.js.
+ */
+export async function nodelessProject(language: PluginLanguage, label = language): Promise<NodelessProject> {
+  const root = path.join(REPO_ROOT, ".work/e2e", `plugin-binary-${label}-${randomUUID().slice(0, 8)}`);
   // The project folder holds its backend and PULUMI_HOME, as the secret scan expects (secret-scan.ts).
-  const project = root;
   mkdirSync(path.join(root, "backend"), { recursive: true });
   const home = pulumiHome(path.join(root, "pulumi-home"));
   const example = path.join(REPO_ROOT, "examples", `${language}-core`);
   for (const name of readdirSync(example).filter((n) => n !== "README.md" && n !== "requirements.txt"))
-    cpSync(path.join(example, name), path.join(project, name));
-  // The program names no plugin folder: the engine finds the installed one.
-  const settings = parseYaml(readFileSync(path.join(project, "Pulumi.yaml"), "utf8")) as Record<
-    string,
-    unknown
-  >;
+    cpSync(path.join(example, name), path.join(root, name));
+  const settings = parseYaml(readFileSync(path.join(root, "Pulumi.yaml"), "utf8")) as Record<string, unknown>;
   delete settings.plugins;
   if (language === "python") settings.runtime = "python";
-  writeFileSync(path.join(project, "Pulumi.yaml"), stringifyYaml(settings));
+  writeFileSync(path.join(root, "Pulumi.yaml"), stringifyYaml(settings));
 
   const pathValue = pathWithoutNode(root);
   const env: NodeJS.ProcessEnv = {
@@ -172,81 +176,113 @@ export async function selfContainedCycle(options: {
         }
       : {}),
   };
-  const pulumi = (args: string[]) => run(path.join(root, "bin/pulumi"), args, { cwd: project, env });
-
-  await pulumi([
-    "plugin",
-    "install",
-    "resource",
-    "dnsimple-dynamic",
-    options.version,
-    "--file",
-    options.tarball,
-  ]);
-  const installedPlugin =
-    (await pulumi(["plugin", "ls"])).stdout.split("\n").find((line) => line.startsWith("dnsimple-dynamic")) ??
-    "";
-  await pulumi(["stack", "init", "test", "--secrets-provider", "passphrase"]);
-  await pulumi([
-    "config",
-    "set-all",
-    "--secret",
-    `dnsimple-dynamic:token=${token}`,
-    "--plain",
-    "dnsimple-dynamic:account=1",
-    "--plain",
-    `dnsimple-dynamic:baseUrl=${emulator.v2Url}`,
-  ]);
-  const domain = `${language}-core.com`;
-  await pulumi(["up", "--yes", "--skip-preview", "--non-interactive"]);
-  const exported = JSON.parse((await pulumi(["stack", "export"])).stdout) as {
-    deployment: { resources?: Array<{ type: string }> };
-  };
-  const createdTypes = [...new Set((exported.deployment.resources ?? []).map((r) => r.type))]
-    .filter((t) => t.startsWith("dnsimple-dynamic:index:"))
-    .sort();
-  const domainAfterUp = await options.domainStatus(domain);
-  const stateText = readFileSync(
-    path.join(
-      root,
-      "backend/.pulumi/stacks",
-      readdirSync(path.join(root, "backend/.pulumi/stacks"))[0]!,
-      "test.json",
-    ),
-    "utf8",
-  );
-
-  emulator.clearRequests();
-  const preview = JSON.parse((await pulumi(["preview", "--json", "--non-interactive"])).stdout) as {
-    changeSummary?: Record<string, number>;
-  };
-  const previewChanges = Object.fromEntries(
-    Object.entries(preview.changeSummary ?? {}).filter(([op]) => op !== "same"),
-  );
-  const previewWrites = emulator
-    .requests()
-    .filter((r) => r.method !== "GET")
-    .map((r) => `${r.method} ${r.path}`);
-
-  await pulumi(["destroy", "--yes", "--skip-preview", "--non-interactive"]);
-  const domainAfterDestroy = await options.domainStatus(domain);
-  // Kept for the secret scan (E2E_KEEP_WORKDIRS): what the engine wrote, not the tools linked in.
-  if (!process.env.E2E_KEEP_WORKDIRS) rmSync(root, { recursive: true, force: true });
-  else
-    for (const tools of ["bin", "python-sdk"])
-      rmSync(path.join(root, tools), { recursive: true, force: true });
+  const pulumi = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+    run(path.join(root, "bin/pulumi"), args, { cwd: root, env: { ...env, ...extraEnv } });
   return {
+    root,
     path: pathValue,
-    nodeOnPath: onPath("node", pathValue),
-    npmOnPath: onPath("npm", pathValue),
-    installedPlugin,
-    createdTypes,
-    domainAfterUp,
-    previewChanges,
-    previewWrites,
-    domainAfterDestroy,
-    tokenInState: stateText.includes(token),
+    pulumi,
+    installedPlugin: async () =>
+      (await pulumi(["plugin", "ls"])).stdout
+        .split("\n")
+        .find((line) => line.startsWith("dnsimple-dynamic")) ?? "",
+    done() {
+      // Kept for the secret scan (E2E_KEEP_WORKDIRS): what the engine wrote, not the tools linked in.
+      if (!process.env.E2E_KEEP_WORKDIRS) rmSync(root, { recursive: true, force: true });
+      else
+        for (const tools of ["bin", "python-sdk"])
+          rmSync(path.join(root, tools), { recursive: true, force: true });
+    },
   };
+}
+
+/** Runs the cycle of `language` against `emulator` with `token`; `tarball` is the plugin's. */
+export async function selfContainedCycle(options: {
+  language: PluginLanguage;
+  tarball: string;
+  version: string;
+  emulator: RunningEmulator;
+  token: string;
+  domainStatus: (domain: string) => Promise<number>;
+}): Promise<CycleResult> {
+  const { language, emulator, token } = options;
+  const project = await nodelessProject(language);
+  const { root, pulumi } = project;
+  const pathValue = project.path;
+  try {
+    // Before anything runs: what `node` and `npm` resolve to on the commands' PATH.
+    const nodeOnPath = onPath("node", pathValue);
+    const npmOnPath = onPath("npm", pathValue);
+
+    await pulumi([
+      "plugin",
+      "install",
+      "resource",
+      "dnsimple-dynamic",
+      options.version,
+      "--file",
+      options.tarball,
+    ]);
+    const installedPlugin = await project.installedPlugin();
+    await pulumi(["stack", "init", "test", "--secrets-provider", "passphrase"]);
+    await pulumi([
+      "config",
+      "set-all",
+      "--secret",
+      `dnsimple-dynamic:token=${token}`,
+      "--plain",
+      "dnsimple-dynamic:account=1",
+      "--plain",
+      `dnsimple-dynamic:baseUrl=${emulator.v2Url}`,
+    ]);
+    const domain = `${language}-core.com`;
+    await pulumi(["up", "--yes", "--skip-preview", "--non-interactive"]);
+    const exported = JSON.parse((await pulumi(["stack", "export"])).stdout) as {
+      deployment: { resources?: Array<{ type: string }> };
+    };
+    const createdTypes = [...new Set((exported.deployment.resources ?? []).map((r) => r.type))]
+      .filter((t) => t.startsWith("dnsimple-dynamic:index:"))
+      .sort();
+    const domainAfterUp = await options.domainStatus(domain);
+    const stateText = readFileSync(
+      path.join(
+        root,
+        "backend/.pulumi/stacks",
+        readdirSync(path.join(root, "backend/.pulumi/stacks"))[0]!,
+        "test.json",
+      ),
+      "utf8",
+    );
+
+    emulator.clearRequests();
+    const preview = JSON.parse((await pulumi(["preview", "--json", "--non-interactive"])).stdout) as {
+      changeSummary?: Record<string, number>;
+    };
+    const previewChanges = Object.fromEntries(
+      Object.entries(preview.changeSummary ?? {}).filter(([op]) => op !== "same"),
+    );
+    const previewWrites = emulator
+      .requests()
+      .filter((r) => r.method !== "GET")
+      .map((r) => `${r.method} ${r.path}`);
+
+    await pulumi(["destroy", "--yes", "--skip-preview", "--non-interactive"]);
+    const domainAfterDestroy = await options.domainStatus(domain);
+    return {
+      path: pathValue,
+      nodeOnPath,
+      npmOnPath,
+      installedPlugin,
+      createdTypes,
+      domainAfterUp,
+      previewChanges,
+      previewWrites,
+      domainAfterDestroy,
+      tokenInState: stateText.includes(token),
+    };
+  } finally {
+    project.done();
+  }
 }
 
 /** The kinds examples/python-core and examples/yaml-core declare. */

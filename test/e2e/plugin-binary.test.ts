@@ -8,15 +8,19 @@
  * the Python environment (plugin-binary-cycle.ts). bench/plugin-binary.ts measures the binary.
  */
 import { execFileSync } from "node:child_process";
-import { statSync } from "node:fs";
+import { createReadStream, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { build, hostPlatformOrFail, packageVersion, type Built } from "../../scripts/plugin-binary/build";
+import { PLUGIN_DOWNLOAD_URL } from "../../scripts/sdk-generator/schema";
 import { v2 } from "./extended-api";
 import {
   CORE_TYPES,
   cycleFailures,
   missingForCycle,
+  nodelessProject,
   selfContainedCycle,
   type PluginLanguage,
 } from "./plugin-binary-cycle";
@@ -93,4 +97,33 @@ describe("the self-contained plugin, installed from its tarball", () => {
       expect(result.createdTypes).toEqual(CORE_TYPES);
     },
   );
+
+  it("is what the engine downloads for a Python program from the pluginDownloadURL its SDK's pulumi-plugin.json names", async () => {
+    // The releases' place taken by a local server (the engine's PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES):
+    // `pulumi plugin install` with no arguments installs what the program's packages ask for.
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? "");
+      if (req.url !== `/${path.basename(built.tarball)}`) return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/gzip" });
+      createReadStream(built.tarball).pipe(res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const project = await nodelessProject("python", "python-download");
+    try {
+      const releases = `^${PLUGIN_DOWNLOAD_URL.replace(/[.]/g, "\\.")}$`;
+      const local = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      await project.pulumi(["plugin", "install"], {
+        PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+        PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `${releases}=${local}`,
+      });
+      expect(asked).toEqual([`/${path.basename(built.tarball)}`]);
+      expect(await project.installedPlugin()).toMatch(
+        new RegExp(`^dnsimple-dynamic\\s+resource\\s+${packageVersion().replace(/\./g, "\\.")}\\s`),
+      );
+    } finally {
+      project.done();
+      server.close();
+    }
+  });
 });
