@@ -145,7 +145,10 @@ export interface NodelessProject {
  * engine finds the installed plugin), with a PULUMI_HOME of its own and the Python SDK installed
  * for it; every command's environment is its own, PATH without Node.js.
  */
-export async function nodelessProject(language: PluginLanguage, label = language): Promise<NodelessProject> {
+export async function nodelessProject(
+  language: PluginLanguage,
+  label: string = language,
+): Promise<NodelessProject> {
   const root = path.join(REPO_ROOT, ".work/e2e", `plugin-binary-${label}-${randomUUID().slice(0, 8)}`);
   // The project folder holds its backend and PULUMI_HOME, as the secret scan expects (secret-scan.ts).
   mkdirSync(path.join(root, "backend"), { recursive: true });
