@@ -190,10 +190,11 @@ export async function nodelessProject(
         .split("\n")
         .find((line) => line.startsWith("dnsimple-dynamic")) ?? "",
     done() {
-      // Kept for the secret scan (E2E_KEEP_WORKDIRS): what the engine wrote, not the tools linked in.
+      // Kept for the secret scan (E2E_KEEP_WORKDIRS): what the engine wrote, not the tools linked in
+      // nor the installed plugin (125 MiB, code: the scan skips plugins).
       if (!process.env.E2E_KEEP_WORKDIRS) rmSync(root, { recursive: true, force: true });
       else
-        for (const tools of ["bin", "python-sdk"])
+        for (const tools of ["bin", "python-sdk", "pulumi-home/plugins"])
           rmSync(path.join(root, tools), { recursive: true, force: true });
     },
   };
