@@ -272,9 +272,10 @@ export function hostPlatformOrFail(): Platform {
 
 if (require.main === module) {
   const args = process.argv.slice(2);
-  const platforms = args.length ? args.map(parsePlatform) : [hostPlatformOrFail()];
-  build(platforms).catch((error: unknown) => {
-    console.error(`error: ${(error as Error).message}`);
-    process.exit(1);
-  });
+  Promise.resolve()
+    .then(() => build(args.length ? args.map(parsePlatform) : [hostPlatformOrFail()]))
+    .catch((error: unknown) => {
+      console.error(`error: ${(error as Error).message}`);
+      process.exit(1);
+    });
 }
