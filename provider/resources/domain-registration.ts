@@ -162,7 +162,7 @@ export const domainRegistrationResource = defineResource({
   imports: {
     // The bridged provider's `<domain>_<registrationId>`: the API cannot look a registration up by
     // its id (its docs say so), so the domain name decides and the id is not used.
-    forms: [domainOnly("domain"), domainAndId("domain", "registrationId", "example.com_1234", true)],
+    forms: [domainOnly("domain", true), domainAndId("domain", "registrationId", "example.com_1234", true)],
     async locate({ client, account }, { domain = "" }) {
       const found = await orUndefinedWhenGone(client.domains.get(account, domain));
       return found && found.state !== "hosted" ? { id: found.name, state: { domain: found.name } } : undefined;

@@ -110,7 +110,7 @@ export const domainResource = defineResource({
   info: { inputs: ["name"], of: (domain: Domain) => ({ name: domain.name, ...domainOutputs(domain) }) },
   ids: stringIds,
   imports: {
-    forms: [domainOnly("domain"), idOnly("domainId", "1234")],
+    forms: [domainOnly("domain", true), idOnly("domainId", "1234")],
     async locate({ client, account }, { domain, id }) {
       const found = await orUndefinedWhenGone(client.domains.get(account, domain ?? id ?? ""));
       return found && { id: `${found.id}`, state: { name: found.name } };

@@ -114,7 +114,7 @@ export const zoneResource = defineResource({
   outputs,
   ids: numericIds,
   imports: {
-    forms: [domainOnly("zone"), idOnly("zoneId", "1234")],
+    forms: [domainOnly("zone", true), idOnly("zoneId", "1234")],
     async locate(ctx, target) {
       const zone = await zoneOf(ctx, target);
       return zone && { id: zone.id, state: { name: zone.name } };

@@ -31,6 +31,8 @@ export interface ImportForm {
   readonly bridged: boolean;
   /** What an id of this form names, or undefined when `text` is not of it. */
   parse(text: string): ImportTarget | undefined;
+  /** The id of this form naming `target` (the inverse of `parse`). */
+  format(target: ImportTarget): string;
 }
 
 const ID = /^[1-9]\d*$/;
@@ -41,7 +43,7 @@ function domainOf(text: string): string | undefined {
 }
 
 /** `<domain>`: a domain or zone name (`example.com`). */
-export function domainOnly(what = "domain", bridged = true, example = "example.com"): ImportForm {
+export function domainOnly(what = "domain", bridged = false, example = "example.com"): ImportForm {
   return {
     form: `<${what}>`,
     example,
@@ -50,12 +52,19 @@ export function domainOnly(what = "domain", bridged = true, example = "example.c
       const domain = domainOf(text);
       return domain === undefined ? undefined : { domain };
     },
+    format: ({ domain = "" }) => domain,
   };
 }
 
 /** `<id>`: the service's numeric id alone (`5678`). */
 export function idOnly(what: string, example: string, bridged = false): ImportForm {
-  return { form: `<${what}>`, example, bridged, parse: (text) => (ID.test(text) ? { id: text } : undefined) };
+  return {
+    form: `<${what}>`,
+    example,
+    bridged,
+    parse: (text) => (ID.test(text) ? { id: text } : undefined),
+    format: ({ id = "" }) => id,
+  };
 }
 
 /**
@@ -81,6 +90,7 @@ export function domainAndId(
       const id = text.slice(at + 1);
       return name !== undefined && ID.test(id) ? { domain: name, id } : undefined;
     },
+    format: ({ domain = "", id = "" }) => `${domain}${separator}${id}`,
   };
 }
 
@@ -106,8 +116,7 @@ function oneOf(items: ReadonlyArray<string>): string {
 /** The sentence naming a kind's id forms, with an example: `ZoneRecord ids are <zone>_<recordId>, …, e.g. example.com_1234`. */
 export function expectedForms(kind: string, forms: ReadonlyArray<ImportForm>): string {
   const example = (forms.find((f) => f.bridged) ?? forms[0])?.example ?? "";
-  const verb = forms.length === 1 ? "is" : "are";
-  return `${kind} import ids ${verb} ${oneOf(forms.map((f) => f.form))}, e.g. ${example}`;
+  return `${kind} import ids are ${oneOf(forms.map((f) => f.form))}, e.g. ${example}`;
 }
 
 /**

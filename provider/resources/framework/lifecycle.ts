@@ -398,9 +398,11 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
       // The declaration as `check` leaves it (defaults filled, spellings kept); one `check` refuses
       // is returned as it is, and the engine shows check's reasons.
       const validated = validateInputs(fields, declared.inputs);
-      const inputs = validated.failures.length === 0 ? validated.inputs : declared.inputs;
+      const checked = validated.failures.length === 0 ? validated.inputs : declared.inputs;
       remember(definition, account, located.id);
-      const props: State = { ...located.state, ...inputs, ...outs, ...declared.outs, accountId: account };
+      const props: State = { ...located.state, ...checked, ...outs, ...declared.outs, accountId: account };
+      // What the provider keeps (`goneFromAccount`) is state, never a program's input.
+      const inputs = Object.fromEntries(Object.entries(checked).filter(([key]) => !providerOwned.includes(key)));
       return { id: located.id, props, inputs };
     },
 
