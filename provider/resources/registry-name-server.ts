@@ -20,7 +20,7 @@ import { str } from "./framework/review-text";
 export const registryNameServerResource = defineResource({
   kind: "RegistryNameServer",
   notImportable:
-    "a glue record is read from the state it was registered with (its host name and addresses); declare it, it is registered again as it is",
+    "a glue record is read from the state it was registered with (its host name and addresses): nothing finds one by an id alone",
   docs: {
     summary: [
       "A glue record at the registry (legacy v1 API: needs `dnsimple:v1Email` and `dnsimple:v1Token`).",

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { IMPORT_CASES } from "../../../test/import-cases";
 import { allDefinitions } from "../index";
 import { expectedForms, parseImportId } from "./imports";
@@ -47,7 +49,7 @@ describe("the import id tables", () => {
     expect(ours.sort()).toEqual(BRIDGED_IMPORT_IDS.map(([, kind, id]) => [kind, id]).sort());
   });
 
-  it.each(BRIDGED_IMPORT_IDS)("the bridged %s id %j parses as a %s id", (_bridged, kind, id) => {
+  it.each(BRIDGED_IMPORT_IDS)("the bridged %s's id, a %s's here: %j parses", (_bridged, kind, id) => {
     const forms = importable.find((d) => d.kind === kind)!.imports!.forms;
     expect(() => parseImportId(kind, forms, id)).not.toThrow();
   });
@@ -74,5 +76,29 @@ describe("the import id tables", () => {
 
   it("every kind that imports has a hand-made object in the round trips (test/import-cases.ts)", () => {
     expect(IMPORT_CASES.map((c) => c.kind).sort()).toEqual(importable.map((d) => d.kind).sort());
+  });
+});
+
+/** The table of id forms as docs/adopting.md shows it, made from the kinds' tables. */
+function formsTable(): string {
+  const rows = [...importable]
+    .sort((a, b) => a.kind.localeCompare(b.kind))
+    .map((d) => {
+      const forms = d.imports!.forms;
+      const bridged = forms.filter((f) => f.bridged).map((f) => `\`${f.example}\``);
+      return `| \`${d.kind}\` | ${forms.map((f) => `\`${f.form}\``).join(", ")} | ${forms.map((f) => `\`${f.example}\``).join(", ")} | ${bridged.join(", ") || "—"} |`;
+    });
+  return ["| kind | id forms | examples | the bridged provider's (and Terraform's) |", "|---|---|---|---|", ...rows].join(
+    "\n",
+  );
+}
+
+describe("docs/adopting.md", () => {
+  it("shows the kinds' id forms as their tables say, and every kind that cannot be imported with why", () => {
+    const doc = readFileSync(path.join(__dirname, "../../../docs/adopting.md"), "utf8");
+    const section = /<!-- import-forms:start -->\n([\s\S]*?)\n<!-- import-forms:end -->/.exec(doc)?.[1];
+    expect(section).toBe(formsTable());
+    for (const d of definitions.filter((x) => !x.imports && !x.notImportable!.startsWith("it is a one-shot")))
+      expect([d.kind, doc.includes(`\`${d.kind}\``)]).toEqual([d.kind, true]);
   });
 });
