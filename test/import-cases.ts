@@ -43,7 +43,10 @@ export const IMPORT_SEED = {
 const DIGEST = "1f987cc6583e92df0890718c42fd5e2d7d56d1e1e2bcd1f3d8e3a6b4c3d2e1f0";
 
 async function hostedDomain(client: DnsimpleClient, account: number, name = IMPORT_DOMAIN) {
-  return (await client.domains.get(account, name).catch(() => undefined)) ?? client.domains.create(account, { name });
+  return (
+    (await client.domains.get(account, name).catch(() => undefined)) ??
+    client.domains.create(account, { name })
+  );
 }
 
 export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
@@ -51,7 +54,11 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     kind: "Domain",
     async make(client, account) {
       const domain = await client.domains.create(account, { name: "import-domain.com" });
-      return { target: { domain: domain.name, id: `${domain.id}` }, id: `${domain.id}`, declaration: { name: domain.name } };
+      return {
+        target: { domain: domain.name, id: `${domain.id}` },
+        id: `${domain.id}`,
+        declaration: { name: domain.name },
+      };
     },
   },
   {
@@ -98,7 +105,13 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
       return {
         target: { domain: IMPORT_REGISTERED, id: `${ds.id}` },
         id: `${ds.id}`,
-        declaration: { domain: IMPORT_REGISTERED, algorithm: "13", digest: DIGEST, digestType: "2", keytag: "2371" },
+        declaration: {
+          domain: IMPORT_REGISTERED,
+          algorithm: "13",
+          digest: DIGEST,
+          digestType: "2",
+          keytag: "2371",
+        },
       };
     },
   },
@@ -147,13 +160,21 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     kind: "SecondaryZone",
     async make(client, account) {
       const zone = await client.secondaryDns.createZone(account, { name: "import-secondary.net" });
-      return { target: { domain: zone.name, id: `${zone.id}` }, id: `${zone.id}`, declaration: { name: zone.name } };
+      return {
+        target: { domain: zone.name, id: `${zone.id}` },
+        id: `${zone.id}`,
+        declaration: { name: zone.name },
+      };
     },
   },
   {
     kind: "PrimaryServer",
     async make(client, account) {
-      const server = await client.secondaryDns.createPrimary(account, { name: "import-ns1", ip: "192.0.2.53", port: 53 });
+      const server = await client.secondaryDns.createPrimary(account, {
+        name: "import-ns1",
+        ip: "192.0.2.53",
+        port: 53,
+      });
       return {
         target: { id: `${server.id}` },
         id: `${server.id}`,
@@ -166,7 +187,11 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client, account) {
       const domain = await client.domains.create(account, { name: "import-zone.com" });
       const zone = await client.zones.get(account, domain.name);
-      return { target: { domain: zone.name, id: `${zone.id}` }, id: `${zone.id}`, declaration: { name: zone.name } };
+      return {
+        target: { domain: zone.name, id: `${zone.id}` },
+        id: `${zone.id}`,
+        declaration: { name: zone.name },
+      };
     },
   },
   {

@@ -31,11 +31,17 @@ export interface RoundTrip {
 /** A connection to an in-process plugin server, configured for `emulator`'s account 1. */
 export async function pluginFor(emulator: RunningEmulator) {
   const plugin = await startPluginServer();
-  const client = new provrpc.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
+  const client = new provrpc.ResourceProviderClient(
+    `127.0.0.1:${plugin.port}`,
+    grpc.credentials.createInsecure(),
+  );
   const call = <Req, Res>(method: string, request: Req): Promise<Res> =>
     new Promise((resolve, reject) =>
       (
-        client as unknown as Record<string, (r: Req, cb: (e: grpc.ServiceError | null, r: Res) => void) => void>
+        client as unknown as Record<
+          string,
+          (r: Req, cb: (e: grpc.ServiceError | null, r: Res) => void) => void
+        >
       )[method]!.call(client, request, (error, response) => (error ? reject(error) : resolve(response))),
     );
   const configure = new provproto.ConfigureRequest();
@@ -51,7 +57,10 @@ export async function pluginFor(emulator: RunningEmulator) {
   );
   await call("configure", configure);
   const urn = (kind: string) => `urn:pulumi:dev::imports::${PKG}:index:${kind}::imported`;
-  const typed = <R extends { setUrn(u: string): unknown; setType(t: string): unknown }>(request: R, kind: string) => {
+  const typed = <R extends { setUrn(u: string): unknown; setType(t: string): unknown }>(
+    request: R,
+    kind: string,
+  ) => {
     request.setUrn(urn(kind));
     request.setType(`${PKG}:index:${kind}`);
     return request;
@@ -81,7 +90,10 @@ export async function pluginFor(emulator: RunningEmulator) {
       request.setOlds(Struct.fromJavaScript(olds as never));
       request.setNews(Struct.fromJavaScript(news as never));
       const response = await call<provproto.DiffRequest, provproto.DiffResponse>("diff", request);
-      return { changes: response.getChanges() === provproto.DiffResponse.DiffChanges.DIFF_SOME, diffs: response.getDiffsList() };
+      return {
+        changes: response.getChanges() === provproto.DiffResponse.DiffChanges.DIFF_SOME,
+        diffs: response.getDiffsList(),
+      };
     },
     async stop() {
       client.close();
@@ -114,12 +126,14 @@ export async function roundTrip(
       .requests()
       .slice(before)
       .filter((r) => r.method !== "GET");
-    if (writes.length > 0) problems.push(`import wrote: ${writes.map((w) => `${w.method} ${w.path}`).join(", ")}`);
+    if (writes.length > 0)
+      problems.push(`import wrote: ${writes.map((w) => `${w.method} ${w.path}`).join(", ")}`);
     if (imported.id !== made.id) problems.push(`id ${JSON.stringify(imported.id)}, expected ${made.id}`);
     const own = await plugin.check(kind, imported.inputs, imported.inputs);
     if (own.failures.length > 0) problems.push(`the imported inputs fail check: ${own.failures.join("; ")}`);
     const declared = await plugin.check(kind, {}, { ...made.declaration });
-    if (declared.failures.length > 0) problems.push(`the declaration fails check: ${declared.failures.join("; ")}`);
+    if (declared.failures.length > 0)
+      problems.push(`the declaration fails check: ${declared.failures.join("; ")}`);
     const diff = await plugin.diff(kind, imported.id, imported.props, declared.inputs);
     if (diff.changes) problems.push(`the declaration differs from the import in ${diff.diffs.join(", ")}`);
   } catch (error) {

@@ -165,7 +165,9 @@ export const domainRegistrationResource = defineResource({
     forms: [domainOnly("domain", true), domainAndId("domain", "registrationId", "example.com_1234", true)],
     async locate({ client, account }, { domain = "" }) {
       const found = await orUndefinedWhenGone(client.domains.get(account, domain));
-      return found && found.state !== "hosted" ? { id: found.name, state: { domain: found.name } } : undefined;
+      return found && found.state !== "hosted"
+        ? { id: found.name, state: { domain: found.name } }
+        : undefined;
     },
     async declared({ client, account }, { id, outs }) {
       const domain = await client.domains.get(account, id);

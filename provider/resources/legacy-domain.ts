@@ -9,8 +9,7 @@ import { str, zoneReplaced } from "./framework/review-text";
 /** A hosted domain through API v1 (desired state): destroy deletes it (not at the registry). */
 export const legacyDomainResource = defineResource({
   kind: "LegacyDomain",
-  notImportable:
-    "legacy (API v1) kinds are declared and adopted (`adopt: true`), not imported",
+  notImportable: "legacy (API v1) kinds are declared and adopted (`adopt: true`), not imported",
   docs: {
     summary: [
       "A hosted domain through API v1 (desired state). Destroy deletes it from the account, not at",

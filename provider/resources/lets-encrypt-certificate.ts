@@ -210,10 +210,7 @@ export const letsEncryptCertificateResource = defineResource({
   outputs,
   ids: numericIds,
   imports: {
-    forms: [
-      ...underDomain("domain", "certificateId", "example.com_1234"),
-      idOnly("certificateId", "1234"),
-    ],
+    forms: [...underDomain("domain", "certificateId", "example.com_1234"), idOnly("certificateId", "1234")],
     async locate({ client, account }, { domain, id }) {
       if (domain !== undefined) return { id: Number(id), state: { domain } };
       const found = await findUnderDomains(client.domains.iterate(account), (name) =>
@@ -224,7 +221,8 @@ export const letsEncryptCertificateResource = defineResource({
     async declared({ client, account }, { id, state }) {
       const domain = canonicalDomainRef(state.domain);
       const cert = await client.certificates.get(account, domain, id);
-      const bundle = cert.state === "issued" ? await client.certificates.download(account, domain, id) : undefined;
+      const bundle =
+        cert.state === "issued" ? await client.certificates.download(account, domain, id) : undefined;
       const key = bundle ? await client.certificates.privateKey(account, domain, id) : undefined;
       const algorithm = bundle ? signatureAlgorithmOf(bundle.server) : undefined;
       return {
@@ -237,7 +235,12 @@ export const letsEncryptCertificateResource = defineResource({
         },
         // What a create keeps: the PEMs and the key (the service never changes them).
         outs: bundle
-          ? { certificate: bundle.server, chain: bundle.chain, root: bundle.root, privateKey: key?.private_key }
+          ? {
+              certificate: bundle.server,
+              chain: bundle.chain,
+              root: bundle.root,
+              privateKey: key?.private_key,
+            }
           : {},
       };
     },

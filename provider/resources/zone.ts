@@ -120,7 +120,10 @@ export const zoneResource = defineResource({
       return zone && { id: zone.id, state: { name: zone.name } };
     },
     // As adopt records it: the activation found, which destroy puts back.
-    declared: (_ctx, { state, outs }) => ({ inputs: { name: state.name }, outs: { activeFound: outs.active ?? null } }),
+    declared: (_ctx, { state, outs }) => ({
+      inputs: { name: state.name },
+      outs: { activeFound: outs.active ?? null },
+    }),
   },
   replaceOnChange: ["name"],
 

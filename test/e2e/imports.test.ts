@@ -95,7 +95,8 @@ describe("pulumi import through the plugin (YAML)", () => {
 
     await client.domains.create(1, { name: IMPORT_DOMAIN });
     const made: Array<{ name: string; kind: string; made: MadeObject }> = [];
-    for (const c of IMPORT_CASES) made.push({ name: `imported-${c.kind}`, kind: c.kind, made: await c.make(client, 1) });
+    for (const c of IMPORT_CASES)
+      made.push({ name: `imported-${c.kind}`, kind: c.kind, made: await c.make(client, 1) });
     // One more record, taken with the `import` resource option by the program itself.
     const optionRecord = await client.zones.records.create(1, IMPORT_DOMAIN, {
       name: "api",
@@ -106,7 +107,10 @@ describe("pulumi import through the plugin (YAML)", () => {
 
     // An id of the wrong form: refused with the forms and an example, nothing imported.
     const wrong = await stack
-      .import({ resources: [{ type: `${PKG}:index:ZoneRecord`, name: "wrong", id: "abc" }], generateCode: false })
+      .import({
+        resources: [{ type: `${PKG}:index:ZoneRecord`, name: "wrong", id: "abc" }],
+        generateCode: false,
+      })
       .then(() => "imported")
       .catch((error: Error) => error.message);
     expect(wrong).toContain(
@@ -114,7 +118,11 @@ describe("pulumi import through the plugin (YAML)", () => {
     );
 
     const recordId = made.find((m) => m.kind === "ZoneRecord")!.made.id;
-    const ids = made.map((m) => ({ type: `${PKG}:index:${m.kind}`, name: m.name, id: importIdOf(m.kind, m.made) }));
+    const ids = made.map((m) => ({
+      type: `${PKG}:index:${m.kind}`,
+      name: m.name,
+      id: importIdOf(m.kind, m.made),
+    }));
     expect(ids.find((i) => i.name === "imported-ZoneRecord")!.id).toBe(`${IMPORT_DOMAIN}_${recordId}`);
     emulator.clearRequests();
     // Not protected (`pulumi import --protect=false`): the stack may delete them, as what it creates.
@@ -152,7 +160,9 @@ describe("pulumi import through the plugin (YAML)", () => {
     });
     writeFileSync(
       path.join(workDir, "Pulumi.yaml"),
-      project(Object.fromEntries(Object.entries(resources).filter(([name]) => name !== "imported-ZoneRecord"))),
+      project(
+        Object.fromEntries(Object.entries(resources).filter(([name]) => name !== "imported-ZoneRecord")),
+      ),
     );
     emulator.clearRequests();
     await stack.up({ onOutput });

@@ -36,7 +36,9 @@ afterAll(async () => {
 describe("pulumi import through the plugin", () => {
   it("takes every id form of every kind that holds an object, with no write and no change after", () => {
     expect(results.length).toBeGreaterThan(0);
-    const failed = results.filter((r) => r.problems.length > 0).map((r) => `${r.kind} ${r.importId}: ${r.problems.join("; ")}`);
+    const failed = results
+      .filter((r) => r.problems.length > 0)
+      .map((r) => `${r.kind} ${r.importId}: ${r.problems.join("; ")}`);
     expect(failed).toEqual([]);
   });
 
@@ -48,10 +50,18 @@ describe("pulumi import through the plugin", () => {
   });
 
   it.each([
-    ["ZoneRecord", "abc", 'ZoneRecord import ids are <zone>_<recordId>, <zone>/<recordId> or <recordId>, e.g. example.com_1234; got "abc"'],
+    [
+      "ZoneRecord",
+      "abc",
+      'ZoneRecord import ids are <zone>_<recordId>, <zone>/<recordId> or <recordId>, e.g. example.com_1234; got "abc"',
+    ],
     ["ZoneRecord", "example.com_x1", "ZoneRecord import ids are <zone>_<recordId>"],
     ["ZoneRecord", "bad_zone.com_12", "ZoneRecord import ids are"],
-    ["Domain", "not a domain", 'Domain import ids are <domain> or <domainId>, e.g. example.com; got "not a domain"'],
+    [
+      "Domain",
+      "not a domain",
+      'Domain import ids are <domain> or <domainId>, e.g. example.com; got "not a domain"',
+    ],
     ["Contact", "example.com_5678", 'Contact import ids are <contactId>, e.g. 5678; got "example.com_5678"'],
     ["EmailForward", " example.com_1", "EmailForward import ids are <domain>_<emailForwardId>"],
   ])("refuses %s id %j with the forms and an example", async (kind, id, message) => {

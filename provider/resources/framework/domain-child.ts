@@ -63,7 +63,9 @@ export function domainChildReadAndDelete<T extends { id: number }, Outputs>(
  * The object an import id names (`<domain>_<id>`, `<domain>/<id>`, or the id alone, looked for
  * under each domain of the account): its id and the state `read` needs.
  */
-export function locateDomainChild<T extends { id: number }>(api: (client: DnsimpleClient) => DomainChildApi<T>) {
+export function locateDomainChild<T extends { id: number }>(
+  api: (client: DnsimpleClient) => DomainChildApi<T>,
+) {
   return async (
     { client, account }: ResourceContext,
     target: ImportTarget,

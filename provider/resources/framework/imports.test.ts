@@ -38,14 +38,16 @@ describe("the import id tables", () => {
       expect(target).toBeDefined();
       expect(form.format(target!)).toBe(form.example);
       // No earlier form of the table shadows it: the example is parsed as this form.
-      expect(parseImportId(kind, importable.find((d) => d.kind === kind)!.imports!.forms, form.example)).toEqual(
-        target,
-      );
+      expect(
+        parseImportId(kind, importable.find((d) => d.kind === kind)!.imports!.forms, form.example),
+      ).toEqual(target);
     },
   );
 
   it("the bridged forms are exactly the bridged docs' ids", () => {
-    const ours = importable.flatMap((d) => d.imports!.forms.filter((f) => f.bridged).map((f) => [d.kind, f.example]));
+    const ours = importable.flatMap((d) =>
+      d.imports!.forms.filter((f) => f.bridged).map((f) => [d.kind, f.example]),
+    );
     expect(ours.sort()).toEqual(BRIDGED_IMPORT_IDS.map(([, kind, id]) => [kind, id]).sort());
   });
 
@@ -56,7 +58,16 @@ describe("the import id tables", () => {
 
   it("an id of no form is refused with the forms, an example and what was given", () => {
     const forms = importable.find((d) => d.kind === "ZoneRecord")!.imports!.forms;
-    for (const bad of ["abc", "", "example.com", "example.com_", "_1234", "example.com_12a", "example.com 1234", "-1"]) {
+    for (const bad of [
+      "abc",
+      "",
+      "example.com",
+      "example.com_",
+      "_1234",
+      "example.com_12a",
+      "example.com 1234",
+      "-1",
+    ]) {
       expect(() => parseImportId("ZoneRecord", forms, bad)).toThrow(
         `ZoneRecord import ids are <zone>_<recordId>, <zone>/<recordId> or <recordId>, e.g. example.com_1234; got ${JSON.stringify(bad)}`,
       );
@@ -68,8 +79,14 @@ describe("the import id tables", () => {
 
   it("spellings the service rewrites are taken as the service keeps them, nothing else is repaired", () => {
     const forms = importable.find((d) => d.kind === "ZoneRecord")!.imports!.forms;
-    expect(parseImportId("ZoneRecord", forms, "Example.COM_1234")).toEqual({ domain: "example.com", id: "1234" });
-    expect(parseImportId("ZoneRecord", forms, "example.com/1234")).toEqual({ domain: "example.com", id: "1234" });
+    expect(parseImportId("ZoneRecord", forms, "Example.COM_1234")).toEqual({
+      domain: "example.com",
+      id: "1234",
+    });
+    expect(parseImportId("ZoneRecord", forms, "example.com/1234")).toEqual({
+      domain: "example.com",
+      id: "1234",
+    });
     expect(() => parseImportId("ZoneRecord", forms, " example.com_1234")).toThrow("got");
     expect(() => parseImportId("ZoneRecord", forms, "example.com_01234")).toThrow("got");
   });
@@ -88,9 +105,11 @@ function formsTable(): string {
       const bridged = forms.filter((f) => f.bridged).map((f) => `\`${f.example}\``);
       return `| \`${d.kind}\` | ${forms.map((f) => `\`${f.form}\``).join(", ")} | ${forms.map((f) => `\`${f.example}\``).join(", ")} | ${bridged.join(", ") || "—"} |`;
     });
-  return ["| kind | id forms | examples | the bridged provider's (and Terraform's) |", "|---|---|---|---|", ...rows].join(
-    "\n",
-  );
+  return [
+    "| kind | id forms | examples | the bridged provider's (and Terraform's) |",
+    "|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }
 
 describe("docs/adopting.md", () => {

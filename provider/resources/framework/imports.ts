@@ -39,7 +39,9 @@ const ID = /^[1-9]\d*$/;
 
 /** A domain name as the service keeps it, or undefined when `text` is not a domain name. */
 function domainOf(text: string): string | undefined {
-  return text === "" || text !== text.trim() || domainNameProblem(text) ? undefined : canonicalDomainName(text);
+  return text === "" || text !== text.trim() || domainNameProblem(text)
+    ? undefined
+    : canonicalDomainName(text);
 }
 
 /** `<domain>`: a domain or zone name (`example.com`). */
@@ -167,7 +169,10 @@ export async function findUnderDomains<T>(
 }
 
 /** The zone an import id names, by name (`<zone>`) or by id (`<zoneId>`, from the account's zones). */
-export async function zoneOf({ client, account }: ResourceContext, target: ImportTarget): Promise<Zone | undefined> {
+export async function zoneOf(
+  { client, account }: ResourceContext,
+  target: ImportTarget,
+): Promise<Zone | undefined> {
   if (target.domain !== undefined) return orUndefinedWhenGone(client.zones.get(account, target.domain));
   for await (const zone of client.zones.iterate(account)) if (`${zone.id}` === target.id) return zone;
   return undefined;

@@ -251,7 +251,10 @@ function metaOf(schema: z.ZodType): { description?: string | undefined; secret?:
 type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info" | "imports"> & {
   readonly imports?: {
     readonly forms: ReadonlyArray<ImportForm>;
-    locate(ctx: ResourceContext, target: ImportTarget): Promise<{ id: string | number; state: State } | undefined>;
+    locate(
+      ctx: ResourceContext,
+      target: ImportTarget,
+    ): Promise<{ id: string | number; state: State } | undefined>;
     declared(
       ctx: ResourceContext,
       found: { id: string | number; state: State; outs: State },

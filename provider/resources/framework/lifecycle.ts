@@ -402,7 +402,9 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
       remember(definition, account, located.id);
       const props: State = { ...located.state, ...checked, ...outs, ...declared.outs, accountId: account };
       // What the provider keeps (`goneFromAccount`) is state, never a program's input.
-      const inputs = Object.fromEntries(Object.entries(checked).filter(([key]) => !providerOwned.includes(key)));
+      const inputs = Object.fromEntries(
+        Object.entries(checked).filter(([key]) => !providerOwned.includes(key)),
+      );
       return { id: located.id, props, inputs };
     },
 
