@@ -134,6 +134,11 @@ export async function roundTrip(
     const declared = await plugin.check(kind, {}, { ...made.declaration });
     if (declared.failures.length > 0)
       problems.push(`the declaration fails check: ${declared.failures.join("; ")}`);
+    // What `pulumi import` writes as the program's code is the answer's inputs: the declaration,
+    // as the kind compares them (the service's spelling of a digest is the same digest).
+    const asWritten = await plugin.diff(kind, imported.id, imported.inputs, declared.inputs);
+    if (asWritten.changes)
+      problems.push(`the imported inputs differ from the declaration in ${asWritten.diffs.join(", ")}`);
     const diff = await plugin.diff(kind, imported.id, imported.props, declared.inputs);
     if (diff.changes) problems.push(`the declaration differs from the import in ${diff.diffs.join(", ")}`);
   } catch (error) {
