@@ -55,7 +55,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client, account) {
       const domain = await client.domains.create(account, { name: "import-domain.com" });
       return {
-        target: { domain: domain.name, id: `${domain.id}` },
+        target: { domain: domain.name, id: domain.id },
         id: `${domain.id}`,
         declaration: { name: domain.name },
       };
@@ -72,7 +72,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
         ttl: 600,
       });
       return {
-        target: { domain: zone, id: `${record.id}` },
+        target: { domain: zone, id: record.id },
         id: `${record.id}`,
         declaration: { zoneName: zone, name: "www", type: "A", content: "192.0.2.10", ttl: 600 },
       };
@@ -87,7 +87,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
         destination_email: "team@example.org",
       });
       return {
-        target: { domain, id: `${forward.id}` },
+        target: { domain, id: forward.id },
         id: `${forward.id}`,
         declaration: { domain, aliasName: "sales", destinationEmail: "team@example.org" },
       };
@@ -103,7 +103,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
         keytag: "2371",
       });
       return {
-        target: { domain: IMPORT_REGISTERED, id: `${ds.id}` },
+        target: { domain: IMPORT_REGISTERED, id: ds.id },
         id: `${ds.id}`,
         declaration: {
           domain: IMPORT_REGISTERED,
@@ -142,7 +142,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
         postal_code: values.postalCode,
         country: values.country,
       });
-      return { target: { id: `${contact.id}` }, id: `${contact.id}`, declaration: values };
+      return { target: { id: contact.id }, id: `${contact.id}`, declaration: values };
     },
   },
   {
@@ -150,7 +150,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client, account) {
       const webhook = await client.webhooks.create(account, { url: "https://hooks.example.com/import" });
       return {
-        target: { id: `${webhook.id}` },
+        target: { id: webhook.id },
         id: `${webhook.id}`,
         declaration: { url: "https://hooks.example.com/import" },
       };
@@ -161,7 +161,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client, account) {
       const zone = await client.secondaryDns.createZone(account, { name: "import-secondary.net" });
       return {
-        target: { domain: zone.name, id: `${zone.id}` },
+        target: { domain: zone.name, id: zone.id },
         id: `${zone.id}`,
         declaration: { name: zone.name },
       };
@@ -176,7 +176,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
         port: 53,
       });
       return {
-        target: { id: `${server.id}` },
+        target: { id: server.id },
         id: `${server.id}`,
         declaration: { name: "import-ns1", ip: "192.0.2.53", port: 53 },
       };
@@ -188,7 +188,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
       const domain = await client.domains.create(account, { name: "import-zone.com" });
       const zone = await client.zones.get(account, domain.name);
       return {
-        target: { domain: zone.name, id: `${zone.id}` },
+        target: { domain: zone.name, id: zone.id },
         id: `${zone.id}`,
         declaration: { name: zone.name },
       };
@@ -231,7 +231,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client) {
       const template = await client.v1.createTemplate({ name: "Mail setup", short_name: "import-mail" });
       return {
-        target: { id: `${template.id}` },
+        target: { id: template.id },
         id: `${template.id}`,
         declaration: { name: "Mail setup", shortName: "import-mail" },
       };
@@ -242,7 +242,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     async make(client, account) {
       const domain = await client.domains.get(account, IMPORT_REGISTERED);
       return {
-        target: { domain: IMPORT_REGISTERED, id: "1234" },
+        target: { domain: IMPORT_REGISTERED, id: 1234 },
         id: IMPORT_REGISTERED,
         declaration: {
           domain: IMPORT_REGISTERED,
@@ -264,7 +264,7 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
       });
       const cert = await client.certificates.issueLetsencrypt(account, domain, order.id);
       return {
-        target: { domain, id: `${cert.id}` },
+        target: { domain, id: cert.id },
         id: `${cert.id}`,
         declaration: { domain, name: "secure", autoRenew: false },
       };

@@ -183,7 +183,7 @@ export const contactResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [idOnly("contactId", "5678", true)],
-    locate: async (_ctx, { id }) => ({ id: Number(id), state: {} }),
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
     // Read gives every field under its input name (contactOutputs); unset text is "", left out.
     declared(_ctx, { outs }) {
       const values: Readonly<Record<string, unknown>> = outs;

@@ -211,10 +211,10 @@ export const letsEncryptCertificateResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [...underDomain("domain", "certificateId", "example.com_1234"), idOnly("certificateId", "1234")],
-    async locate({ client, account }, { domain, id }) {
-      if (domain !== undefined) return { id: Number(id), state: { domain } };
+    async locate({ client, account }, { domain, id = 0 }) {
+      if (domain !== undefined) return { id, state: { domain } };
       const found = await findUnderDomains(client.domains.iterate(account), (name) =>
-        client.certificates.get(account, name, Number(id)),
+        client.certificates.get(account, name, id),
       );
       return found && { id: found.found.id, state: { domain: found.domain } };
     },

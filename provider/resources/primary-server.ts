@@ -130,7 +130,7 @@ export const primaryServerResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [idOnly("primaryServerId", "7")],
-    locate: async (_ctx, { id }) => ({ id: Number(id), state: {} }),
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
     declared: (_ctx, { outs }) => ({ inputs: declaredFrom(outs, ["name", "ip", "port", "linkedZones"]) }),
   },
   replaceOnChange: ["name", "ip", "port"],

@@ -57,7 +57,7 @@ export const templateResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [idOnly("templateId", "12")],
-    locate: async (_ctx, { id }) => ({ id: Number(id), state: {} }),
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
     declared: (_ctx, { outs }) => ({
       inputs: declaredFrom({ ...outs, description: outs.description || undefined }, [
         "name",

@@ -56,7 +56,7 @@ export const webhookResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [idOnly("webhookId", "42")],
-    locate: async (_ctx, { id }) => ({ id: Number(id), state: {} }),
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
     // The URL is not an output (it often holds credentials): the declaration takes it from the service.
     async declared({ client, account }, { id }) {
       return { inputs: { url: (await client.webhooks.get(account, id)).url } };

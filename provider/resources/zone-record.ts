@@ -315,10 +315,10 @@ export const zoneRecordResource = defineResource({
   ids: numericIds,
   imports: {
     forms: [...underDomain("zone", "recordId", "example.com_1234"), idOnly("recordId", "1234")],
-    async locate({ client, account }, { domain, id }) {
-      if (domain !== undefined) return { id: Number(id), state: { zoneName: domain } };
+    async locate({ client, account }, { domain, id = 0 }) {
+      if (domain !== undefined) return { id, state: { zoneName: domain } };
       const found = await findUnderDomains(client.zones.iterate(account), (zone) =>
-        client.zones.records.get(account, zone, Number(id)),
+        client.zones.records.get(account, zone, id),
       );
       return found && { id: found.found.id, state: { zoneName: found.domain } };
     },

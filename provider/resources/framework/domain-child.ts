@@ -70,7 +70,7 @@ export function locateDomainChild<T extends { id: number }>(
     { client, account }: ResourceContext,
     target: ImportTarget,
   ): Promise<{ id: number; state: { domain: string } } | undefined> => {
-    const id = Number(target.id);
+    const { id = 0 } = target;
     if (target.domain !== undefined) return { id, state: { domain: target.domain } };
     const found = await findUnderDomains(client.domains.iterate(account), (domain) =>
       api(client).get(account, domain, id),

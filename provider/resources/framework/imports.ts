@@ -18,7 +18,8 @@ import { orUndefinedWhenGone } from "./lookup";
 /** What an import id names: a domain (or zone) by name, an object by id, or both. */
 export interface ImportTarget {
   readonly domain?: string;
-  readonly id?: string;
+  /** The service's numeric id of the object. */
+  readonly id?: number;
 }
 
 /** One way to write an import id of a kind. */
@@ -64,8 +65,8 @@ export function idOnly(what: string, example: string, bridged = false): ImportFo
     form: `<${what}>`,
     example,
     bridged,
-    parse: (text) => (ID.test(text) ? { id: text } : undefined),
-    format: ({ id = "" }) => id,
+    parse: (text) => (ID.test(text) ? { id: Number.parseInt(text, 10) } : undefined),
+    format: ({ id }) => `${id ?? ""}`,
   };
 }
 
@@ -90,9 +91,9 @@ export function domainAndId(
       if (at < 0) return undefined;
       const name = domainOf(text.slice(0, at));
       const id = text.slice(at + 1);
-      return name !== undefined && ID.test(id) ? { domain: name, id } : undefined;
+      return name !== undefined && ID.test(id) ? { domain: name, id: Number.parseInt(id, 10) } : undefined;
     },
-    format: ({ domain = "", id = "" }) => `${domain}${separator}${id}`,
+    format: ({ domain = "", id }) => `${domain}${separator}${id ?? ""}`,
   };
 }
 
@@ -174,6 +175,6 @@ export async function zoneOf(
   target: ImportTarget,
 ): Promise<Zone | undefined> {
   if (target.domain !== undefined) return orUndefinedWhenGone(client.zones.get(account, target.domain));
-  for await (const zone of client.zones.iterate(account)) if (`${zone.id}` === target.id) return zone;
+  for await (const zone of client.zones.iterate(account)) if (zone.id === target.id) return zone;
   return undefined;
 }
