@@ -81,11 +81,11 @@ describe("the import id tables", () => {
     const forms = importable.find((d) => d.kind === "ZoneRecord")!.imports!.forms;
     expect(parseImportId("ZoneRecord", forms, "Example.COM_1234")).toEqual({
       domain: "example.com",
-      id: "1234",
+      id: 1234,
     });
     expect(parseImportId("ZoneRecord", forms, "example.com/1234")).toEqual({
       domain: "example.com",
-      id: "1234",
+      id: 1234,
     });
     expect(() => parseImportId("ZoneRecord", forms, " example.com_1234")).toThrow("got");
     expect(() => parseImportId("ZoneRecord", forms, "example.com_01234")).toThrow("got");
