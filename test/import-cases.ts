@@ -227,6 +227,17 @@ export const IMPORT_CASES: ReadonlyArray<ImportCase> = [
     },
   },
   {
+    kind: "LegacyDomain",
+    async make(client) {
+      const domain = await client.v1.createDomain({ name: "import-legacy.com" });
+      return {
+        target: { domain: domain.name, id: domain.id },
+        id: `${domain.id}`,
+        declaration: { name: domain.name },
+      };
+    },
+  },
+  {
     kind: "Template",
     async make(client) {
       const template = await client.v1.createTemplate({ name: "Mail setup", short_name: "import-mail" });
