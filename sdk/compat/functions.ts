@@ -1,16 +1,15 @@
 /**
  * `@pulumi/dnsimple`'s functions, with its argument and result names, built on this package's
  * functions (they read `dnsimple:token` and `dnsimple:account` from the stack config, like it).
- * Each has its `...Output` form taking Inputs.
+ * Each has its `...Output` form taking Inputs. What each is made of is declared once
+ * (provider/compat/definitions.ts): {@link callCompatFunction} runs it here and in the plugin.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { output } from "@pulumi/pulumi/output";
-import {
-  getCertificateBundle,
-  getCertificatePrivateKey,
-  getRegistrantChangeCheck as ourRegistrantChangeCheck,
-  getZone as ourGetZone,
-} from "../functions";
+import { Output, output } from "@pulumi/pulumi/output";
+import { compatFunction, type CompatFunction } from "../../provider/compat/definitions";
+import { outputsOf } from "../../provider/plugin/function-results";
+import { FUNCTIONS } from "../../provider/plugin/functions.generated";
+import * as sdk from "../functions";
 
 /** Arguments of {@link getZone}. */
 export interface GetZoneArgs {
@@ -26,10 +25,55 @@ export interface GetZoneResult {
   readonly reverse: boolean;
 }
 
+/** An Output's value (outside a program too: the plugin reads the private key with it). */
+function valueOf<T>(value: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => {
+    value.apply((v) => {
+      resolve(v);
+      return v;
+    });
+  });
+}
+
+/**
+ * Runs a bridged function as its definition says: its arguments as ours, our function (by the
+ * plugin's call table, so both adapters call it the same way), and its outputs picked, renamed
+ * and made of the arguments. The secret outputs stay Outputs when `keepOutputs` (TypeScript) and
+ * are read for the plugin, which sends them as secrets.
+ */
+export async function callCompatFunction(
+  definition: CompatFunction,
+  args: Record<string, unknown>,
+  functions: typeof sdk = sdk,
+  keepOutputs = false,
+): Promise<Record<string, unknown>> {
+  const entry = FUNCTIONS[definition.ours]!;
+  const ours: Record<string, unknown> = {};
+  for (const [key, arg] of Object.entries(definition.args)) {
+    if (arg.ours && args[key] !== undefined) ours[arg.ours] = args[key];
+  }
+  if (args.account !== undefined) ours.account = args.account;
+  const result = outputsOf(await entry.call(functions, ours), entry.result);
+  const out: Record<string, unknown> = {};
+  for (const [key, o] of Object.entries(definition.outputs)) {
+    if (o.ours !== undefined) out[key] = result[o.ours];
+    else if (o.fromArg !== undefined) out[key] = args[o.fromArg];
+    else if (o.value) out[key] = o.value(args);
+    else if (o.fetch) {
+      const fetch = (functions as unknown as Record<string, (...a: unknown[]) => unknown>)[o.fetch.function]!;
+      const value = fetch(...o.fetch.args.map((a) => args[a]));
+      out[key] = keepOutputs || !Output.isInstance(value) ? value : await valueOf(value);
+    }
+  }
+  return out;
+}
+
+const run = <R>(name: string, args: object): Promise<R> =>
+  callCompatFunction(compatFunction(name)!, args as Record<string, unknown>, sdk, true) as Promise<R>;
+
 /** A zone of the account, by name. */
 export async function getZone(args: GetZoneArgs): Promise<GetZoneResult> {
-  const zone = await ourGetZone(args.name);
-  return { accountId: zone.accountId, id: zone.id, name: zone.name, reverse: zone.reverse };
+  return run("getZone", args);
 }
 
 /** {@link getZone} with Inputs. */
@@ -66,16 +110,8 @@ export interface GetCertificateResult {
 
 /** A certificate of a domain with its chain and private key. */
 export async function getCertificate(args: GetCertificateArgs): Promise<GetCertificateResult> {
-  const bundle = await getCertificateBundle(args.domain, args.certificateId);
-  return {
-    id: String(args.certificateId),
-    certificateId: args.certificateId,
-    domain: args.domain,
-    serverCertificate: bundle.server,
-    rootCertificate: bundle.root ?? "",
-    certificateChains: bundle.chain,
-    privateKey: getCertificatePrivateKey(args.domain, args.certificateId),
-  };
+  const result = await run<GetCertificateResult>("getCertificate", args);
+  return { ...result, rootCertificate: result.rootCertificate ?? "" };
 }
 
 /** {@link getCertificate} with Inputs. */
@@ -113,23 +149,7 @@ export interface GetRegistrantChangeCheckResult {
 export async function getRegistrantChangeCheck(
   args: GetRegistrantChangeCheckArgs,
 ): Promise<GetRegistrantChangeCheckResult> {
-  const check = await ourRegistrantChangeCheck({ domainId: args.domainId, contactId: args.contactId });
-  return {
-    id: `${args.domainId}/${args.contactId}`,
-    domainId: args.domainId,
-    contactId: args.contactId,
-    registryOwnerChange: check.registryOwnerChange,
-    extendedAttributes: check.extendedAttributes.map((a) => ({
-      name: a.name,
-      description: a.description ?? "",
-      required: a.required,
-      options: a.options.map((o) => ({
-        title: o.title ?? "",
-        value: o.value,
-        description: o.description ?? "",
-      })),
-    })),
-  };
+  return run("getRegistrantChangeCheck", args);
 }
 
 /** {@link getRegistrantChangeCheck} with Inputs. */
