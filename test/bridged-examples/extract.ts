@@ -2,7 +2,8 @@
  * Extracts the examples of the bridged provider's package schema (pulumi/pulumi-dnsimple,
  * `provider/cmd/pulumi-resource-dnsimple/schema.json`, Apache-2.0) into examples/: each resource's
  * and function's description holds its examples as fenced blocks of Python, Go and YAML. They are
- * committed (CI has no copy of that repository) with their source named in examples/SOURCE.md.
+ * committed (CI has no copy of that repository) with their source named in examples/SOURCE.md,
+ * and so are the bridged resources' and functions' property names (bridged-names.json).
  *
  *   git --git-dir=<fetched pulumi-dnsimple> show HEAD:provider/cmd/pulumi-resource-dnsimple/schema.json > schema.json
  *   npx ts-node --transpile-only test/bridged-examples/extract.ts schema.json <commit>
@@ -55,6 +56,41 @@ export function extractExamples(schema: {
 
 export const EXAMPLES_DIR = path.join(__dirname, "examples");
 
+/** The bridged resources' and functions' property names (bridged-names.json): what the compat module must offer. */
+export interface BridgedNames {
+  resources: Record<string, { inputs: string[]; requiredInputs: string[]; outputs: string[] }>;
+  functions: Record<string, { inputs: string[]; outputs: string[] }>;
+}
+
+type Props = { properties?: Record<string, unknown> } | undefined;
+
+export function bridgedNames(schema: {
+  resources: Record<string, { inputProperties?: Record<string, unknown>; requiredInputs?: string[]; properties?: Record<string, unknown> }>;
+  functions: Record<string, { inputs?: Props; outputs?: Props }>;
+}): BridgedNames {
+  const last = (token: string) => token.split(":").pop()!.split("/").pop()!;
+  return {
+    resources: Object.fromEntries(
+      Object.entries(schema.resources).map(([token, r]) => [
+        last(token),
+        {
+          inputs: Object.keys(r.inputProperties ?? {}).sort(),
+          requiredInputs: [...(r.requiredInputs ?? [])].sort(),
+          outputs: Object.keys(r.properties ?? {}).sort(),
+        },
+      ]),
+    ),
+    functions: Object.fromEntries(
+      Object.entries(schema.functions)
+        .filter(([token]) => token.includes(":index/"))
+        .map(([token, f]) => [
+          last(token),
+          { inputs: Object.keys(f.inputs?.properties ?? {}).sort(), outputs: Object.keys(f.outputs?.properties ?? {}).sort() },
+        ]),
+    ),
+  };
+}
+
 if (require.main === module) {
   const [schemaFile, commit = "unknown"] = process.argv.slice(2);
   if (!schemaFile) throw new Error("usage: extract.ts <bridged schema.json> [commit]");
@@ -63,6 +99,10 @@ if (require.main === module) {
   rmSync(EXAMPLES_DIR, { recursive: true, force: true });
   mkdirSync(EXAMPLES_DIR, { recursive: true });
   for (const e of examples) writeFileSync(path.join(EXAMPLES_DIR, e.file), e.text);
+  writeFileSync(
+    path.join(__dirname, "bridged-names.json"),
+    `${JSON.stringify({ source: `pulumi/pulumi-dnsimple@${commit}`, ...bridgedNames(schema) }, null, 2)}\n`,
+  );
   writeFileSync(
     path.join(EXAMPLES_DIR, "SOURCE.md"),
     [
