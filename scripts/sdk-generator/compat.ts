@@ -127,7 +127,9 @@ export function renderCompatModule(
     compatResources[tokenOf(def.name)] = resourceOf(def, ours, types, oursOf(def.kind));
   }
   const compatFunctions: Record<string, unknown> = {};
-  for (const def of COMPAT_FUNCTIONS) {
+  // Likewise a schema rendered without the SDK's functions has no compat functions.
+  const withFunctions = COMPAT_FUNCTIONS.some((def) => functions[oursOf(def.ours)]);
+  for (const def of withFunctions ? COMPAT_FUNCTIONS : []) {
     const ours = functions[oursOf(def.ours)] as RenderedFunction | undefined;
     if (!ours) throw new Error(`the compat function ${def.name} is made of ${def.ours}, which the schema lacks`);
     const inputs: Record<string, Property> = {};
