@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
   for (const language of ["python", "yaml"] as const) {
     const missing = missingFor(language);
-    if (missing && examples.some((e) => e.language === language)) throw new Error(`${language}: missing ${missing}`);
+    if (missing && examples.some((e) => e.language === language))
+      throw new Error(`${language}: missing ${missing}`);
   }
   const outcomes: ExampleOutcome[] = [];
   const go = examples.filter((e) => e.language === "go");

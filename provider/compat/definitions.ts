@@ -131,13 +131,15 @@ export const COMPAT_RESOURCES: ReadonlyArray<CompatResource> = [
   {
     name: "DomainDelegation",
     kind: "DomainDelegation",
-    description: "The name servers a registered domain delegates to, as the bridged provider's `DomainDelegation`.",
+    description:
+      "The name servers a registered domain delegates to, as the bridged provider's `DomainDelegation`.",
     renames: {},
   },
   {
     name: "DsRecord",
     kind: "DsRecord",
-    description: "A delegation signer record, as the bridged provider's `DsRecord` (`keyTag` is our `keytag`).",
+    description:
+      "A delegation signer record, as the bridged provider's `DsRecord` (`keyTag` is our `keytag`).",
     renames: { keyTag: { ours: "keytag" } },
   },
   {

@@ -2,9 +2,10 @@
  * The plugin's part of the compat module: what serves `<package>:compat:<Resource>` and
  * `<package>:compat:<function>` (the bridged provider's names, provider/compat/definitions.ts).
  * A compat resource is served as `compat:<Resource>` by our kind's lifecycle, translated both ways
- * (provider/compat/lifecycle.ts); a compat function by sdk/compat/functions.ts, which calls ours.
+ * (provider/compat/lifecycle.ts); a compat function by provider/compat/functions.ts, which calls ours.
  */
 import { compatFunction, compatResource, bridgedNameOf, type CompatResource } from "../compat/definitions";
+import { callCompatFunction } from "../compat/functions";
 import { compatLifecycle } from "../compat/lifecycle";
 import type { Lifecycle } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
@@ -82,9 +83,8 @@ export async function invokeCompat(
   args: Record<string, unknown>,
   sdk: typeof import("../../sdk/functions"),
 ): Promise<{ result: Record<string, unknown>; secret: Set<string> }> {
-  const compat = require("../../sdk/compat/functions") as typeof import("../../sdk/compat/functions");
   const definition = compatFunction(name)!;
-  const result = await compat.callCompatFunction(definition, args, sdk);
+  const result = await callCompatFunction(definition, args, sdk);
   const secret = new Set(
     Object.entries(definition.outputs)
       .filter(([, o]) => o.secret)

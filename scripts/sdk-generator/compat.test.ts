@@ -53,9 +53,15 @@ describe("the schema's compat module", () => {
     for (const [name, names] of Object.entries(bridged.resources)) {
       const resource = schema.resources[`${PKG}:compat:${name}`];
       const inputs = Object.keys(resource.inputProperties);
-      expect({ name, missing: names.inputs.filter((i) => !inputs.includes(i)) }).toEqual({ name, missing: [] });
+      expect({ name, missing: names.inputs.filter((i) => !inputs.includes(i)) }).toEqual({
+        name,
+        missing: [],
+      });
       // Nothing is required here that the bridged provider lets a program leave out.
-      expect({ name, extra: resource.requiredInputs.filter((i: string) => !names.requiredInputs.includes(i)) }).toEqual({
+      expect({
+        name,
+        extra: resource.requiredInputs.filter((i: string) => !names.requiredInputs.includes(i)),
+      }).toEqual({
         name,
         extra: [],
       });
@@ -72,7 +78,10 @@ describe("the schema's compat module", () => {
         name: def.name,
         inputs: [],
       });
-      expect({ name: def.name, outputs: names.outputs.filter((o) => !(o in fn.outputs.properties) && o !== "timeouts") }).toEqual({
+      expect({
+        name: def.name,
+        outputs: names.outputs.filter((o) => !(o in fn.outputs.properties) && o !== "timeouts"),
+      }).toEqual({
         name: def.name,
         outputs: [],
       });
@@ -88,7 +97,9 @@ describe("the schema's compat module", () => {
     expect(record.inputProperties.ttl.default).toBe(3600);
     expect(record.properties.qualifiedName).toMatchObject({ type: "string" });
     const ds = schema.resources[`${PKG}:compat:DsRecord`];
-    expect(ds.inputProperties.keyTag).toEqual(schema.resources[`${PKG}:index:DsRecord`].inputProperties.keytag);
+    expect(ds.inputProperties.keyTag).toEqual(
+      schema.resources[`${PKG}:index:DsRecord`].inputProperties.keytag,
+    );
     const registered = schema.resources[`${PKG}:compat:RegisteredDomain`];
     expect(registered.properties.contactId.type).toBe("integer");
     expect(registered.inputProperties).not.toHaveProperty("timeoutSeconds");

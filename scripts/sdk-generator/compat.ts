@@ -55,7 +55,8 @@ class CompatTypes {
       };
       return { $ref: `#/types/${token}` };
     }
-    if (type.type === "object") return { type: "object", additionalProperties: this.of(type.additionalProperties) };
+    if (type.type === "object")
+      return { type: "object", additionalProperties: this.of(type.additionalProperties) };
     return { type: type.type };
   }
 }
@@ -73,9 +74,7 @@ function resourceOf(def: CompatResource, ours: RenderedResource, types: CompatTy
     const name = rename(key);
     const output = def.renames[name]?.output;
     const { type: _type, oneOf: _oneOf, ...rest } = property;
-    properties[name] = output
-      ? { ...rest, type: output === "number" ? "integer" : "string" }
-      : property;
+    properties[name] = output ? { ...rest, type: output === "number" ? "integer" : "string" } : property;
   }
   for (const [key, extra] of Object.entries(def.extras ?? {})) {
     const property = {
@@ -112,7 +111,11 @@ export function renderCompatModule(
   packageName: string,
   resources: Readonly<Record<string, unknown>>,
   functions: Readonly<Record<string, unknown>>,
-): { resources: Record<string, unknown>; functions: Record<string, unknown>; types: Record<string, unknown> } {
+): {
+  resources: Record<string, unknown>;
+  functions: Record<string, unknown>;
+  types: Record<string, unknown>;
+} {
   const types = new CompatTypes(packageName);
   const tokenOf = (name: string) => `${packageName}:${COMPAT_MODULE}:${name}`;
   const oursOf = (name: string) => `${packageName}:index:${name}`;
@@ -123,7 +126,8 @@ export function renderCompatModule(
   }
   for (const def of COMPAT_RESOURCES) {
     const ours = resources[oursOf(def.kind)] as RenderedResource | undefined;
-    if (!ours) throw new Error(`the compat resource ${def.name} is made of ${def.kind}, which the schema lacks`);
+    if (!ours)
+      throw new Error(`the compat resource ${def.name} is made of ${def.kind}, which the schema lacks`);
     compatResources[tokenOf(def.name)] = resourceOf(def, ours, types, oursOf(def.kind));
   }
   const compatFunctions: Record<string, unknown> = {};
@@ -131,13 +135,18 @@ export function renderCompatModule(
   const withFunctions = COMPAT_FUNCTIONS.some((def) => functions[oursOf(def.ours)]);
   for (const def of withFunctions ? COMPAT_FUNCTIONS : []) {
     const ours = functions[oursOf(def.ours)] as RenderedFunction | undefined;
-    if (!ours) throw new Error(`the compat function ${def.name} is made of ${def.ours}, which the schema lacks`);
+    if (!ours)
+      throw new Error(`the compat function ${def.name} is made of ${def.ours}, which the schema lacks`);
     const inputs: Record<string, Property> = {};
     for (const [key, arg] of Object.entries(def.args)) {
       const base = arg.ours ? ours.inputs.properties[arg.ours] : undefined;
       inputs[key] = {
         ...(arg.type ? types.of(arg.type) : base),
-        ...(arg.description ? { description: arg.description } : base?.description ? { description: base.description } : {}),
+        ...(arg.description
+          ? { description: arg.description }
+          : base?.description
+            ? { description: base.description }
+            : {}),
       };
     }
     if (ours.inputs.properties.account) inputs.account = ours.inputs.properties.account;
@@ -146,7 +155,9 @@ export function renderCompatModule(
     for (const [key, o] of Object.entries(def.outputs)) {
       const base = o.ours !== undefined ? ours.outputs.properties[o.ours] : undefined;
       if (o.ours !== undefined && !base)
-        throw new Error(`the compat function ${def.name}'s ${key} is ${def.ours}'s ${o.ours}, which it lacks`);
+        throw new Error(
+          `the compat function ${def.name}'s ${key} is ${def.ours}'s ${o.ours}, which it lacks`,
+        );
       outputs[key] = {
         ...(o.type ? types.of(o.type) : base),
         ...(o.description ? { description: o.description } : {}),

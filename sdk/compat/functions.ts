@@ -2,13 +2,12 @@
  * `@pulumi/dnsimple`'s functions, with its argument and result names, built on this package's
  * functions (they read `dnsimple:token` and `dnsimple:account` from the stack config, like it).
  * Each has its `...Output` form taking Inputs. What each is made of is declared once
- * (provider/compat/definitions.ts): {@link callCompatFunction} runs it here and in the plugin.
+ * (provider/compat/definitions.ts): `callCompatFunction` runs it here and in the plugin.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { Output, output } from "@pulumi/pulumi/output";
-import { compatFunction, type CompatFunction } from "../../provider/compat/definitions";
-import { outputsOf } from "../../provider/plugin/function-results";
-import { FUNCTIONS } from "../../provider/plugin/functions.generated";
+import { output } from "@pulumi/pulumi/output";
+import { compatFunction } from "../../provider/compat/definitions";
+import { callCompatFunction } from "../../provider/compat/functions";
 import * as sdk from "../functions";
 
 /** Arguments of {@link getZone}. */
@@ -23,49 +22,6 @@ export interface GetZoneResult {
   readonly id: number;
   readonly name: string;
   readonly reverse: boolean;
-}
-
-/** An Output's value (outside a program too: the plugin reads the private key with it). */
-function valueOf<T>(value: pulumi.Output<T>): Promise<T> {
-  return new Promise((resolve) => {
-    value.apply((v) => {
-      resolve(v);
-      return v;
-    });
-  });
-}
-
-/**
- * Runs a bridged function as its definition says: its arguments as ours, our function (by the
- * plugin's call table, so both adapters call it the same way), and its outputs picked, renamed
- * and made of the arguments. The secret outputs stay Outputs when `keepOutputs` (TypeScript) and
- * are read for the plugin, which sends them as secrets.
- */
-export async function callCompatFunction(
-  definition: CompatFunction,
-  args: Record<string, unknown>,
-  functions: typeof sdk = sdk,
-  keepOutputs = false,
-): Promise<Record<string, unknown>> {
-  const entry = FUNCTIONS[definition.ours]!;
-  const ours: Record<string, unknown> = {};
-  for (const [key, arg] of Object.entries(definition.args)) {
-    if (arg.ours && args[key] !== undefined) ours[arg.ours] = args[key];
-  }
-  if (args.account !== undefined) ours.account = args.account;
-  const result = outputsOf(await entry.call(functions, ours), entry.result);
-  const out: Record<string, unknown> = {};
-  for (const [key, o] of Object.entries(definition.outputs)) {
-    if (o.ours !== undefined) out[key] = result[o.ours];
-    else if (o.fromArg !== undefined) out[key] = args[o.fromArg];
-    else if (o.value) out[key] = o.value(args);
-    else if (o.fetch) {
-      const fetch = (functions as unknown as Record<string, (...a: unknown[]) => unknown>)[o.fetch.function]!;
-      const value = fetch(...o.fetch.args.map((a) => args[a]));
-      out[key] = keepOutputs || !Output.isInstance(value) ? value : await valueOf(value);
-    }
-  }
-  return out;
 }
 
 const run = <R>(name: string, args: object): Promise<R> =>

@@ -65,7 +65,14 @@ export interface BridgedNames {
 type Props = { properties?: Record<string, unknown> } | undefined;
 
 export function bridgedNames(schema: {
-  resources: Record<string, { inputProperties?: Record<string, unknown>; requiredInputs?: string[]; properties?: Record<string, unknown> }>;
+  resources: Record<
+    string,
+    {
+      inputProperties?: Record<string, unknown>;
+      requiredInputs?: string[];
+      properties?: Record<string, unknown>;
+    }
+  >;
   functions: Record<string, { inputs?: Props; outputs?: Props }>;
 }): BridgedNames {
   const last = (token: string) => token.split(":").pop()!.split("/").pop()!;
@@ -85,7 +92,10 @@ export function bridgedNames(schema: {
         .filter(([token]) => token.includes(":index/"))
         .map(([token, f]) => [
           last(token),
-          { inputs: Object.keys(f.inputs?.properties ?? {}).sort(), outputs: Object.keys(f.outputs?.properties ?? {}).sort() },
+          {
+            inputs: Object.keys(f.inputs?.properties ?? {}).sort(),
+            outputs: Object.keys(f.outputs?.properties ?? {}).sort(),
+          },
         ]),
     ),
   };

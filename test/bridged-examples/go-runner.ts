@@ -97,7 +97,10 @@ func main() {
 }
 
 /** Builds every Go example (one module, one binary each) into `work`; the binaries by file. */
-export async function buildGoExamples(examples: BridgedExample[], work: string): Promise<Map<string, string>> {
+export async function buildGoExamples(
+  examples: BridgedExample[],
+  work: string,
+): Promise<Map<string, string>> {
   const root = path.join(work, "go");
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
@@ -135,12 +138,21 @@ export async function buildGoExamples(examples: BridgedExample[], work: string):
 }
 
 /** Runs one built Go example against an emulator of its own. */
-export async function runGoExample(example: BridgedExample, binary: string, work: string): Promise<ExampleOutcome> {
+export async function runGoExample(
+  example: BridgedExample,
+  binary: string,
+  work: string,
+): Promise<ExampleOutcome> {
   const started = Date.now();
   const label = example.file.replace(/\W/g, "-").toLowerCase();
   const workDir = path.join(work, `${label}-${randomUUID().slice(0, 8)}`);
   mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  const emulator = await startEmulator({ port: 0, token: EXAMPLE_TOKEN, accountId: EXAMPLE_ACCOUNT, seed: seedFor(example) });
+  const emulator = await startEmulator({
+    port: 0,
+    token: EXAMPLE_TOKEN,
+    accountId: EXAMPLE_ACCOUNT,
+    seed: seedFor(example),
+  });
   try {
     await run(binary, [], {
       cwd: workDir,

@@ -34,7 +34,10 @@ export function bridgedExamples(): BridgedExample[] {
 }
 
 /** The bridged Python and Go imports, and ours. */
-export const PYTHON_IMPORT = { from: "import pulumi_dnsimple as dnsimple", to: "import pulumi_dnsimple_dynamic.compat as dnsimple" };
+export const PYTHON_IMPORT = {
+  from: "import pulumi_dnsimple as dnsimple",
+  to: "import pulumi_dnsimple_dynamic.compat as dnsimple",
+};
 export const GO_IMPORT = {
   from: '"github.com/pulumi/pulumi-dnsimple/sdk/v5/go/dnsimple"',
   to: `dnsimple "${GO_IMPORT_BASE}/compat"`,

@@ -44,7 +44,15 @@ export function installedPythonSdk(work: string): string {
   cpSync(PYTHON_SDK, path.join(root, "source"), { recursive: true });
   execFileSync(
     path.join(process.env.DNSIMPLE_PYTHON_VENV!, "bin/pip"),
-    ["install", "--quiet", "--no-deps", "--no-build-isolation", "--target", path.join(root, "site"), path.join(root, "source")],
+    [
+      "install",
+      "--quiet",
+      "--no-deps",
+      "--no-build-isolation",
+      "--target",
+      path.join(root, "site"),
+      path.join(root, "source"),
+    ],
     { stdio: "pipe" },
   );
   pythonSite = path.join(root, "site");
@@ -84,13 +92,19 @@ export async function runExample(
   const started = Date.now();
   const label = example.file.replace(/\W/g, "-").toLowerCase();
   const workDir = path.join(work, `${label}-${randomUUID().slice(0, 8)}`);
-  const emulator = await startEmulator({ port: 0, token: EXAMPLE_TOKEN, accountId: EXAMPLE_ACCOUNT, seed: seedFor(example) });
+  const emulator = await startEmulator({
+    port: 0,
+    token: EXAMPLE_TOKEN,
+    accountId: EXAMPLE_ACCOUNT,
+    seed: seedFor(example),
+  });
   const output: string[] = [];
   let stack: Stack | undefined;
   try {
     mkdirSync(path.join(workDir, "backend"), { recursive: true });
     pulumiHome(path.join(workDir, "pulumi-home"));
-    for (const [file, text] of Object.entries(projectFiles(example, label))) writeFileSync(path.join(workDir, file), text);
+    for (const [file, text] of Object.entries(projectFiles(example, label)))
+      writeFileSync(path.join(workDir, file), text);
     stack = await newStack(workDir, {
       secretsProvider: KEEPER_PROVIDER_URL,
       envVars: {
@@ -117,8 +131,14 @@ export async function runExample(
     return { file: example.file, ran: true, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (process.env.E2E_KEEP_WORKDIRS) writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
-    return { file: example.file, ran: false, error: `${message}\n${output.join("")}`, seconds: (Date.now() - started) / 1000 };
+    if (process.env.E2E_KEEP_WORKDIRS)
+      writeFileSync(path.join(workDir, "engine-output.log"), output.join("\n"));
+    return {
+      file: example.file,
+      ran: false,
+      error: `${message}\n${output.join("")}`,
+      seconds: (Date.now() - started) / 1000,
+    };
   } finally {
     await emulator.close();
   }

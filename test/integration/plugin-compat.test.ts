@@ -68,10 +68,19 @@ async function diff(name: string, id: string, olds: Record<string, unknown>, new
   req.setOlds(struct(olds));
   req.setNews(struct(news));
   const response = await call<provproto.DiffRequest, provproto.DiffResponse>("diff", req);
-  return { changes: response.getChanges(), diffs: response.getDiffsList(), replaces: response.getReplacesList() };
+  return {
+    changes: response.getChanges(),
+    diffs: response.getDiffsList(),
+    replaces: response.getReplacesList(),
+  };
 }
 
-async function update(name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+async function update(
+  name: string,
+  id: string,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+) {
   const req = new provproto.UpdateRequest();
   req.setId(id);
   req.setUrn(urnOf(name));
@@ -165,9 +174,9 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
       ttl: 3600,
     });
     expect(outs).not.toHaveProperty("content");
-    expect((await records("compat-plugin.com")).map((r) => `${r.name} ${r.type} ${r.content} ${r.ttl}`)).toEqual([
-      "www A 192.0.2.7 3600",
-    ]);
+    expect(
+      (await records("compat-plugin.com")).map((r) => `${r.name} ${r.type} ${r.content} ${r.ttl}`),
+    ).toEqual(["www A 192.0.2.7 3600"]);
 
     expect(await diff("ZoneRecord", id, outs, checked.inputs)).toMatchObject({ diffs: [], replaces: [] });
     const changed = (await check("ZoneRecord", { ...declared, value: "192.0.2.8" }, checked.inputs)).inputs;
@@ -227,7 +236,9 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
     const checked = await check("Domain", { name: "compat-guarded.com", preventDelete: true });
     const { id, outs } = await create("Domain", checked.inputs);
     expect(outs).toMatchObject({ name: "compat-guarded.com", preventDelete: true });
-    const refused = (await destroy("Domain", id, outs).catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+    const refused = (await destroy("Domain", id, outs).catch(
+      (e: grpc.ServiceError) => e,
+    )) as grpc.ServiceError;
     expect(refused.details).toMatch(/preventDelete: true.*set preventDelete to false/);
     // Only preventDelete changes: an update that sends nothing.
     const before = emulator.requests().filter((r) => r.method !== "GET").length;
