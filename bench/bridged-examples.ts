@@ -18,6 +18,12 @@ import { bridgedExamples, CANNOT_RUN } from "../test/bridged-examples/programs";
 import { type ExampleOutcome, missingFor, runExample } from "../test/bridged-examples/run";
 import { recordResults } from "./lib/record";
 
+function report(o: ExampleOutcome): void {
+  const destroy = o.destroyFailed ? `; destroy refused: ${o.destroyFailed}` : "";
+  console.log(`${o.ran ? "ran" : "FAILED"} ${o.file} (${o.seconds.toFixed(1)} s)${destroy}`);
+  if (!o.ran && !Object.hasOwn(CANNOT_RUN, o.file)) console.log((o.error ?? "").slice(-3000));
+}
+
 async function main(): Promise<void> {
   const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
   const examples = bridgedExamples().filter((e) => !only || e.language === only);
@@ -35,13 +41,13 @@ async function main(): Promise<void> {
     const binaries = await buildGoExamples(go, work);
     for (const example of go) {
       const outcome = await runGoExample(example, binaries.get(example.file)!, work);
-      console.log(`${outcome.ran ? "ran" : "FAILED"} ${example.file} (${outcome.seconds.toFixed(1)} s)`);
+      report(outcome);
       outcomes.push(outcome);
     }
   }
   for (const example of examples.filter((e) => e.language !== "go")) {
     const outcome = await runExample(example, work);
-    console.log(`${outcome.ran ? "ran" : "FAILED"} ${example.file} (${outcome.seconds.toFixed(1)} s)`);
+    report(outcome);
     outcomes.push(outcome);
   }
   const unexpected = outcomes.filter((o) => o.ran === Object.hasOwn(CANNOT_RUN, o.file));
@@ -69,9 +75,15 @@ async function main(): Promise<void> {
         "`pulumi_dnsimple_dynamic.compat` (sdk/python), YAML the plugin, Go `sdk/go/dnsimpledynamic/compat` through",
         "Automation API inline programs (the function given to `pulumi.Run`, unchanged).",
         "",
-        "| example | ran | seconds |",
-        "|---|---|---|",
-        ...outcomes.map((o) => `| ${o.file} | ${o.ran ? "yes" : "no"} | ${o.seconds.toFixed(1)} |`),
+        "An example ran when its `up` made what it declares and a second preview showed no change; `destroy`",
+        "follows, and where the provider refuses it by design the table says so.",
+        "",
+        "| example | ran | seconds (up and preview) | destroy |",
+        "|---|---|---|---|",
+        ...outcomes.map(
+          (o) =>
+            `| ${o.file} | ${o.ran ? "yes" : "no"} | ${o.seconds.toFixed(1)} | ${o.destroyFailed ? `refused: ${o.destroyFailed}` : o.ran ? "done" : ""} |`,
+        ),
         "",
         "Cannot run:",
         "",

@@ -54,7 +54,12 @@ export function extractExamples(schema: {
   return out;
 }
 
-export const EXAMPLES_DIR = path.join(__dirname, "examples");
+/** This folder in the checkout, from the source or from its build (dist/). */
+const HERE =
+  path.basename(path.resolve(__dirname, "../..")) === "dist"
+    ? path.resolve(__dirname, "../../../test/bridged-examples")
+    : __dirname;
+export const EXAMPLES_DIR = path.join(HERE, "examples");
 
 /** The bridged resources' and functions' property names (bridged-names.json): what the compat module must offer. */
 export interface BridgedNames {
@@ -110,7 +115,7 @@ if (require.main === module) {
   mkdirSync(EXAMPLES_DIR, { recursive: true });
   for (const e of examples) writeFileSync(path.join(EXAMPLES_DIR, e.file), e.text);
   writeFileSync(
-    path.join(__dirname, "bridged-names.json"),
+    path.join(HERE, "bridged-names.json"),
     `${JSON.stringify({ source: `pulumi/pulumi-dnsimple@${commit}`, ...bridgedNames(schema) }, null, 2)}\n`,
   );
   writeFileSync(

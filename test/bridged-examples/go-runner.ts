@@ -16,7 +16,7 @@ import { REPO_ROOT } from "../e2e/harness";
 import { pulumiHome } from "../e2e/pulumi-home";
 import { type BridgedExample, converted, EXAMPLE_ACCOUNT, EXAMPLE_TOKEN, seedFor } from "./programs";
 import type { ExampleOutcome } from "./run";
-import { PLUGIN_DIR } from "./run";
+import { lastError, PLUGIN_DIR } from "./run";
 
 const run = promisify(execFile);
 const GO_SDK = path.join(REPO_ROOT, "sdk/go");
@@ -49,6 +49,7 @@ export function goProgram(example: BridgedExample): string {
     '"os"',
     '"github.com/pulumi/pulumi/sdk/v3/go/auto"',
     '"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"',
+    '"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"',
     '"github.com/pulumi/pulumi/sdk/v3/go/auto/optup"',
     '"github.com/pulumi/pulumi/sdk/v3/go/common/tokens"',
     '"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"',
@@ -86,11 +87,22 @@ func main() {
 		_, err = stack.Up(ctx, optup.ProgressStreams(os.Stdout))
 	}
 	if err == nil {
-		_, err = stack.Destroy(ctx, optdestroy.ProgressStreams(os.Stdout))
+		// Ran: a second preview shows no change.
+		var again auto.PreviewResult
+		again, err = stack.Preview(ctx, optpreview.ProgressStreams(os.Stdout))
+		for op, n := range again.ChangeSummary {
+			if err == nil && op != "same" && n > 0 {
+				err = fmt.Errorf("a second preview shows changes: %v", again.ChangeSummary)
+			}
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if _, err = stack.Destroy(ctx, optdestroy.ProgressStreams(os.Stdout)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(3)
 	}
 }
 `;
@@ -175,7 +187,16 @@ export async function runGoExample(
     rmSync(workDir, { recursive: true, force: true });
     return { file: example.file, ran: true, seconds: (Date.now() - started) / 1000 };
   } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
+    const e = error as { code?: number; stdout?: string; stderr?: string; message: string };
+    // Exit 3: up and the preview passed, the provider refused the destroy.
+    if (e.code === 3) {
+      return {
+        file: example.file,
+        ran: true,
+        destroyFailed: lastError(`${e.stdout ?? ""}\n${e.stderr ?? ""}`),
+        seconds: (Date.now() - started) / 1000,
+      };
+    }
     return {
       file: example.file,
       ran: false,

@@ -59,6 +59,13 @@ export function installedPythonSdk(work: string): string {
   return pythonSite;
 }
 
+/** The engine's own error line of a failed command. */
+export function lastError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split("\n").filter((l) => /error: /.test(l) && !/update failed/.test(l));
+  return (lines[lines.length - 1] ?? text.slice(0, 300)).replace(/^.*?error: /, "").trim();
+}
+
 /** The project files of a Python or YAML example, the plugin named by the project. */
 function projectFiles(example: BridgedExample, name: string): Record<string, string> {
   const plugins = { providers: [{ name: "dnsimple-dynamic", path: PLUGIN_DIR }] };
@@ -74,7 +81,10 @@ function projectFiles(example: BridgedExample, name: string): Record<string, str
 
 export interface ExampleOutcome {
   readonly file: string;
+  /** `up` made what it declares and a second preview shows no change. */
   readonly ran: boolean;
+  /** Why `destroy` afterwards failed, when it did (a registrant contact of a kept registration). */
+  readonly destroyFailed?: string;
   /** The engine's output when it did not. */
   readonly error?: string;
   readonly seconds: number;
@@ -126,9 +136,17 @@ export async function runExample(
     const onOutput = (line: string) => output.push(line);
     const up = await stack.up({ onOutput });
     await afterUp?.(emulator, up.outputs);
-    await stack.destroy({ onOutput });
+    const again = await stack.preview({ onOutput });
+    const changes = Object.entries(again.changeSummary).filter(([op, n]) => op !== "same" && n > 0);
+    if (changes.length)
+      throw new Error(`a second preview shows changes: ${JSON.stringify(again.changeSummary)}`);
+    const seconds = (Date.now() - started) / 1000;
+    const destroyFailed = await stack.destroy({ onOutput }).then(
+      () => undefined,
+      (error: unknown) => lastError(error),
+    );
     rmSync(workDir, { recursive: true, force: true });
-    return { file: example.file, ran: true, seconds: (Date.now() - started) / 1000 };
+    return { file: example.file, ran: true, seconds, ...(destroyFailed ? { destroyFailed } : {}) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (process.env.E2E_KEEP_WORKDIRS)
