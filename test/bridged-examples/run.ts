@@ -145,7 +145,8 @@ export async function runExample(
       () => undefined,
       (error: unknown) => lastError(error),
     );
-    rmSync(workDir, { recursive: true, force: true });
+    // The secret scan reads what the e2e suites keep (E2E_KEEP_WORKDIRS).
+    if (!process.env.E2E_KEEP_WORKDIRS) rmSync(workDir, { recursive: true, force: true });
     return { file: example.file, ran: true, seconds, ...(destroyFailed ? { destroyFailed } : {}) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
