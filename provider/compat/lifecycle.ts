@@ -148,6 +148,16 @@ export function compatLifecycle(
       };
     },
 
+    async import(id) {
+      // The bridged id formats (`example.com_1234`) are our kind's; the answer in the bridged names.
+      const imported = await ours.import(id);
+      return {
+        id: imported.id,
+        props: bridgedState(resource, imported.props, {}),
+        inputs: bridgedInputs(resource, imported.inputs, {}),
+      };
+    },
+
     async update(id, olds, news, ownerKey) {
       const oldOurs = oursOf(resource, olds);
       const newOurs = oursOf(resource, news);

@@ -396,13 +396,21 @@ function handlers() {
       const state = propsOf(req.getProperties());
       const inputs = propsOf(req.getInputs());
       const secret = union(state.secret, inputs.secret, secretFieldsOf(kind));
-      // An import or a `get` has no state yet: what the program declared is all there is.
+      const response = new provproto.ReadResponse();
+      // An import (`pulumi import`, the `import` option) or a `get` sends the id alone: the id in
+      // any of the kind's forms, the object read with no write, its declaration as the inputs.
+      if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
+        const imported = await lifecycleFor(kind).import(req.getId());
+        response.setId(imported.id);
+        response.setProperties(structOf(toWire(imported.props, secret)));
+        response.setInputs(structOf(toWire(imported.inputs, secret)));
+        return response;
+      }
       const found = await lifecycleFor(kind).read(
         req.getId(),
         { ...inputs.plain, ...state.plain },
         req.getUrn(),
       );
-      const response = new provproto.ReadResponse();
       if (!found.id) return response;
       response.setId(found.id);
       response.setProperties(structOf(toWire(found.props ?? {}, secret)));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { declaredFrom, idOnly } from "./framework/imports";
 import type { Contact, ContactInput } from "../client";
 import { emailAddress, nonEmptyString } from "./framework/fields";
 import { defineResource, type InputsOf, numericIds, type OutputsOf, secret } from "./framework/kind";
@@ -180,6 +181,16 @@ export const contactResource = defineResource({
   inputs,
   outputs,
   ids: numericIds,
+  imports: {
+    forms: [idOnly("contactId", "5678", true)],
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    // Read gives every field under its input name (contactOutputs); unset text is "", left out.
+    declared(_ctx, { outs }) {
+      const values: Readonly<Record<string, unknown>> = outs;
+      const set = FIELD_NAMES.filter((key) => values[key] !== "");
+      return { inputs: declaredFrom(values, set) };
+    },
+  },
   replaceOnChange: [],
   normalize: {
     country: (v) => v.toUpperCase(),

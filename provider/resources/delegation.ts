@@ -4,6 +4,7 @@
  * name-server-delegation.ts). Shared by both kinds (`defineDelegation`); neither is defined here.
  */
 import { z } from "zod";
+import { domainOnly } from "./framework/imports";
 import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, type KindDocs, type KindExamples, stringIds } from "./framework/kind";
@@ -122,6 +123,16 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
     },
     outputs,
     ids: stringIds,
+    imports: {
+      // The bridged provider's DomainDelegation is this package's (API v2).
+      forms: [domainOnly("domain", api.kind === "DomainDelegation")],
+      locate: async (_ctx, { domain = "" }) => ({ id: domain, state: { domain } }),
+      // As adopt records it: destroy puts the delegation found back.
+      declared: (_ctx, { state, outs }) => ({
+        inputs: { domain: state.domain, nameServers: outs.nameServers },
+        outs: { previousNameServers: outs.nameServers },
+      }),
+    },
     replaceOnChange: ["domain"],
     normalize: {
       nameServers: (v) => v.map((x) => canonicalDomainName(x)),

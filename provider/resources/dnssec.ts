@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { domainOnly } from "./framework/imports";
 import { DnssecSchema, type Dnssec } from "../client";
 import { AlreadyExistsError } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
@@ -74,6 +75,11 @@ export const dnssecResource = defineResource({
   inputs: { domain: domainRef().describe("The domain (name or numeric id) whose zone is signed.") },
   outputs,
   ids: stringIds,
+  imports: {
+    forms: [domainOnly("domain")],
+    locate: async (_ctx, { domain = "" }) => ({ id: domain, state: { domain } }),
+    declared: (_ctx, { state }) => ({ inputs: { domain: state.domain } }),
+  },
   replaceOnChange: ["domain"],
 
   async create({ client, account }, inputs) {

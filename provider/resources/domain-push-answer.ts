@@ -27,6 +27,7 @@ function answerOutputs(push: Push, accepted: boolean): OutputsOf<typeof outputs>
  */
 export const domainPushAnswerResource = defineResource({
   kind: "DomainPushAnswer",
+  notImportable: "it is the answer to a push (accepted or rejected once), not an object the service keeps",
   docs: {
     summary: [
       "The target account's answer to a pending {@link DomainPush}: accept it with one of its",

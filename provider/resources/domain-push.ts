@@ -24,6 +24,8 @@ const outputs = {
  */
 export const domainPushResource = defineResource({
   kind: "DomainPush",
+  notImportable:
+    "a push moves a domain to another account once; when it is accepted there is nothing left in this account to read back",
   docs: {
     summary: [
       "Offers a domain to another account. The target accepts or rejects it, in its own program or",

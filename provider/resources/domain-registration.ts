@@ -4,6 +4,7 @@
  * DomainTransfer (registrar-lifecycle.ts).
  */
 import { z } from "zod";
+import { domainAndId, domainOnly } from "./framework/imports";
 import type { DnsimpleClient, DomainRegistration } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
@@ -158,6 +159,29 @@ export const domainRegistrationResource = defineResource({
   inputs,
   outputs,
   ids: stringIds,
+  imports: {
+    // The bridged provider's `<domain>_<registrationId>`: the API cannot look a registration up by
+    // its id (its docs say so), so the domain name decides and the id is not used.
+    forms: [domainOnly("domain", true), domainAndId("domain", "registrationId", "example.com_1234", true)],
+    async locate({ client, account }, { domain = "" }) {
+      const found = await orUndefinedWhenGone(client.domains.get(account, domain));
+      return found && found.state !== "hosted"
+        ? { id: found.name, state: { domain: found.name } }
+        : undefined;
+    },
+    async declared({ client, account }, { id, outs }) {
+      const domain = await client.domains.get(account, id);
+      return {
+        inputs: {
+          domain: domain.name,
+          ...(domain.registrant_id !== null ? { registrantId: domain.registrant_id } : {}),
+          autoRenew: domain.auto_renew,
+          whoisPrivacy: domain.private_whois,
+          ...(typeof outs.transferLock === "boolean" ? { transferLock: outs.transferLock } : {}),
+        },
+      };
+    },
+  },
   replaceOnChange: ["domain"],
   markers: lifecycle.ORDER_MARKERS,
   providerOwned: lifecycle.ORDER_PROVIDER_OWNED,

@@ -85,6 +85,8 @@ function transferPending(ch: Change): boolean {
 
 export const domainTransferResource = defineResource({
   kind: "DomainTransfer",
+  notImportable:
+    "a transfer is an order; the registered domain it leaves is imported as a DomainRegistration (`<domain>`)",
   docs: {
     summary: [
       "Transfers a domain in from another registrar. Waits like `DomainRegistration`.",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { domainOnly, idOnly } from "./framework/imports";
+import { orUndefinedWhenGone } from "./framework/lookup";
 import { isNotFound } from "../client";
 import { DomainSchema, type Domain } from "../client";
 import { domainName } from "./framework/fields";
@@ -107,6 +109,14 @@ export const domainResource = defineResource({
   outputs,
   info: { inputs: ["name"], of: (domain: Domain) => ({ name: domain.name, ...domainOutputs(domain) }) },
   ids: stringIds,
+  imports: {
+    forms: [domainOnly("domain", true), idOnly("domainId", "1234")],
+    async locate({ client, account }, { domain, id }) {
+      const found = await orUndefinedWhenGone(client.domains.get(account, domain ?? id ?? ""));
+      return found && { id: `${found.id}`, state: { name: found.name } };
+    },
+    declared: (_ctx, { state }) => ({ inputs: { name: state.name } }),
+  },
   replaceOnChange: ["name"],
   localOnly: ["allowDeleteRegistered"],
 

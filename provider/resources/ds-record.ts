@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { declaredFrom, idOnly, underDomain } from "./framework/imports";
 import { DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
 import { domainRef } from "./framework/fields";
-import { domainChildReadAndDelete } from "./framework/domain-child";
+import { domainChildReadAndDelete, locateDomainChild } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
@@ -204,6 +205,17 @@ export const dsRecordResource = defineResource({
       }
     }
     return matching;
+  },
+
+  imports: {
+    forms: [...underDomain("domain", "dsRecordId", "example.com_5678"), idOnly("dsRecordId", "5678")],
+    locate: locateDomainChild((client) => client.dsRecords),
+    declared: (_ctx, { state, outs }) => ({
+      inputs: {
+        domain: state.domain,
+        ...declaredFrom(outs, ["algorithm", "digest", "digestType", "keytag", "publicKey"]),
+      },
+    }),
   },
 
   ...domainChildReadAndDelete({ collectionKey, api: (client) => client.dsRecords, outputs: dsRecordOutputs }),

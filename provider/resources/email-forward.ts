@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { declaredFrom, idOnly, underDomain } from "./framework/imports";
 import { EmailForwardSchema, type EmailForward } from "../client";
 import { domainRef, emailAddress } from "./framework/fields";
-import { domainChildReadAndDelete } from "./framework/domain-child";
+import { domainChildReadAndDelete, locateDomainChild } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
@@ -115,6 +116,14 @@ export const emailForwardResource = defineResource({
   deleteBeforeReplace: (olds, news) =>
     canonicalDomainRef(olds.domain) === canonicalDomainRef(news.domain) &&
     olds.aliasName.toLowerCase() === news.aliasName.toLowerCase(),
+
+  imports: {
+    forms: [...underDomain("domain", "emailForwardId", "example.com_1234"), idOnly("emailForwardId", "1234")],
+    locate: locateDomainChild((client) => client.emailForwards),
+    declared: (_ctx, { state, outs }) => ({
+      inputs: { domain: state.domain, ...declaredFrom(outs, ["aliasName", "destinationEmail"]) },
+    }),
+  },
 
   ...domainChildReadAndDelete({
     collectionKey,

@@ -1,4 +1,5 @@
 import { domainName } from "./framework/fields";
+import { domainOnly, idOnly } from "./framework/imports";
 import { defineResource, numericIds } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { domainOutputShape, domainOutputs } from "./legacy-shared";
@@ -41,6 +42,14 @@ export const legacyDomainResource = defineResource({
   inputs: { name: domainName().describe("The domain name.") },
   outputs: domainOutputShape,
   ids: numericIds,
+  imports: {
+    forms: [domainOnly("domain"), idOnly("domainId", "1234")],
+    async locate(ctx, { domain, id }) {
+      const d = await orUndefinedWhenGone(v1Of(ctx).getDomain(domain ?? id ?? ""));
+      return d && { id: d.id, state: { name: d.name } };
+    },
+    declared: (_ctx, { state }) => ({ inputs: { name: state.name } }),
+  },
   replaceOnChange: ["name"],
   refusesDuplicates: true,
 

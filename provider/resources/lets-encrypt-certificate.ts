@@ -4,6 +4,8 @@
  * registrar orders: on timeout the certificate stays in state and the next `up` resumes waiting.
  */
 import { z } from "zod";
+import { findUnderDomains, idOnly, underDomain } from "./framework/imports";
+import { X509Certificate } from "node:crypto";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
@@ -125,6 +127,19 @@ function timeoutMessage(domain: string, state: string, inputs: Values): string {
 }
 
 /**
+ * The signature algorithm of a certificate, from its public key (`ECDSA` or `RSA`); undefined when
+ * the PEM cannot be read (the declaration then gives the default).
+ */
+function signatureAlgorithmOf(pem: string): "ECDSA" | "RSA" | undefined {
+  try {
+    const type = new X509Certificate(pem).publicKey.asymmetricKeyType;
+    return type === "ec" ? "ECDSA" : type === "rsa" ? "RSA" : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A Let's Encrypt certificate for a name in a domain. The order options cannot change once
  * ordered (the API has no update), so changing them orders a new certificate (replacement).
  * The service has no certificate delete: destroy only removes it from the stack.
@@ -194,6 +209,42 @@ export const letsEncryptCertificateResource = defineResource({
   inputs,
   outputs,
   ids: numericIds,
+  imports: {
+    forms: [...underDomain("domain", "certificateId", "example.com_1234"), idOnly("certificateId", "1234")],
+    async locate({ client, account }, { domain, id = 0 }) {
+      if (domain !== undefined) return { id, state: { domain } };
+      const found = await findUnderDomains(client.domains.iterate(account), (name) =>
+        client.certificates.get(account, name, id),
+      );
+      return found && { id: found.found.id, state: { domain: found.domain } };
+    },
+    async declared({ client, account }, { id, state }) {
+      const domain = canonicalDomainRef(state.domain);
+      const cert = await client.certificates.get(account, domain, id);
+      const bundle =
+        cert.state === "issued" ? await client.certificates.download(account, domain, id) : undefined;
+      const key = bundle ? await client.certificates.privateKey(account, domain, id) : undefined;
+      const algorithm = bundle ? signatureAlgorithmOf(bundle.server) : undefined;
+      return {
+        inputs: {
+          domain,
+          name: cert.name,
+          ...(cert.alternate_names.length > 0 ? { alternateNames: cert.alternate_names } : {}),
+          ...(algorithm ? { signatureAlgorithm: algorithm } : {}),
+          autoRenew: cert.auto_renew,
+        },
+        // What a create keeps: the PEMs and the key (the service never changes them).
+        outs: bundle
+          ? {
+              certificate: bundle.server,
+              chain: bundle.chain,
+              root: bundle.root,
+              privateKey: key?.private_key,
+            }
+          : {},
+      };
+    },
+  },
   replaceOnChange: ["domain", "name", "alternateNames", "signatureAlgorithm", "autoRenew"],
   markers: WAITING_MARKERS,
   providerOwned: WAITING_MARKERS,

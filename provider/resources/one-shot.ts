@@ -205,6 +205,8 @@ export function oneShot<I extends FieldShape, O extends FieldShape, Id extends s
     inputs,
     outputs: spec.outputs,
     ids: spec.ids,
+    notImportable:
+      "it is a one-shot action (run once when created, never undone), not an object the service keeps to read back",
     replaceOnChange,
     localOnly,
     // `triggers` left out after having a value is a change, not a value left to the service.

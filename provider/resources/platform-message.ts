@@ -99,6 +99,8 @@ const emptyAsUnset = (v: string) => (v === "" ? undefined : v);
 /** A platform message on a resource (private beta). Every field but the resource changes in place. */
 export const platformMessageResource = defineResource({
   kind: "PlatformMessage",
+  notImportable:
+    "the service keeps no object to read back by an id alone: a message is read from the state it was sent with",
   docs: {
     summary: [
       "A platform message on a resource. **Private beta** at the service: the API may change or be",

@@ -41,6 +41,8 @@ async function entriesOfKey({ client, account }: ResourceContext, declared: Inpu
  */
 export const platformMetadataResource = defineResource({
   kind: "PlatformMetadata",
+  notImportable:
+    "a metadata entry is read from the key in state; declare it with `adopt: true` to take it over",
   docs: {
     summary: [
       "A metadata key/value on a resource. **Private beta** at the service. One value per key and",

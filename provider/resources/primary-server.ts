@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { declaredFrom, idOnly } from "./framework/imports";
 import { PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
 import { defineResource, type Found, numericIds } from "./framework/kind";
@@ -127,6 +128,11 @@ export const primaryServerResource = defineResource({
   outputs,
   info: { inputs: [], of: primaryServerOutputs },
   ids: numericIds,
+  imports: {
+    forms: [idOnly("primaryServerId", "7")],
+    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    declared: (_ctx, { outs }) => ({ inputs: declaredFrom(outs, ["name", "ip", "port", "linkedZones"]) }),
+  },
   replaceOnChange: ["name", "ip", "port"],
   normalize: { linkedZones: zoneSet, ip: (v) => v.toLowerCase() },
 

@@ -19,6 +19,8 @@ import { str } from "./framework/review-text";
  */
 export const registryNameServerResource = defineResource({
   kind: "RegistryNameServer",
+  notImportable:
+    "a glue record is read from the state it was registered with (its host name and addresses): nothing finds one by an id alone",
   docs: {
     summary: [
       "A glue record at the registry (legacy v1 API: needs `dnsimple:v1Email` and `dnsimple:v1Token`).",

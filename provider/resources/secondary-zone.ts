@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { domainOnly, idOnly, zoneOf } from "./framework/imports";
 import { ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
@@ -57,6 +58,14 @@ export const secondaryZoneResource = defineResource({
   inputs: { name: domainName().describe("The zone name, e.g. `example.com`.") },
   outputs,
   ids: numericIds,
+  imports: {
+    forms: [domainOnly("zone"), idOnly("zoneId", "1234")],
+    async locate(ctx, target) {
+      const zone = await zoneOf(ctx, target);
+      return zone?.secondary ? { id: zone.id, state: { name: zone.name } } : undefined;
+    },
+    declared: (_ctx, { state }) => ({ inputs: { name: state.name } }),
+  },
   replaceOnChange: ["name"],
 
   async create({ client, account }, inputs) {

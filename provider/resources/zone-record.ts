@@ -22,6 +22,7 @@ import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
 import { declaredRecordFailures } from "./zone-record-neighbours";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
+import { declaredFrom, findUnderDomains, idOnly, underDomain } from "./framework/imports";
 import {
   type Change,
   fqdn,
@@ -312,6 +313,32 @@ export const zoneRecordResource = defineResource({
   },
   outputs,
   ids: numericIds,
+  imports: {
+    forms: [...underDomain("zone", "recordId", "example.com_1234"), idOnly("recordId", "1234")],
+    async locate({ client, account }, { domain, id = 0 }) {
+      if (domain !== undefined) return { id, state: { zoneName: domain } };
+      const found = await findUnderDomains(client.zones.iterate(account), (zone) =>
+        client.zones.records.get(account, zone, id),
+      );
+      return found && { id: found.found.id, state: { zoneName: found.domain } };
+    },
+    declared(_ctx, { id, state, outs }) {
+      if (outs.systemRecord === true) {
+        throw new Error(
+          `ZoneRecord ${state.zoneName}_${id} is a ${outs.type} record the service manages (a system record): ` +
+            "a program cannot manage it, so it cannot be imported",
+        );
+      }
+      const global = outs.regions?.length === 1 && outs.regions[0] === "global";
+      return {
+        inputs: {
+          zoneName: state.zoneName,
+          ...declaredFrom(outs, ["name", "type", "content", "ttl", "priority"]),
+          ...(global ? {} : declaredFrom(outs, ["regions"])),
+        },
+      };
+    },
+  },
 
   replaceOnChange: ["zoneName", "type"],
   localOnly: ["strictRecords"],

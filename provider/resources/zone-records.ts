@@ -654,6 +654,8 @@ function matchDeclared(
 
 export const zoneRecordsResource = defineResource({
   kind: "ZoneRecords",
+  notImportable:
+    "which records a ZoneRecords holds, and the key of each, are the program's choice: import each record as a ZoneRecord, or declare the ZoneRecords with `adopt: true` (what generate-program writes)",
   docs: {
     summary:
       "Many records of one zone as one resource: changes leave in batch requests (1,000 records in a\n" +

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { domainOnly, idOnly, zoneOf } from "./framework/imports";
 import { ZoneSchema, type Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
@@ -112,6 +113,18 @@ export const zoneResource = defineResource({
   },
   outputs,
   ids: numericIds,
+  imports: {
+    forms: [domainOnly("zone", true), idOnly("zoneId", "1234")],
+    async locate(ctx, target) {
+      const zone = await zoneOf(ctx, target);
+      return zone && { id: zone.id, state: { name: zone.name } };
+    },
+    // As adopt records it: the activation found, which destroy puts back.
+    declared: (_ctx, { state, outs }) => ({
+      inputs: { name: state.name },
+      outs: { activeFound: outs.active ?? null },
+    }),
+  },
   replaceOnChange: ["name"],
 
   async create(ctx, inputs) {

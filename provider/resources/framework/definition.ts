@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type { DnsimpleClient } from "../../client";
+import type { ImportForm, ImportTarget } from "./imports";
 import type { ChangeCounts } from "./mass-change";
 import type { CheckFailure, FieldSchemas } from "./validation";
 
@@ -346,11 +347,38 @@ export interface ResourceDefinition {
    * above the stack's thresholds unless the input `force` equals updates plus deletes.
    */
   readonly massChange?: MassChangeRule;
+  /** How an existing object of the kind is imported; absent: it cannot be (`notImportable` says why). */
+  readonly imports?: KindImports;
+  /** Why the kind cannot be imported (a one-shot action: nothing the service keeps to read back). */
+  readonly notImportable?: string;
   /** The object's current outputs, or undefined when it is gone. */
   read(ctx: ResourceContext, id: string, state: State): Promise<State | undefined>;
   /** In-place update of the inputs not listed in `replaceOnChange`. */
   update?(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State>;
   delete(ctx: ResourceContext, id: string, state: State): Promise<void>;
+}
+
+/**
+ * How a kind's objects are imported (`pulumi import`, the `import` resource option, `get`): the id
+ * forms (framework/imports.ts), the object a parsed id names, and its declaration.
+ */
+export interface KindImports {
+  /** The forms an import id takes, first the one a record of state keeps; the docs' table. */
+  readonly forms: ReadonlyArray<ImportForm>;
+  /**
+   * The object `target` names: its id as Pulumi keeps it and the state `read` needs (the zone of a
+   * record); undefined when the account holds none.
+   */
+  locate(ctx: ResourceContext, target: ImportTarget): Promise<{ id: string; state: State } | undefined>;
+  /**
+   * What a program declaring the object would give (`check` then normalises it), and what the
+   * state holds beyond `read`'s outputs, as an adopt of it records (`outs`, e.g. what destroy puts
+   * back); or a refusal (a record the service manages).
+   */
+  declared(
+    ctx: ResourceContext,
+    found: { readonly id: string; readonly state: State; readonly outs: State },
+  ): Promise<{ inputs: State; outs?: State }>;
 }
 
 /** A kind's part of the mass-change guard (see `ResourceDefinition.massChange`). */

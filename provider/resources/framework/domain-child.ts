@@ -6,6 +6,7 @@
 import type { DnsimpleClient, DomainRef } from "../../client";
 import { canonicalDomainRef } from "../names";
 import type { ResourceContext } from "./define-resource";
+import { findUnderDomains, type ImportTarget } from "./imports";
 import { deleteListed, readListedOrGet } from "./read-cache";
 
 /** The API group of a kind listed per domain (`client.dsRecords`, `client.emailForwards`). */
@@ -55,5 +56,25 @@ export function domainChildReadAndDelete<T extends { id: number }, Outputs>(
         access.api(client).delete(account, domain, id),
       );
     },
+  };
+}
+
+/**
+ * The object an import id names (`<domain>_<id>`, `<domain>/<id>`, or the id alone, looked for
+ * under each domain of the account): its id and the state `read` needs.
+ */
+export function locateDomainChild<T extends { id: number }>(
+  api: (client: DnsimpleClient) => DomainChildApi<T>,
+) {
+  return async (
+    { client, account }: ResourceContext,
+    target: ImportTarget,
+  ): Promise<{ id: number; state: { domain: string } } | undefined> => {
+    const { id = 0 } = target;
+    if (target.domain !== undefined) return { id, state: { domain: target.domain } };
+    const found = await findUnderDomains(client.domains.iterate(account), (domain) =>
+      api(client).get(account, domain, id),
+    );
+    return found && { id, state: { domain: found.domain } };
   };
 }

@@ -18,6 +18,7 @@
  * });
  */
 import { z } from "zod";
+import type { ImportForm, ImportTarget } from "./imports";
 import type { CheckFailure } from "./validation";
 import type {
   CreateMark,
@@ -100,6 +101,25 @@ export const numericIds: IdFormat<number> = {
 /** Ids kept as Pulumi keeps them: names, or composite keys. */
 export const stringIds: IdFormat<string> = { name: "string", parse: (id) => id };
 
+/**
+ * How a kind's objects are imported, typed by the kind (see `KindImports` in definition.ts): the
+ * id forms, the object a parsed id names (its id and the state `read` needs), and the declaration
+ * a program holding it would give.
+ */
+export interface KindImport<I extends FieldShape, O extends FieldShape, Id extends string | number> {
+  readonly forms: ReadonlyArray<ImportForm>;
+  locate(
+    ctx: ResourceContext,
+    target: ImportTarget,
+  ): Promise<{ id: Id; state: Partial<StoredOf<I, O>> } | undefined>;
+  declared(
+    ctx: ResourceContext,
+    found: { readonly id: Id; readonly state: Partial<StoredOf<I, O>>; readonly outs: Partial<OutputsOf<O>> },
+  ):
+    | Promise<{ inputs: Partial<Record<keyof I & string, unknown>>; outs?: Partial<OutputsOf<O>> }>
+    | { inputs: Partial<Record<keyof I & string, unknown>>; outs?: Partial<OutputsOf<O>> };
+}
+
 /** What a create made: the object's id and outputs (and creation time, if any). */
 export interface Found<O extends FieldShape, Id extends string | number> {
   readonly id: Id;
@@ -140,6 +160,10 @@ export interface KindSpec<
   /** What the SDK's functions return for an object of the kind; absent when none reads it. */
   readonly info?: KindInfo<I, O, A, K>;
   readonly ids: IdFormat<Id>;
+  /** How an existing object is imported (`pulumi import`); absent: `notImportable` says why not. */
+  readonly imports?: KindImport<I, O, Id>;
+  /** Why the kind cannot be imported. */
+  readonly notImportable?: string;
   /** Inputs the API cannot change in place: a change replaces the object. */
   readonly replaceOnChange: ReadonlyArray<keyof I & string>;
   /** Inputs that only steer this provider (no API call): a change updates state in place. */
@@ -224,7 +248,18 @@ function metaOf(schema: z.ZodType): { description?: string | undefined; secret?:
  * A spec seen with its types erased: what `toDynamicProvider` hands over is state as Pulumi keeps
  * it, which `check` validated against the same shapes that type the spec.
  */
-type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info"> & {
+type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info" | "imports"> & {
+  readonly imports?: {
+    readonly forms: ReadonlyArray<ImportForm>;
+    locate(
+      ctx: ResourceContext,
+      target: ImportTarget,
+    ): Promise<{ id: string | number; state: State } | undefined>;
+    declared(
+      ctx: ResourceContext,
+      found: { id: string | number; state: State; outs: State },
+    ): Promise<{ inputs: State; outs?: State }> | { inputs: State; outs?: State };
+  };
   readonly info?: { readonly inputs: ReadonlyArray<string> };
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Found<FieldShape, string | number>>;
   findMatching?(ctx: ResourceContext, inputs: State): Promise<Array<Matched<FieldShape, string | number>>>;
@@ -270,7 +305,7 @@ export function defineResource<
   typed: KindSpec<I, O, Id, A, K>,
 ): ResourceDefinition & { readonly schema: KindSchema; readonly info: KindInfo<I, O, A, K> | undefined } {
   const spec = typed as unknown as ErasedSpec;
-  const { ids, kind, findMatching, recover, update } = spec;
+  const { ids, kind, findMatching, recover, update, imports } = spec;
   const id = (pulumiId: string) => ids.parse(pulumiId, kind);
   return {
     kind,
@@ -318,6 +353,20 @@ export function defineResource<
     ...(spec.deleteBeforeReplace ? { deleteBeforeReplace: spec.deleteBeforeReplace } : {}),
     ...(spec.naturalId ? { naturalId: spec.naturalId } : {}),
     ...(spec.massChange ? { massChange: spec.massChange } : {}),
+    ...(imports
+      ? {
+          imports: {
+            forms: imports.forms,
+            async locate(ctx: ResourceContext, target: ImportTarget) {
+              const found = await imports.locate(ctx, target);
+              return found && { id: `${found.id}`, state: found.state };
+            },
+            declared: async (ctx: ResourceContext, found: { id: string; state: State; outs: State }) =>
+              imports.declared(ctx, { ...found, id: id(found.id) }),
+          },
+        }
+      : {}),
+    ...(spec.notImportable !== undefined ? { notImportable: spec.notImportable } : {}),
     read: (ctx, pulumiId, state) => spec.read(ctx, id(pulumiId), state),
     ...(update
       ? {

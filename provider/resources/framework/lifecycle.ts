@@ -17,6 +17,7 @@ import { flushReports } from "./engine-log";
 import { rewriteOf } from "./fields";
 import { converge, createSettlingAmbiguity, findToAdopt, recoverEarlierCreate, remember } from "./ownership";
 import { guardMassChange } from "./mass-change";
+import { nothingToImport, parseImportId } from "./imports";
 import { isPartialCreate, PartialCreateError } from "./partial";
 import { getClient, getSettings, verifyCredentials } from "./runtime";
 import { massChangeThresholds, requireAccount } from "./settings";
@@ -112,6 +113,14 @@ export interface Lifecycle {
   create(inputs: State, ownerKey?: string): Promise<{ id: string; outs: State }>;
   /** No id when the object is gone. */
   read(id: string, state: State, ownerKey?: string): Promise<{ id?: string; props?: State; inputs?: State }>;
+  /**
+   * An existing object taken into the stack (`pulumi import`, the `import` option, `get`): the id
+   * in any of the kind's forms (framework/imports.ts), read in the stack's account with no write;
+   * the answer's inputs are the declaration of the object as `check` leaves it, so the program's
+   * matching declaration shows no change. Like `adopt`, the object is the stack's from then on.
+   * @throws {ImportIdError} for an id of no form of the kind, or one naming nothing.
+   */
+  import(id: string): Promise<{ id: string; props: State; inputs: State }>;
   /** @throws {KeptInStateError} when the update was done in part (an order still pending). */
   update(id: string, olds: State, news: State, ownerKey?: string): Promise<{ outs: State }>;
   delete(id: string, state: State, ownerKey?: string): Promise<void>;
@@ -372,6 +381,33 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
       return { id, props: merged, inputs: inputsOf(definition, merged) };
     },
 
+    async import(text) {
+      const spec = definition.imports;
+      if (!spec) {
+        throw new Error(
+          `a ${definition.kind} cannot be imported: ${definition.notImportable ?? "the provider cannot read one back by an id"}`,
+        );
+      }
+      const target = parseImportId(definition.kind, spec.forms, text);
+      const account = requireAccount(getSettings(), undefined);
+      const ctx = context(account);
+      const located = await spec.locate(ctx, target);
+      const outs = located && (await definition.read(ctx, located.id, located.state));
+      if (!located || !outs) throw nothingToImport(definition.kind, text, account);
+      const declared = await spec.declared(ctx, { ...located, outs });
+      // The declaration as `check` leaves it (defaults filled, spellings kept); one `check` refuses
+      // is returned as it is, and the engine shows check's reasons.
+      const validated = validateInputs(fields, declared.inputs);
+      const checked = validated.failures.length === 0 ? validated.inputs : declared.inputs;
+      remember(definition, account, located.id);
+      const props: State = { ...located.state, ...checked, ...outs, ...declared.outs, accountId: account };
+      // What the provider keeps (`goneFromAccount`) is state, never a program's input.
+      const inputs = Object.fromEntries(
+        Object.entries(checked).filter(([key]) => !providerOwned.includes(key)),
+      );
+      return { id: located.id, props, inputs };
+    },
+
     async update(id, olds, next, ownerKey = ownerKeyInput(olds)) {
       let previous = olds;
       settleCreate(ownerKey, id);
@@ -450,6 +486,7 @@ function withReportsFlushed(lifecycle: Lifecycle): Lifecycle {
     diff: flushed(lifecycle.diff),
     create: step(flushed(lifecycle.create)),
     read: flushed(lifecycle.read),
+    import: flushed(lifecycle.import),
     update: step(flushed(lifecycle.update)),
     delete: step(flushed(lifecycle.delete)),
   };
