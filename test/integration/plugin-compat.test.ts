@@ -195,6 +195,38 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
     expect(await records("compat-plugin.com")).toEqual([]);
   });
 
+  it("imports a record by the bridged provider's id (<zone>_<recordId>), answering in the bridged names", async () => {
+    const made = await fetch(`${emulator.v2Url}/1/zones/compat-plugin.com/records`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "old", type: "TXT", content: "made by hand", ttl: 600 }),
+    });
+    const record = ((await made.json()) as { data: { id: number } }).data;
+    const imported = await read("ZoneRecord", `compat-plugin.com_${record.id}`, {});
+    expect(imported.props).toMatchObject({
+      value: "made by hand",
+      qualifiedName: "old.compat-plugin.com",
+      zoneId: "compat-plugin.com",
+      ttl: 600,
+    });
+    expect(imported.inputs).toMatchObject({
+      zoneName: "compat-plugin.com",
+      name: "old",
+      value: "made by hand",
+    });
+    expect(imported.inputs).not.toHaveProperty("content");
+    // The program's matching declaration shows no change.
+    const declared = await check(
+      "ZoneRecord",
+      { zoneName: "compat-plugin.com", name: "old", type: "TXT", value: "made by hand", ttl: 600 },
+      imported.inputs,
+    );
+    expect(await diff("ZoneRecord", imported.id, imported.props, declared.inputs)).toMatchObject({
+      diffs: [],
+    });
+    await destroy("ZoneRecord", imported.id, imported.props);
+  });
+
   it("a bad record fails check naming the bridged property, as ours names its own, and sends nothing", async () => {
     const before = emulator.requests().length;
     const { failures } = await check("ZoneRecord", {
