@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createDomain, normalizeDomainName } from "./domain-ops";
 import type { Events } from "./events";
 import type { Delays } from "./model";
+import { issueCertificate } from "./routes/certificates";
 import { now, type Store } from "./store";
 
 export interface SeedAccount {
@@ -69,6 +70,15 @@ export interface SeedContact {
   label?: string;
 }
 
+/** An issued Let's Encrypt certificate of a domain seeded (or created) before it. */
+export interface SeedCertificate {
+  account: number;
+  domain: string;
+  id?: number;
+  /** `www`, `*`, or `""` for the apex. */
+  name?: string;
+}
+
 export interface SeedCharge {
   account: number;
   invoicedAt: string;
@@ -86,6 +96,7 @@ export interface Seed {
   oauthCodes?: SeedOAuthCode[];
   domains?: SeedDomain[];
   contacts?: SeedContact[];
+  certificates?: SeedCertificate[];
   charges?: SeedCharge[];
   delays?: Partial<Delays>;
   registrar?: {
@@ -311,6 +322,41 @@ export function applySeed(store: Store, seedInput: Seed, events: Events = NO_EVE
       expires_on: expiresOn,
       expires_at: expiresOn === null ? null : `${expiresOn}T00:00:00Z`,
     });
+  }
+  for (const c of seed.certificates ?? []) {
+    const name = normalizeDomainName(String(c.domain));
+    const domain = name === null ? undefined : store.domains.byKey(name);
+    if (domain === undefined || domain.account_id !== c.account)
+      throw new Error(`certificate of ${c.domain}: no such domain in account ${c.account}`);
+    if (c.id !== undefined && store.certificates.get(c.id) !== undefined)
+      throw new Error(`certificate ${c.id} already exists`);
+    const label = c.name ?? "www";
+    const t = now();
+    const row = store.certificates.insert({
+      ...(c.id !== undefined ? { id: c.id } : {}),
+      account_id: c.account,
+      domain_id: domain.id,
+      contact_id: domain.registrant_id,
+      name: label,
+      common_name: label === "" ? domain.name : `${label}.${domain.name}`,
+      years: 1,
+      csr: null,
+      state: "requesting",
+      auto_renew: false,
+      alternate_names: [],
+      authority_identifier: "letsencrypt",
+      signature_algorithm: "ECDSA",
+      private_key: null,
+      server_pem: null,
+      approver_email: null,
+      approver_emails: null,
+      configured_at: null,
+      created_at: t,
+      updated_at: t,
+      expires_at: null,
+      expires_on: null,
+    });
+    issueCertificate(store, events, row.id);
   }
   for (const c of seed.charges ?? []) {
     if (store.accounts.get(c.account) === undefined) throw new Error(`account ${c.account} does not exist`);

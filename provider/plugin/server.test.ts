@@ -363,7 +363,10 @@ describe("the provider plugin's server", () => {
       >;
     };
     for (const [token, resource] of Object.entries(schema.resources)) {
-      const kind = token.slice(`${PKG}:index:`.length);
+      // A compat token (the bridged names) is served as `compat:<Resource>`.
+      const kind = token.startsWith(`${PKG}:compat:`)
+        ? `compat:${token.slice(`${PKG}:compat:`.length)}`
+        : token.slice(`${PKG}:index:`.length);
       const properties = { ...resource.properties, ...resource.inputProperties };
       const marked = Object.keys(properties).filter((key) => properties[key]!.secret === true);
       expect([token, marked.sort()]).toEqual([token, [...secretFieldsOf(kind)].sort()]);

@@ -14,13 +14,24 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client/client";
-import { configure, lifecycleFor } from "../resources/index";
+import { configure, lifecycleFor as kindLifecycleFor } from "../resources/index";
 import type { State } from "../resources/framework/definition";
+import type { Lifecycle } from "../resources/framework/lifecycle";
 import { setEngineAddress } from "../resources/framework/engine-log";
 import { getSettings } from "../resources/framework/runtime";
 import { isSecret } from "../resources/framework/kind";
 import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
+import {
+  compatFunctionOf,
+  compatKindOf,
+  compatLifecycleFor,
+  COMPAT_KIND,
+  invokeCompat,
+  ourKindOf,
+  servedNameOf,
+  servedOutputsOf,
+} from "./compat";
 import { outputsOf } from "./function-results";
 import { FUNCTIONS } from "./functions.generated";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
@@ -78,17 +89,26 @@ const secretFieldsByKind = new Map<string, ReadonlySet<string>>();
 export function secretFieldsOf(kind: string): ReadonlySet<string> {
   let fields = secretFieldsByKind.get(kind);
   if (!fields) {
-    const definition = KINDS[kind]!();
+    const definition = KINDS[ourKindOf(kind)]!();
     const shape = { ...definition.inputs, ...definition.schema?.inputs, ...definition.schema?.outputs };
-    fields = new Set(Object.keys(shape).filter((key) => isSecret(shape[key]!)));
+    fields = new Set(
+      Object.keys(shape)
+        .filter((key) => isSecret(shape[key]!))
+        .map((key) => servedNameOf(kind, key)),
+    );
     secretFieldsByKind.set(kind, fields);
   }
   return fields;
 }
 
-/** The kind a request is about, from its type (or, from older engines, its URN's). */
+/**
+ * The kind a request is about, from its type (or, from older engines, its URN's): `ZoneRecord`,
+ * or `compat:ZoneRecord` for the bridged names (`<package>:compat:ZoneRecord`, ./compat.ts).
+ */
 function kindOf(type: string, urn: string): string {
   const token = type || (urn.split("::")[2] ?? "").split("$").pop() || "";
+  const compat = compatKindOf(token, packageName());
+  if (compat) return compat;
   const prefix = `${packageName()}:index:`;
   const kind = token.startsWith(prefix) ? token.slice(prefix.length) : "";
   if (!Object.hasOwn(KINDS, kind)) {
@@ -106,8 +126,13 @@ function kindOf(type: string, urn: string): string {
  * nothing reaches the service.
  */
 function previewOf(kind: string, inputs: State): State {
-  const outputs = Object.keys(KINDS[kind]!().schema?.outputs ?? {});
+  const outputs = servedOutputsOf(kind);
   return { ...Object.fromEntries(outputs.map((key) => [key, UNKNOWN])), ...inputs };
+}
+
+/** What serves a kind: our kind's lifecycle, or a compat kind's made of it. */
+function lifecycleFor(kind: string): Lifecycle {
+  return kind.startsWith(COMPAT_KIND) ? compatLifecycleFor(kind, kindLifecycleFor) : kindLifecycleFor(kind);
 }
 
 const union = (...sets: ReadonlyArray<ReadonlySet<string>>): Set<string> =>
@@ -293,6 +318,16 @@ function handlers() {
      * declaration, run with this provider's settings; the result as the schema says (outputsOf).
      */
     async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
+      const compat = compatFunctionOf(req.getTok(), packageName());
+      if (compat) {
+        const sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
+        sdk.readSettingsFrom(getSettings);
+        const args = req.hasArgs() ? propsOf(req.getArgs()).plain : {};
+        const { result, secret } = await invokeCompat(compat, args, sdk);
+        const response = new provproto.InvokeResponse();
+        response.setReturn(structOf(toWire(withoutUndefined(result), secret)));
+        return response;
+      }
       const prefix = `${packageName()}:index:`;
       const name = req.getTok().startsWith(prefix) ? req.getTok().slice(prefix.length) : undefined;
       const entry = name !== undefined && Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name] : undefined;

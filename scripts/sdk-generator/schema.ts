@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { docOf, isSecret, type KindSchema } from "../../provider/resources/framework/kind";
 import { SETTINGS } from "../../provider/resources/framework/settings";
+import { renderCompatModule } from "./compat";
 import type { FunctionToRender, NamedTypes } from "./functions";
 import { isOptionalInput, jsonSchemaOf, type JsonSchema, type KindToRender } from "./render";
 
@@ -340,6 +341,9 @@ export function renderSchema(
   for (const [name, type] of Object.entries(functions.types)) types.add(name, type);
   const resources = Object.fromEntries(kinds.map((k) => [tokenOf(k.kind), resourceOf(k, types)]));
   const config = configProperties();
+  const indexFunctions = Object.fromEntries(functions.functions.map((f) => [tokenOf(f.name), functionOf(f)]));
+  // The bridged provider's names, made of the index module (scripts/sdk-generator/compat.ts).
+  const compat = renderCompatModule(PACKAGE_NAME, resources, indexFunctions);
   return {
     name: PACKAGE_NAME,
     displayName: "DNSimple (dynamic)",
@@ -357,9 +361,13 @@ export function renderSchema(
       description: "The provider of pulumi-dnsimple-dynamic: one per account and token.",
       inputProperties: config,
     },
-    types: Object.fromEntries(Object.entries(types.all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    resources,
-    functions: Object.fromEntries(functions.functions.map((f) => [tokenOf(f.name), functionOf(f)])),
+    types: Object.fromEntries(
+      Object.entries({ ...types.all, ...compat.types } as PackageSchema["types"]).sort(([a], [b]) =>
+        a < b ? -1 : a > b ? 1 : 0,
+      ),
+    ),
+    resources: { ...resources, ...(compat.resources as Record<string, Resource>) },
+    functions: { ...indexFunctions, ...compat.functions },
     language: {
       python: {
         packageName: "pulumi_dnsimple_dynamic",

@@ -1,16 +1,14 @@
 /**
  * `@pulumi/dnsimple`'s functions, with its argument and result names, built on this package's
  * functions (they read `dnsimple:token` and `dnsimple:account` from the stack config, like it).
- * Each has its `...Output` form taking Inputs.
+ * Each has its `...Output` form taking Inputs. What each is made of is declared once
+ * (provider/compat/definitions.ts): `callCompatFunction` runs it here and in the plugin.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { output } from "@pulumi/pulumi/output";
-import {
-  getCertificateBundle,
-  getCertificatePrivateKey,
-  getRegistrantChangeCheck as ourRegistrantChangeCheck,
-  getZone as ourGetZone,
-} from "../functions";
+import { compatFunction } from "../../provider/compat/definitions";
+import { callCompatFunction } from "../../provider/compat/functions";
+import * as sdk from "../functions";
 
 /** Arguments of {@link getZone}. */
 export interface GetZoneArgs {
@@ -26,10 +24,12 @@ export interface GetZoneResult {
   readonly reverse: boolean;
 }
 
+const run = <R>(name: string, args: object): Promise<R> =>
+  callCompatFunction(compatFunction(name)!, args as Record<string, unknown>, sdk, true) as Promise<R>;
+
 /** A zone of the account, by name. */
 export async function getZone(args: GetZoneArgs): Promise<GetZoneResult> {
-  const zone = await ourGetZone(args.name);
-  return { accountId: zone.accountId, id: zone.id, name: zone.name, reverse: zone.reverse };
+  return run("getZone", args);
 }
 
 /** {@link getZone} with Inputs. */
@@ -66,16 +66,8 @@ export interface GetCertificateResult {
 
 /** A certificate of a domain with its chain and private key. */
 export async function getCertificate(args: GetCertificateArgs): Promise<GetCertificateResult> {
-  const bundle = await getCertificateBundle(args.domain, args.certificateId);
-  return {
-    id: String(args.certificateId),
-    certificateId: args.certificateId,
-    domain: args.domain,
-    serverCertificate: bundle.server,
-    rootCertificate: bundle.root ?? "",
-    certificateChains: bundle.chain,
-    privateKey: getCertificatePrivateKey(args.domain, args.certificateId),
-  };
+  const result = await run<GetCertificateResult>("getCertificate", args);
+  return { ...result, rootCertificate: result.rootCertificate ?? "" };
 }
 
 /** {@link getCertificate} with Inputs. */
@@ -113,23 +105,7 @@ export interface GetRegistrantChangeCheckResult {
 export async function getRegistrantChangeCheck(
   args: GetRegistrantChangeCheckArgs,
 ): Promise<GetRegistrantChangeCheckResult> {
-  const check = await ourRegistrantChangeCheck({ domainId: args.domainId, contactId: args.contactId });
-  return {
-    id: `${args.domainId}/${args.contactId}`,
-    domainId: args.domainId,
-    contactId: args.contactId,
-    registryOwnerChange: check.registryOwnerChange,
-    extendedAttributes: check.extendedAttributes.map((a) => ({
-      name: a.name,
-      description: a.description ?? "",
-      required: a.required,
-      options: a.options.map((o) => ({
-        title: o.title ?? "",
-        value: o.value,
-        description: o.description ?? "",
-      })),
-    })),
-  };
+  return run("getRegistrantChangeCheck", args);
 }
 
 /** {@link getRegistrantChangeCheck} with Inputs. */

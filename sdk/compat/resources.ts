@@ -1,8 +1,11 @@
 /**
  * `@pulumi/dnsimple`'s resource classes, with its argument and output names and defaults, built
  * on this package's classes: state, diffs, ownership rules (`adopt`) and the provider stubs are
- * this package's. Each class is a subclass of ours that translates the arguments and adds the
- * bridged output names as outputs derived from ours, so a resource costs what ours costs.
+ * this package's. Each class is a subclass of ours that renames the arguments and adds the
+ * bridged output names as outputs derived from ours, both by the one table of the bridged names
+ * (provider/compat/definitions.ts) that also makes the schema's compat module and what the plugin
+ * serves. A resource costs what ours costs. What is TypeScript's own: the argument types, and what
+ * only a program can do (`preventDelete` as `protect`, `dnssecEnabled` as a child `Dnssec`).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { all, output } from "@pulumi/pulumi/output";
@@ -14,13 +17,32 @@ import { DsRecord as OurDsRecord } from "../resources/ds-record";
 import { LetsEncryptCertificate as OurLetsEncryptCertificate } from "../resources/lets-encrypt-certificate";
 import { DomainRegistration } from "../resources/domain-registration";
 import { ZoneRecord as OurZoneRecord } from "../resources/zone-record";
-import { defined, refuseTrue, timeoutSeconds, UnsupportedArgumentError } from "./translate";
+import { bridgedOutputValue, compatResource, renameInputs } from "../../provider/compat/definitions";
+import { refuseTrue, UnsupportedArgumentError } from "./translate";
 
 export { DomainDelegation, type DomainDelegationArgs } from "../resources/domain-delegation";
 export { EmailForward, type EmailForwardArgs } from "../resources/email-forward";
 export { Zone, type ZoneArgs } from "../resources/zone";
 
 type In<T> = pulumi.Input<T>;
+
+/** The bridged arguments as ours, by the definitions (`value` → `content`, `timeouts` → `timeoutSeconds`). */
+function oursOf<T>(args: object, name: string): T {
+  return renameInputs(compatResource(name)!, args as Record<string, unknown>) as T;
+}
+
+/** Adds the bridged outputs the definitions derive from ours (`qualifiedName` from `fqdn`) and the renamed ones. */
+function addBridgedOutputs(name: string, resource: object): void {
+  const definition = compatResource(name)!;
+  const self = resource as Record<string, pulumi.Output<unknown>>;
+  for (const [bridged, rename] of Object.entries(definition.renames)) {
+    const ours = self[rename.ours]!;
+    self[bridged] = rename.output ? ours.apply((v) => bridgedOutputValue(rename, v)) : ours;
+  }
+  for (const [key, derived] of Object.entries(definition.derived ?? {})) {
+    self[key] = all(derived.from.map((field) => self[field]!)).apply((values) => derived.value(...values));
+  }
+}
 
 /** DNS record types, as `@pulumi/dnsimple` names them (`dnsimple.RecordTypes.CNAME`). */
 export const RecordTypes = {
@@ -76,13 +98,8 @@ export class ZoneRecord extends OurZoneRecord {
   declare readonly zoneId: pulumi.Output<string>;
 
   constructor(name: string, args: ZoneRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    const { value, ttl, ...rest } = args;
-    super(name, defined({ ...rest, content: value, ttl: ttl ?? 3600 }), opts);
-    this.value = this.content;
-    this.valueNormalized = this.content;
-    this.nameNormalized = this.name;
-    this.qualifiedName = this.fqdn;
-    this.zoneId = this.zoneName;
+    super(name, oursOf({ ttl: 3600, ...args }, "ZoneRecord"), opts);
+    addBridgedOutputs("ZoneRecord", this);
   }
 }
 
@@ -104,9 +121,8 @@ export class DsRecord extends OurDsRecord {
   declare readonly keyTag: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: DsRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    const { keyTag, ...rest } = args;
-    super(name, defined({ ...rest, keytag: keyTag }), opts);
-    this.keyTag = this.keytag;
+    super(name, oursOf(args, "DsRecord"), opts);
+    addBridgedOutputs("DsRecord", this);
   }
 }
 
@@ -122,8 +138,7 @@ export class Contact extends OurContact {
 
   constructor(name: string, args: ContactArgs, opts?: pulumi.CustomResourceOptions) {
     super(name, args, opts);
-    this.phoneNormalized = this.phone;
-    this.faxNormalized = this.fax;
+    addBridgedOutputs("Contact", this);
   }
 }
 
@@ -179,18 +194,8 @@ export class LetsEncryptCertificate extends OurLetsEncryptCertificate {
   declare readonly state: pulumi.Output<string>;
 
   constructor(name: string, args: LetsEncryptCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    const { domainId, signatureAlgorithm, ...rest } = args;
-    super(
-      name,
-      defined({
-        ...rest,
-        domain: domainId,
-        signatureAlgorithm: signatureAlgorithm as In<"ECDSA" | "RSA"> | undefined,
-      }),
-      opts,
-    );
-    this.domainId = this.domain.apply((domain) => `${domain}`);
-    this.state = this.certificateState;
+    super(name, oursOf(args, "LetsEncryptCertificate"), opts);
+    addBridgedOutputs("LetsEncryptCertificate", this);
   }
 }
 
@@ -229,17 +234,7 @@ export class RegisteredDomain extends DomainRegistration {
   declare readonly domainRegistration: pulumi.Output<{ id: number | undefined; state: string | undefined }>;
 
   constructor(name: string, args: RegisteredDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    const {
-      name: domain,
-      contactId,
-      autoRenewEnabled,
-      whoisPrivacyEnabled,
-      transferLockEnabled,
-      dnssecEnabled,
-      timeouts,
-      trustee,
-      ...rest
-    } = args;
+    const { dnssecEnabled, trustee, timeouts, ...rest } = args;
     refuseTrue(
       trustee,
       () =>
@@ -256,32 +251,11 @@ export class RegisteredDomain extends DomainRegistration {
         "it must be a plain boolean (true declares a Dnssec resource when the program runs)",
       );
     }
-    super(
-      name,
-      defined({
-        ...rest,
-        domain,
-        registrantId: contactId,
-        autoRenew: autoRenewEnabled,
-        whoisPrivacy: whoisPrivacyEnabled,
-        transferLock: transferLockEnabled,
-        timeoutSeconds:
-          timeouts?.create !== undefined
-            ? timeoutSeconds("RegisteredDomain", "timeouts.create", timeouts.create)
-            : undefined,
-      }),
-      opts,
-    );
-    this.name = this.domain;
-    this.contactId = this.registrantId.apply(Number);
-    this.autoRenewEnabled = this.autoRenew;
-    this.whoisPrivacyEnabled = this.whoisPrivacy;
-    this.transferLockEnabled = this.transferLock;
+    const badTimeout = compatResource("RegisteredDomain")!.extras!.timeouts!.refuse!(timeouts);
+    if (badTimeout) throw new UnsupportedArgumentError("RegisteredDomain", "timeouts.create", badTimeout);
+    super(name, oursOf({ ...rest, timeouts }, "RegisteredDomain"), opts);
+    addBridgedOutputs("RegisteredDomain", this);
     this.dnssecEnabled = output(dnssecEnabled ?? false);
-    this.domainRegistration = all([this.registrationId, this.registrationState]).apply(([id, state]) => ({
-      id,
-      state,
-    }));
     if (dnssecEnabled) new Dnssec(`${name}-dnssec`, { domain: this.domain }, { parent: this });
   }
 }

@@ -1,5 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { Output } from "@pulumi/pulumi/output";
+import { durationSeconds } from "../../provider/compat/definitions";
 
 /**
  * An argument of `@pulumi/dnsimple` that this package cannot honour: a clear error naming it, at
@@ -32,16 +33,15 @@ export function refuseTrue(
 
 /** `@pulumi/dnsimple`'s timeout strings (`"10m"`, `"1h30m"`, `"45s"`) in seconds. */
 export function timeoutSeconds(kind: string, argument: string, value: string): number {
-  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(value.trim());
-  if (!match || value.trim() === "") {
+  const seconds = durationSeconds(value.trim());
+  if (seconds === undefined) {
     throw new UnsupportedArgumentError(
       kind,
       argument,
       `"${value}" is not a duration like "10m", "1h" or "90s"`,
     );
   }
-  const [, h = "0", m = "0", s = "0"] = match;
-  return Number(h) * 3600 + Number(m) * 60 + Number(s);
+  return seconds;
 }
 
 /** `T` with the keys that may be undefined made optional instead. */

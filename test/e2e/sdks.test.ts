@@ -16,9 +16,10 @@ import { randomUUID } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { recordResults } from "../../bench/lib/record";
+import { COMPAT_FUNCTIONS, COMPAT_RESOURCES } from "../../provider/compat/definitions";
 import { resourceKinds } from "../../provider/resources/index";
 import { readFunctions } from "../../scripts/sdk-generator/functions";
-import { GO_IMPORT_BASE, tokenOf } from "../../scripts/sdk-generator/schema";
+import { GO_IMPORT_BASE, PACKAGE_NAME, tokenOf } from "../../scripts/sdk-generator/schema";
 import { REPO_ROOT } from "./harness";
 
 type Language = "python" | "go" | "nodejs";
@@ -162,12 +163,19 @@ describe("the package schema", () => {
       resources: Record<string, unknown>;
       functions: Record<string, unknown>;
     };
-    expect(Object.keys(schema.resources).sort()).toEqual(resourceKinds.map(tokenOf).sort());
+    // The index module: our kinds and functions; the compat module: the bridged provider's names.
+    const index = (tokens: Record<string, unknown>) =>
+      Object.keys(tokens).filter((t) => t.startsWith(tokenOf("")));
+    const compat = (tokens: Record<string, unknown>) =>
+      Object.keys(tokens).filter((t) => !t.startsWith(tokenOf("")));
+    expect(index(schema.resources).sort()).toEqual(resourceKinds.map(tokenOf).sort());
     const functions = readFunctions(tokenOf).functions.map((f) => tokenOf(f.name));
-    expect(Object.keys(schema.functions).sort()).toEqual(functions.sort());
+    expect(index(schema.functions).sort()).toEqual(functions.sort());
+    expect(compat(schema.resources)).toEqual(COMPAT_RESOURCES.map((r) => `${PACKAGE_NAME}:compat:${r.name}`));
+    expect(compat(schema.functions)).toEqual(COMPAT_FUNCTIONS.map((f) => `${PACKAGE_NAME}:compat:${f.name}`));
     schemaFigures = {
-      resources: Object.keys(schema.resources).length,
-      functions: Object.keys(schema.functions).length,
+      resources: index(schema.resources).length,
+      functions: index(schema.functions).length,
     };
   });
 });

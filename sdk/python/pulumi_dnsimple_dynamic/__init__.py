@@ -88,14 +88,33 @@ from . import outputs
 
 # Make subpackages available:
 if typing.TYPE_CHECKING:
+    import pulumi_dnsimple_dynamic.compat as __compat
+    compat = __compat
     import pulumi_dnsimple_dynamic.config as __config
     config = __config
 else:
+    compat = _utilities.lazy_import('pulumi_dnsimple_dynamic.compat')
     config = _utilities.lazy_import('pulumi_dnsimple_dynamic.config')
 
 _utilities.register(
     resource_modules="""
 [
+ {
+  "pkg": "dnsimple-dynamic",
+  "mod": "compat",
+  "fqn": "pulumi_dnsimple_dynamic.compat",
+  "classes": {
+   "dnsimple-dynamic:compat:Contact": "Contact",
+   "dnsimple-dynamic:compat:Domain": "Domain",
+   "dnsimple-dynamic:compat:DomainDelegation": "DomainDelegation",
+   "dnsimple-dynamic:compat:DsRecord": "DsRecord",
+   "dnsimple-dynamic:compat:EmailForward": "EmailForward",
+   "dnsimple-dynamic:compat:LetsEncryptCertificate": "LetsEncryptCertificate",
+   "dnsimple-dynamic:compat:RegisteredDomain": "RegisteredDomain",
+   "dnsimple-dynamic:compat:Zone": "Zone",
+   "dnsimple-dynamic:compat:ZoneRecord": "ZoneRecord"
+  }
+ },
  {
   "pkg": "dnsimple-dynamic",
   "mod": "index",

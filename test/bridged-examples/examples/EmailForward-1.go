@@ -1,0 +1,20 @@
+package main
+
+import (
+	"github.com/pulumi/pulumi-dnsimple/sdk/v5/go/dnsimple"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		_, err := dnsimple.NewEmailForward(ctx, "example", &dnsimple.EmailForwardArgs{
+			Domain:           pulumi.String("example.com"),
+			AliasName:        pulumi.String("sales"),
+			DestinationEmail: pulumi.String("alice@example.com"),
+		})
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+}

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"github.com/pulumi/pulumi-dnsimple/sdk/v5/go/dnsimple"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		_, err := dnsimple.GetZone(ctx, &dnsimple.LookupZoneArgs{
+			Name: "example.com",
+		}, nil)
+		if err != nil {
+			return err
+		}
+		return nil
+	})
+}
