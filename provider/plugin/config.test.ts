@@ -76,12 +76,12 @@ describe("the plugin's configuration", () => {
       v1Token: "fine-secret",
     });
     expect(failures.map((f) => f.property).sort()).toEqual(
-      ["account", "baseUrl", "maxRetries", "progressInterval", "sandbox", "token"].sort(),
+      ["account", "baseUrl", "maxRetries", "progressInterval", "sandbox"].sort(),
     );
     const reasons = failures.map((f) => f.reason).join("\n");
-    expect(reasons).toContain(`${PKG}:maxRetries must be a whole number`);
-    expect(reasons).toContain(`${PKG}:sandbox must be true or false`);
-    expect(reasons).toContain(`${PKG}:account must be a numeric account id`);
+    expect(reasons).toContain(`${PKG}:maxRetries (or DNSIMPLE_MAX_RETRIES) must be a whole number`);
+    expect(reasons).toContain(`${PKG}:sandbox (or DNSIMPLE_SANDBOX) must be true or false, got "maybe"`);
+    expect(reasons).toContain(`${PKG}:account (or DNSIMPLE_ACCOUNT) must be a numeric account id`);
     expect(reasons).not.toContain("dnsimple:");
     expect(reasons).not.toContain("12345678");
     expect(reasons).not.toContain("fine-secret");
