@@ -5,7 +5,7 @@
  * setting reads and client constructions outside their one module, and the README's settings
  * table against the declarations.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkConfig, inPluginWords, nameOf, sourceOf } from "../../provider/plugin/config";
 import {
@@ -15,7 +15,10 @@ import {
   type SettingDeclaration,
 } from "../../provider/resources/framework/settings";
 
-export const REPO = path.resolve(__dirname, "..", "..");
+/** The checkout: from the sources (test/unit) or the build (dist/test/unit, for bench/settings.ts). */
+export const REPO = [path.resolve(__dirname, "..", ".."), path.resolve(__dirname, "..", "..", "..")].find((dir) =>
+  existsSync(path.join(dir, "provider", "resources", "framework", "settings.ts")),
+)!;
 const PKG = "dnsimple-dynamic";
 
 /** A value as a program sets it: its text, and what the engine may send the plugin instead. */
@@ -198,10 +201,15 @@ export const FACTORY_MODULE = "provider/resources/framework/client-factory.ts";
  * `sdk/` outside the factory and the client's own module, as `file: text`.
  */
 export function clientConstructionsOutsideFactory(): string[] {
+  return clientConstructions().filter((found) => !found.startsWith(`${FACTORY_MODULE}:`));
+}
+
+/** Every construction of the API client in `provider/` and `sdk/` (the client's own module left out). */
+export function clientConstructions(): string[] {
   const found: string[] = [];
   for (const file of [...sourcesOf("provider"), ...sourcesOf("sdk")]) {
     const relative = path.relative(REPO, file).split(path.sep).join("/");
-    if (relative === FACTORY_MODULE || relative.startsWith("provider/client/")) continue;
+    if (relative.startsWith("provider/client/")) continue;
     for (const match of codeOf(file).matchAll(/\b(?:createClient|new\s+DnsimpleClient)\s*\(/g)) {
       found.push(`${relative}: ${match[0]}`);
     }
