@@ -10,6 +10,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { parseFaultConfig } from "../../emulator/faults";
 import { flushReports, type LogSink, setLogSink } from "../../provider/resources/framework/engine-log";
 import { resetRuntime } from "../../provider/resources/framework/runtime";
 import { SETTINGS } from "../../provider/resources/framework/settings";
@@ -52,7 +53,8 @@ async function throughFunction(given: Given, name: FunctionName): Promise<Outcom
   let log: typeof import("../../provider/resources/framework/engine-log") | undefined;
   jest.isolateModules(() => {
     sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
-    log = require("../../provider/resources/framework/engine-log") as typeof import("../../provider/resources/framework/engine-log");
+    log =
+      require("../../provider/resources/framework/engine-log") as typeof import("../../provider/resources/framework/engine-log");
   });
   const lines: string[] = [];
   // The client is loaded on first use (outside the isolated modules): both logs go to `lines`.
@@ -119,7 +121,10 @@ beforeAll(async () => {
   for (const key of Object.keys(process.env)) if (key.startsWith("DNSIMPLE_")) delete process.env[key];
   emulator = await startEmulator({ port: 0, token: TOKEN, accountId: 1 });
   plugin = await startPluginServer();
-  grpcClient = new provrpc.ResourceProviderClient(`127.0.0.1:${plugin.port}`, grpc.credentials.createInsecure());
+  grpcClient = new provrpc.ResourceProviderClient(
+    `127.0.0.1:${plugin.port}`,
+    grpc.credentials.createInsecure(),
+  );
 });
 
 afterAll(async () => {
@@ -131,10 +136,12 @@ afterAll(async () => {
 
 /** The next whoami request gets a 502 (once). */
 const oneBadGateway = () =>
-  emulator.app.faults.configure({ rate: 1, kinds: ["502"], count: 1, routes: "GET .*/whoami$" });
+  emulator.app.faults.configure(
+    parseFaultConfig({ rate: 1, kinds: ["502"], count: 1, routes: "GET .*/whoami$" }),
+  );
 
 describe.each(ADAPTERS)("the client of %s", (_adapter, run) => {
-  afterEach(() => emulator.app.faults.configure({ rate: 0, count: null }));
+  afterEach(() => emulator.app.faults.configure(null));
 
   it("retries as dnsimple:maxRetries says: a 502 fails with 0 retries and is retried with 1", async () => {
     oneBadGateway();
@@ -153,7 +160,9 @@ describe.each(ADAPTERS)("the client of %s", (_adapter, run) => {
   it("logs one line per request when dnsimple:requestLog is true, none when it is false", async () => {
     const on = await run({ requestLog: "true" }, "whoami");
     expect(on.ok).toBe(true);
-    expect(on.lines).toContainEqual(expect.stringMatching(/^dnsimple: request GET \/v2\/whoami: 200 in \d+ ms/));
+    expect(on.lines).toContainEqual(
+      expect.stringMatching(/^dnsimple: request GET \/v2\/whoami: 200 in \d+ ms/),
+    );
     const off = await run({ requestLog: "false" }, "whoami");
     expect(off.ok).toBe(true);
     expect(off.lines.filter((l) => l.startsWith("dnsimple: request "))).toEqual([]);

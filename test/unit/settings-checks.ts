@@ -16,8 +16,8 @@ import {
 } from "../../provider/resources/framework/settings";
 
 /** The checkout: from the sources (test/unit) or the build (dist/test/unit, for bench/settings.ts). */
-export const REPO = [path.resolve(__dirname, "..", ".."), path.resolve(__dirname, "..", "..", "..")].find((dir) =>
-  existsSync(path.join(dir, "provider", "resources", "framework", "settings.ts")),
+export const REPO = [path.resolve(__dirname, "..", ".."), path.resolve(__dirname, "..", "..", "..")].find(
+  (dir) => existsSync(path.join(dir, "provider", "resources", "framework", "settings.ts")),
 )!;
 const PKG = "dnsimple-dynamic";
 
@@ -117,15 +117,16 @@ export function agreementTable(): Row[] {
     ];
     for (const [given, expected] of cases) {
       const config = reading(
-        () => resolveSettings({ get: (k) => (k === setting.config ? given.text : undefined) }, {})[setting.field],
+        () =>
+          resolveSettings({ get: (k) => (k === setting.config ? given.text : undefined) }, {})[setting.field],
       );
       const env = reading(() => resolveSettings(undefined, { [setting.env]: given.text })[setting.field]);
       const plugin = pluginReading(setting, given.typed ?? given.text);
-      const agree =
-        same(config, env) && same(config, plugin) && config.ok === (expected === "accepted");
+      const agree = same(config, env) && same(config, plugin) && config.ok === (expected === "accepted");
       rows.push({
         setting: setting.config,
-        value: given.typed !== undefined ? `${given.text} (typed ${JSON.stringify(given.typed)})` : given.text,
+        value:
+          given.typed !== undefined ? `${given.text} (typed ${JSON.stringify(given.typed)})` : given.text,
         expected,
         config,
         env,
@@ -144,7 +145,8 @@ export function sourcesOf(folder: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!["node_modules", "python", "go", "dotnet", "java", "nodejs", "bin"].includes(entry.name)) walk(full);
+        if (!["node_modules", "python", "go", "dotnet", "java", "nodejs", "bin"].includes(entry.name))
+          walk(full);
       } else if (/\.ts$/.test(entry.name) && !/\.(test|generated|d)\.ts$/.test(entry.name)) out.push(full);
     }
   };
@@ -218,7 +220,12 @@ export function clientConstructions(): string[] {
 }
 
 /** The settings table of the README: each row's config keys (with secrecy) and variables. */
-export function readmeSettingsRows(): Array<{ line: string; configs: string[]; secret: string[]; envs: string[] }> {
+export function readmeSettingsRows(): Array<{
+  line: string;
+  configs: string[];
+  secret: string[];
+  envs: string[];
+}> {
   const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
   return readme
     .split("\n")

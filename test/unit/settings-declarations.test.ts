@@ -20,7 +20,10 @@ describe("every setting's values through both adapters", () => {
     expect(Object.keys(SETTING_VALUES).sort()).toEqual(SETTINGS.map((s) => s.field).sort());
     for (const setting of SETTINGS) {
       const settingRows = rows.filter((r) => r.setting === setting.config);
-      expect([setting.config, settingRows.some((r) => r.expected === "accepted")]).toEqual([setting.config, true]);
+      expect([setting.config, settingRows.some((r) => r.expected === "accepted")]).toEqual([
+        setting.config,
+        true,
+      ]);
       if (setting.accepted !== "a string") {
         expect([setting.config, settingRows.some((r) => r.expected === "refused")]).toEqual([
           setting.config,
@@ -51,7 +54,9 @@ describe("every setting's values through both adapters", () => {
   it("never repeats the value of a secret setting", () => {
     const token = SETTINGS.find((s) => s.field === "token")!;
     const message = new SettingValueError(token, "secret-value-41f0").message;
-    expect(message).toBe("dnsimple:token (or DNSIMPLE_TOKEN) must be a string, got a value not shown (it is secret)");
+    expect(message).toBe(
+      "dnsimple:token (or DNSIMPLE_TOKEN) must be a string, got a value not shown (it is secret)",
+    );
   });
 });
 

@@ -70,11 +70,7 @@ const flag = (): Rule<boolean> => ({ type: "boolean", schema: FLAG_SCHEMA, accep
 
 const whole = (min: number, max: number, accepted: string): Rule<number> => ({
   type: "integer",
-  schema: z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max)),
+  schema: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)),
   accepted,
 });
 
@@ -284,7 +280,11 @@ export function parseSetting<F extends keyof ProviderSettings>(
   const declaration = DECLARATIONS[field] as Declared<unknown, unknown>;
   if (raw === undefined || raw === "") return declaration.default as ProviderSettings[F];
   const parsed = declaration.schema.safeParse(raw);
-  if (!parsed.success) throw new SettingValueError(SETTINGS.find((s) => s.field === field)!, raw);
+  if (!parsed.success)
+    throw new SettingValueError(
+      SETTINGS.find((s) => s.field === field)!,
+      raw,
+    );
   return parsed.data as ProviderSettings[F];
 }
 
