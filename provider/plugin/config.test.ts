@@ -96,6 +96,16 @@ describe("the plugin's configuration", () => {
     });
     expect(diffConfig(PKG, {}, { sandbox: true })).toEqual({ changed: ["sandbox"], replaces: ["sandbox"] });
     expect(diffConfig(PKG, { sandbox: "true" }, { sandbox: true })).toEqual({ changed: [], replaces: [] });
+    // Read by the settings' declarations: the same value spelled two ways is no change.
+    expect(diffConfig(PKG, { sandbox: "TRUE", maxRetries: 3 }, { sandbox: true, maxRetries: "3" })).toEqual({
+      changed: [],
+      replaces: [],
+    });
+    expect(diffConfig(PKG, { maxRetries: "3" }, { maxRetries: "4" })).toEqual({
+      changed: ["maxRetries"],
+      replaces: [],
+    });
+    expect(diffConfig(PKG, {}, { sandbox: false })).toEqual({ changed: ["sandbox"], replaces: [] });
     // The same endpoint spelled out: a change, not a move.
     expect(diffConfig(PKG, {}, { baseUrl: "https://api.dnsimple.com/v2/" })).toEqual({
       changed: ["baseUrl"],

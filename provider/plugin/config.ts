@@ -94,13 +94,30 @@ export function diffConfig(packageName: string, olds: State, news: State): Confi
   const changed: string[] = [];
   for (const setting of SETTINGS) {
     const name = nameOf(setting);
-    if (news[name] === UNKNOWN || asText(olds[name]) !== asText(news[name])) changed.push(name);
+    if (news[name] === UNKNOWN || valueOf(setting, olds[name]) !== valueOf(setting, news[name])) {
+      changed.push(name);
+    }
   }
   const endpointSettings = SETTINGS.filter((s) => s.field === "baseUrl" || s.field === "sandbox").map(nameOf);
   const unknownEndpoint = endpointSettings.some((name) => news[name] === UNKNOWN);
   const endpointMoves = unknownEndpoint || endpointOf(packageName, olds) !== endpointOf(packageName, news);
   const replaces = endpointMoves ? changed.filter((name) => endpointSettings.includes(name)) : [];
   return { changed, replaces };
+}
+
+/**
+ * A setting's value as its declaration reads it, to compare two inputs: `TRUE` and `true` are
+ * the same flag, `3` and `"3"` the same count. Unset stays apart from any value (the environment
+ * may fill it); a value the declaration refuses is compared as its text.
+ */
+function valueOf(setting: SettingDeclaration, value: unknown): string {
+  const text = asText(value);
+  if (text === undefined || text === "") return "unset";
+  try {
+    return `value:${JSON.stringify(parseSetting(setting.field, text))}`;
+  } catch {
+    return `text:${text}`;
+  }
 }
 
 /** The API v2 endpoint the inputs talk to (the environment fills what they leave out). */
