@@ -247,10 +247,13 @@ export interface SettingDeclaration {
   readonly default: unknown;
 }
 
+/** The declarations by field, each seen as its common shape. */
+const BY_FIELD: Readonly<Record<keyof ProviderSettings, Declared<unknown, unknown>>> = DECLARATIONS;
+
 export const SETTINGS: ReadonlyArray<SettingDeclaration> = (
-  Object.keys(DECLARATIONS) as Array<keyof Declarations>
+  Object.keys(BY_FIELD) as Array<keyof Declarations>
 ).map((field) => {
-  const { schema: _schema, ...rest } = DECLARATIONS[field] as Declared<unknown, unknown>;
+  const { schema: _schema, ...rest } = BY_FIELD[field];
   return { field, ...rest };
 });
 
@@ -277,15 +280,19 @@ export function parseSetting<F extends keyof ProviderSettings>(
   field: F,
   raw: string | undefined,
 ): ProviderSettings[F] {
-  const declaration = DECLARATIONS[field] as Declared<unknown, unknown>;
-  if (raw === undefined || raw === "") return declaration.default as ProviderSettings[F];
+  return valueOf(field, raw) as ProviderSettings[F];
+}
+
+function valueOf(field: keyof ProviderSettings, raw: string | undefined): unknown {
+  const declaration = BY_FIELD[field];
+  if (raw === undefined || raw === "") return declaration.default;
   const parsed = declaration.schema.safeParse(raw);
   if (!parsed.success)
     throw new SettingValueError(
       SETTINGS.find((s) => s.field === field)!,
       raw,
     );
-  return parsed.data as ProviderSettings[F];
+  return parsed.data;
 }
 
 /** The text a setting has in `config` or, failing that, the environment (empty counts as unset). */
@@ -308,7 +315,7 @@ export function resolveSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderSettings {
   const out: Record<string, unknown> = {};
-  for (const s of SETTINGS) out[s.field] = parseSetting(s.field, rawValue(s, config, env));
+  for (const s of SETTINGS) out[s.field] = valueOf(s.field, rawValue(s, config, env));
   return out as ProviderSettings;
 }
 
