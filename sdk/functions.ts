@@ -208,30 +208,12 @@ let cached: { key: string; client: DnsimpleClient } | undefined;
  * calls no function never pays for loading the client and its schemas.
  */
 async function client(s: ProviderSettings): Promise<DnsimpleClient> {
-  const token = requireToken(s);
-  const key = JSON.stringify([token, s.baseUrl, s.sandbox, s.v1Email, s.v1Token, s.v1BaseUrl]);
+  requireToken(s);
+  const key = JSON.stringify(s);
   if (cached?.key !== key) {
-    const { createClient } = await import("../provider/client");
-    const v1Token = s.v1Token ?? token;
-    cached = {
-      key,
-      client: createClient({
-        token,
-        ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
-        sandbox: s.sandbox,
-        userAgentSuffix: "pulumi-function",
-        // Legacy v1 functions: the same settings as the v1 resources.
-        ...(s.v1Email
-          ? {
-              v1: {
-                email: s.v1Email,
-                token: v1Token,
-                ...(s.v1BaseUrl !== undefined ? { baseUrl: s.v1BaseUrl } : {}),
-              },
-            }
-          : {}),
-      }),
-    };
+    // The one factory (framework/client-factory.ts): retries, hooks, secrets and v1 credentials.
+    const { clientFromSettings } = await import("../provider/resources/framework/client-factory");
+    cached = { key, client: clientFromSettings(s, { userAgentSuffix: "pulumi-function" }) };
   }
   return cached.client;
 }

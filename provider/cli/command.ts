@@ -38,9 +38,9 @@ export function accountOption(value: string | undefined): string {
 }
 
 /**
- * The client a command uses: the one given, or one from the environment's settings
- * (`DNSIMPLE_TOKEN`, `DNSIMPLE_BASE_URL`, `DNSIMPLE_SANDBOX`, `DNSIMPLE_MAX_RETRIES`); `undefined`
- * without a token. The client (undici, the schemas) is loaded only here: `review` without
+ * The client a command uses: the one given, or one from the environment's settings through the
+ * one client factory (framework/client-factory.ts: retries, hooks, secrets, v1 credentials);
+ * `undefined` without a token. The client (undici, the schemas) is loaded only here: `review` without
  * `--prices` never loads it.
  */
 export async function commandClient(
@@ -51,14 +51,8 @@ export async function commandClient(
   if (io.client) return io.client;
   const settings = resolveSettings(undefined, io.env);
   if (!settings.token) return undefined;
-  const { createClient } = await import("../client");
-  return createClient({
-    token: settings.token,
-    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
-    sandbox: settings.sandbox,
-    retry: { maxRetries: options.maxRetries ?? settings.maxRetries },
-    userAgentSuffix: command,
-  });
+  const { clientFromSettings } = await import("../resources/framework/client-factory");
+  return clientFromSettings(settings, { userAgentSuffix: command, maxRetries: options.maxRetries });
 }
 
 /** Runs a command's body; a `UsageError` is printed with the usage and gives exit status 1. */

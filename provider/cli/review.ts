@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { renderReview } from "../review/markdown";
 import { massChangeMarkdown, reviewThresholds, zoneMassChanges } from "../review/mass-change";
-import { parseShare } from "../resources/framework/settings";
+import { parseSetting, resolveSettings } from "../resources/framework/settings";
 import { parsePreview, PreviewFormatError } from "../review/parse";
 import type { Prices } from "../review/prices";
 import type { MassChangeThresholds } from "../resources/framework/mass-change";
@@ -84,7 +84,7 @@ export function parseArgs(argv: string[]): Args {
     const raw = values[option];
     if (raw === undefined) return undefined;
     try {
-      return parseShare(option, raw, 0);
+      return parseSetting(option === "max-update-share" ? "maxSafeUpdateShare" : "maxSafeDeleteShare", raw);
     } catch {
       throw new UsageError(`--${option} must be a share of records from 0 to 1 (0.3 is 30 %), got "${raw}"`);
     }
@@ -158,7 +158,7 @@ export async function reviewMain(argv: string[], io: CommandIo): Promise<number>
         return EXIT.usage;
       }
       const { lookupPrices } = await import("../review/prices");
-      const account = io.env.DNSIMPLE_ACCOUNT;
+      const { account } = resolveSettings(undefined, io.env);
       prices = await lookupPrices(model, { client, ...(account ? { account } : {}) });
     }
   } catch (error) {

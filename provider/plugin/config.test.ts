@@ -76,12 +76,12 @@ describe("the plugin's configuration", () => {
       v1Token: "fine-secret",
     });
     expect(failures.map((f) => f.property).sort()).toEqual(
-      ["account", "baseUrl", "maxRetries", "progressInterval", "sandbox", "token"].sort(),
+      ["account", "baseUrl", "maxRetries", "progressInterval", "sandbox"].sort(),
     );
     const reasons = failures.map((f) => f.reason).join("\n");
-    expect(reasons).toContain(`${PKG}:maxRetries must be a whole number`);
-    expect(reasons).toContain(`${PKG}:sandbox must be true or false`);
-    expect(reasons).toContain(`${PKG}:account must be a numeric account id`);
+    expect(reasons).toContain(`${PKG}:maxRetries (or DNSIMPLE_MAX_RETRIES) must be a whole number`);
+    expect(reasons).toContain(`${PKG}:sandbox (or DNSIMPLE_SANDBOX) must be true or false, got "maybe"`);
+    expect(reasons).toContain(`${PKG}:account (or DNSIMPLE_ACCOUNT) must be a numeric account id`);
     expect(reasons).not.toContain("dnsimple:");
     expect(reasons).not.toContain("12345678");
     expect(reasons).not.toContain("fine-secret");
@@ -96,6 +96,16 @@ describe("the plugin's configuration", () => {
     });
     expect(diffConfig(PKG, {}, { sandbox: true })).toEqual({ changed: ["sandbox"], replaces: ["sandbox"] });
     expect(diffConfig(PKG, { sandbox: "true" }, { sandbox: true })).toEqual({ changed: [], replaces: [] });
+    // Read by the settings' declarations: the same value spelled two ways is no change.
+    expect(diffConfig(PKG, { sandbox: "TRUE", maxRetries: 3 }, { sandbox: true, maxRetries: "3" })).toEqual({
+      changed: [],
+      replaces: [],
+    });
+    expect(diffConfig(PKG, { maxRetries: "3" }, { maxRetries: "4" })).toEqual({
+      changed: ["maxRetries"],
+      replaces: [],
+    });
+    expect(diffConfig(PKG, {}, { sandbox: false })).toEqual({ changed: ["sandbox"], replaces: [] });
     // The same endpoint spelled out: a change, not a move.
     expect(diffConfig(PKG, {}, { baseUrl: "https://api.dnsimple.com/v2/" })).toEqual({
       changed: ["baseUrl"],

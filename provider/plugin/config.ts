@@ -2,14 +2,14 @@
  * The plugin's configuration: the settings of `framework/settings.ts` under the package's own
  * names (`dnsimple:token` is `<package>:token`, `token` as an explicit provider's input). From
  * them: the source `configure` reads (`sourceOf`), CheckConfig's failures (`checkConfig`) and
- * DiffConfig's answer (`diffConfig`). Nothing here restates a setting: names, types and secrecy
- * come from `SETTINGS`, each value's rule from `resolveSettings`, the account's from the lifecycle.
+ * DiffConfig's answer (`diffConfig`). Nothing here restates a setting: names, types, secrecy and
+ * each value's rule come from the settings' declarations (`SETTINGS`, `parseSetting`).
  */
 import { resolveBaseUrls } from "../client/client";
-import { commonInputs } from "../resources/framework/lifecycle";
 import type { State } from "../resources/framework/definition";
 import {
   type ConfigSource,
+  parseSetting,
   resolveSettings,
   SETTINGS,
   type SettingDeclaration,
@@ -53,30 +53,12 @@ export function sourceOf(
   return { get: (key) => values.get(key) };
 }
 
-const TYPE_NAMES: Record<SettingDeclaration["type"], string> = {
-  string: "a string",
-  boolean: "true or false",
-  integer: "a whole number",
-  number: "a number",
-};
-
-/** Whether `value` has the type the setting declares (a string of that type counts). */
-function hasType(setting: SettingDeclaration, value: unknown): boolean {
-  switch (setting.type) {
-    case "string":
-      return typeof value === "string";
-    case "boolean":
-      return typeof value === "boolean" || (typeof value === "string" && /^(true|false)$/i.test(value));
-    case "integer":
-      return Number.isInteger(typeof value === "string" ? Number(value) : value) && `${value}`.trim() !== "";
-    case "number":
-      return Number.isFinite(typeof value === "string" ? Number(value) : value) && `${value}`.trim() !== "";
-  }
-}
-
 /**
  * What is wrong with a provider's inputs, by setting name, before anything talks to the service.
- * Reasons name the setting as a program sets it and never repeat a secret value.
+ * Each value goes through its setting's declaration (`parseSetting`), as the dynamic provider
+ * reads it, so both refuse the same values with the same message (in the plugin's names). The
+ * engine may send typed values (`true`, `3`): they are read as their text (`"true"`, `"3"`), as
+ * `configure` reads them (`sourceOf`). Reasons never repeat a secret value.
  */
 export function checkConfig(packageName: string, inputs: State): Array<{ property: string; reason: string }> {
   const failures: Array<{ property: string; reason: string }> = [];
@@ -84,28 +66,10 @@ export function checkConfig(packageName: string, inputs: State): Array<{ propert
     const name = nameOf(setting);
     const value = inputs[name];
     if (value === undefined || value === null || value === UNKNOWN) continue;
-    const key = `${packageName}:${name}`;
-    if (!hasType(setting, value)) {
-      failures.push({ property: name, reason: `${key} must be ${TYPE_NAMES[setting.type]}` });
-      continue;
-    }
-    const text = asText(value)!;
-    // Each value's own rule: the settings' (ranges), the account's, the client's (URLs).
     try {
-      resolveSettings({ get: (k) => (k === setting.config ? text : undefined) }, {});
+      parseSetting(setting.field, asText(value));
     } catch (error) {
       failures.push({ property: name, reason: inPluginWords(packageName, (error as Error).message) });
-      continue;
-    }
-    if (setting.field === "account" && !commonInputs.account!.safeParse(text).success) {
-      failures.push({ property: name, reason: `${key} must be a numeric account id, got "${text}"` });
-    }
-    if (setting.field === "baseUrl" || setting.field === "v1BaseUrl") {
-      try {
-        resolveBaseUrls({ baseUrl: text });
-      } catch {
-        failures.push({ property: name, reason: `${key} must be an absolute http(s) URL, got "${text}"` });
-      }
     }
   }
   return failures;
@@ -130,13 +94,30 @@ export function diffConfig(packageName: string, olds: State, news: State): Confi
   const changed: string[] = [];
   for (const setting of SETTINGS) {
     const name = nameOf(setting);
-    if (news[name] === UNKNOWN || asText(olds[name]) !== asText(news[name])) changed.push(name);
+    if (news[name] === UNKNOWN || valueOf(setting, olds[name]) !== valueOf(setting, news[name])) {
+      changed.push(name);
+    }
   }
   const endpointSettings = SETTINGS.filter((s) => s.field === "baseUrl" || s.field === "sandbox").map(nameOf);
   const unknownEndpoint = endpointSettings.some((name) => news[name] === UNKNOWN);
   const endpointMoves = unknownEndpoint || endpointOf(packageName, olds) !== endpointOf(packageName, news);
   const replaces = endpointMoves ? changed.filter((name) => endpointSettings.includes(name)) : [];
   return { changed, replaces };
+}
+
+/**
+ * A setting's value as its declaration reads it, to compare two inputs: `TRUE` and `true` are
+ * the same flag, `3` and `"3"` the same count. Unset stays apart from any value (the environment
+ * may fill it); a value the declaration refuses is compared as its text.
+ */
+function valueOf(setting: SettingDeclaration, value: unknown): string {
+  const text = asText(value);
+  if (text === undefined || text === "") return "unset";
+  try {
+    return `value:${JSON.stringify(parseSetting(setting.field, text))}`;
+  } catch {
+    return `text:${text}`;
+  }
 }
 
 /** The API v2 endpoint the inputs talk to (the environment fills what they leave out). */

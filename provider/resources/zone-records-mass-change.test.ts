@@ -72,11 +72,11 @@ describe("the rule", () => {
     expect(() =>
       resolveSettings({ get: (k) => (k === "dnsimple:maxSafeDeleteShare" ? "30" : undefined) }, {}),
     ).toThrow(
-      'dnsimple:maxSafeDeleteShare must be a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off), got "30"',
+      'dnsimple:maxSafeDeleteShare (or DNSIMPLE_MAX_SAFE_DELETE_SHARE) must be a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off), got "30"',
     );
     expect(() =>
       resolveSettings({ get: (k) => (k === "dnsimple:minExistingRecords" ? "ten" : undefined) }, {}),
-    ).toThrow(/minExistingRecords must be a whole number/);
+    ).toThrow(/minExistingRecords \(or DNSIMPLE_MIN_EXISTING_RECORDS\) must be a whole number/);
   });
 });
 

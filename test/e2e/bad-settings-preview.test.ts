@@ -132,6 +132,14 @@ describe("bad settings fail pulumi preview", () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /v2/whoami"]);
   });
 
+  it("fails with a value outside its setting's rule, naming the setting, the value and what is accepted", async () => {
+    // The one rule of flags (framework/settings.ts): `true` or `false`; `yes` is refused, not guessed.
+    const { code, text, requests } = await preview(TOKEN, emulator.v2Url, { "dnsimple:sandbox": "yes" });
+    expect(code).not.toBe(0);
+    expect(text).toContain('dnsimple:sandbox (or DNSIMPLE_SANDBOX) must be true or false, got "yes"');
+    expect(requests).toEqual([]);
+  });
+
   it("passes offline with dnsimple:verifyCredentials false, sending nothing", async () => {
     const { code, text } = await preview(TOKEN, `http://127.0.0.1:${port}/v2`, {
       "dnsimple:verifyCredentials": "false",

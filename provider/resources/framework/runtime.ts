@@ -2,11 +2,10 @@
  * Per-process state of the provider: the settings handed to `configure` and the one API client
  * built from them. Lives only in Pulumi's provider process; nothing here is serialized.
  */
-import { createClient, type DnsimpleClient } from "../../client";
+import type { DnsimpleClient } from "../../client";
+import { clientFromSettings } from "./client-factory";
 import { CredentialCheck } from "./credentials";
-import { registerSecrets } from "./engine-log";
-import { clientHooks } from "./progress";
-import { type ConfigSource, type ProviderSettings, requireToken, resolveSettings } from "./settings";
+import { type ConfigSource, type ProviderSettings, resolveSettings } from "./settings";
 
 let settings: ProviderSettings | undefined;
 let client: DnsimpleClient | undefined;
@@ -26,28 +25,7 @@ export function getSettings(): ProviderSettings {
 
 /** The API client, built on first use so that `check` and `diff` never need a token. */
 export function getClient(): DnsimpleClient {
-  if (!client) {
-    const s = getSettings();
-    registerSecrets([s.token, s.v1Token]);
-    const v1Token = s.v1Token ?? s.token;
-    client = createClient({
-      token: requireToken(s),
-      ...(s.baseUrl !== undefined ? { baseUrl: s.baseUrl } : {}),
-      sandbox: s.sandbox,
-      userAgentSuffix: "pulumi",
-      retry: { maxRetries: s.maxRetries },
-      hooks: clientHooks(s),
-      ...(s.v1Email && v1Token
-        ? {
-            v1: {
-              email: s.v1Email,
-              token: v1Token,
-              ...(s.v1BaseUrl !== undefined ? { baseUrl: s.v1BaseUrl } : {}),
-            },
-          }
-        : {}),
-    });
-  }
+  client ??= clientFromSettings(getSettings(), { userAgentSuffix: "pulumi" });
   return client;
 }
 

@@ -51,16 +51,16 @@ describe("provider settings, each one", () => {
       DNSIMPLE_TOKEN: "t",
       DNSIMPLE_ACCOUNT: "1",
       DNSIMPLE_BASE_URL: "http://127.0.0.1:1/v2",
-      DNSIMPLE_SANDBOX: "yes",
+      DNSIMPLE_SANDBOX: "true",
       DNSIMPLE_V1_BASE_URL: "http://127.0.0.1:1/v1",
       DNSIMPLE_V1_EMAIL: "me@example.com",
       DNSIMPLE_V1_TOKEN: "v1t",
       DNSIMPLE_MAX_RETRIES: "20",
-      DNSIMPLE_BATCH_ZONE_RECORDS: "no",
+      DNSIMPLE_BATCH_ZONE_RECORDS: "false",
       DNSIMPLE_REQUEST_LOG: "true",
       DNSIMPLE_STRICT_RECORDS: "true",
       DNSIMPLE_PROGRESS_INTERVAL: "1.5",
-      DNSIMPLE_VERIFY_CREDENTIALS: "no",
+      DNSIMPLE_VERIFY_CREDENTIALS: "false",
       DNSIMPLE_MAX_SAFE_UPDATE_SHARE: "0.5",
       DNSIMPLE_MAX_SAFE_DELETE_SHARE: "0.25",
       DNSIMPLE_MIN_EXISTING_RECORDS: "20",
@@ -86,14 +86,14 @@ describe("provider settings, each one", () => {
     const keys = {
       "dnsimple:token": "t2",
       "dnsimple:account": "2",
-      "dnsimple:baseUrl": "b",
-      "dnsimple:sandbox": "1",
-      "dnsimple:v1BaseUrl": "v1b",
+      "dnsimple:baseUrl": "https://b.example/v2",
+      "dnsimple:sandbox": "TRUE",
+      "dnsimple:v1BaseUrl": "https://b.example/v1",
       "dnsimple:v1Email": "e",
       "dnsimple:v1Token": "v1t2",
-      "dnsimple:maxRetries": " 3 ",
-      "dnsimple:batchZoneRecords": "0",
-      "dnsimple:requestLog": "no",
+      "dnsimple:maxRetries": "3",
+      "dnsimple:batchZoneRecords": "False",
+      "dnsimple:requestLog": "false",
       "dnsimple:strictRecords": "false",
       "dnsimple:progressInterval": "0",
       "dnsimple:verifyCredentials": "true",
@@ -104,9 +104,9 @@ describe("provider settings, each one", () => {
     expect(resolveSettings(config(keys), env)).toEqual({
       token: "t2",
       account: "2",
-      baseUrl: "b",
+      baseUrl: "https://b.example/v2",
       sandbox: true,
-      v1BaseUrl: "v1b",
+      v1BaseUrl: "https://b.example/v1",
       v1Email: "e",
       v1Token: "v1t2",
       maxRetries: 3,
@@ -129,21 +129,24 @@ describe("provider settings, each one", () => {
     });
   });
 
-  it("reads yes-or-no flags in any case, defaulting sandbox off and batching on", () => {
+  it("reads true-or-false flags in any case, defaulting sandbox off and batching on, refusing anything else", () => {
     const flags = (value: string | undefined) =>
       resolveSettings(undefined, { DNSIMPLE_SANDBOX: value, DNSIMPLE_BATCH_ZONE_RECORDS: value });
     expect(flags(undefined)).toMatchObject({ sandbox: false, batchZoneRecords: true });
     expect(flags("TRUE")).toMatchObject({ sandbox: true, batchZoneRecords: true });
     expect(flags("False")).toMatchObject({ sandbox: false, batchZoneRecords: false });
-    expect(flags("maybe")).toMatchObject({ sandbox: false, batchZoneRecords: true });
-    expect(flags("no thanks")).toMatchObject({ sandbox: false, batchZoneRecords: true });
+    for (const bad of ["maybe", "no thanks", "yes", "1", " true"]) {
+      expect(() => flags(bad)).toThrow(
+        `dnsimple:sandbox (or DNSIMPLE_SANDBOX) must be true or false, got ${JSON.stringify(bad)}`,
+      );
+    }
   });
 
   it("logs no requests and says progress every 30 s unless told otherwise", () => {
     expect(resolveSettings(undefined, {})).toMatchObject({ requestLog: false, progressIntervalSeconds: 30 });
-    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "YES" }).requestLog).toBe(true);
-    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "maybe" }).requestLog).toBe(false);
-    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: " 3600 " }).progressIntervalSeconds).toBe(
+    expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "TRUE" }).requestLog).toBe(true);
+    expect(() => resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: "maybe" })).toThrow(/requestLog/);
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: "3600" }).progressIntervalSeconds).toBe(
       3600,
     );
   });
@@ -175,21 +178,11 @@ describe("provider settings, each one", () => {
   });
 });
 
-describe("yes-or-no flags, whole words only", () => {
-  it.each([
-    ["truey", false, true],
-    ["notrue", false, true],
-    ["uno", false, true],
-    ["nope", false, true],
-    ["1", true, true],
-    ["0", false, false],
-  ])("%s: sandbox %s, batching %s", (value, sandbox, batch) => {
-    expect(
-      resolveSettings(undefined, { DNSIMPLE_SANDBOX: value, DNSIMPLE_BATCH_ZONE_RECORDS: value }),
-    ).toMatchObject({
-      sandbox,
-      batchZoneRecords: batch,
-    });
+describe("true-or-false flags, whole words only", () => {
+  it.each(["truey", "notrue", "uno", "nope", "1", "0", "yes", "no"])("%s is refused", (value) => {
+    expect(() => resolveSettings(undefined, { DNSIMPLE_BATCH_ZONE_RECORDS: value })).toThrow(
+      `dnsimple:batchZoneRecords (or DNSIMPLE_BATCH_ZONE_RECORDS) must be true or false, got "${value}"`,
+    );
   });
 });
 
@@ -235,13 +228,16 @@ describe("where each setting is read from", () => {
 
 describe("the request log flag, whole words only", () => {
   it.each([
-    ["yes", true],
+    ["true", true],
     ["True", true],
-    ["notrue", false],
-    ["yesterday", false],
-    ["1000", false],
+    ["false", false],
   ])("%s: request log %s", (value, on) => {
     expect(resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: value }).requestLog).toBe(on);
+  });
+  it.each(["yes", "notrue", "yesterday", "1000"])("%s is refused", (value) => {
+    expect(() => resolveSettings(undefined, { DNSIMPLE_REQUEST_LOG: value })).toThrow(
+      `dnsimple:requestLog (or DNSIMPLE_REQUEST_LOG) must be true or false, got "${value}"`,
+    );
   });
 });
 
