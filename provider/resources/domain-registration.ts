@@ -4,7 +4,7 @@
  * DomainTransfer (registrar-lifecycle.ts).
  */
 import { z } from "zod";
-import type { DnsimpleClient, DomainRegistration } from "../client";
+import { ServiceId, type DnsimpleClient, type DomainRegistration } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
@@ -34,7 +34,7 @@ const inputs = {
 };
 
 const registrationOutputs = {
-  registrationId: z.number().optional().describe("The registration order's id."),
+  registrationId: ServiceId.optional().describe("The registration order's id."),
   registrationState: z.string().optional().describe("The order's state: `registering`, `registered`, …"),
 };
 

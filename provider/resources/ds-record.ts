@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
+import { ServiceId, DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
@@ -29,7 +29,7 @@ const collectionKey = (account: string, domain: unknown) =>
   `dsRecords:${account}:${canonicalDomainRef(domain)}`;
 
 const outputs = serviceFields(DelegationSignerRecordSchema, {
-  dsRecordId: z.number().describe("The service's id of the record."),
+  dsRecordId: ServiceId.describe("The service's id of the record."),
   domainId: "The service's id of the domain.",
   algorithm: "DNSSEC algorithm number, as the service keeps it.",
   digest: "Hex digest of the DNSKEY; null for a record of KEY data.",

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
-import { CertificateSchema, type Certificate } from "../client";
+import { ServiceId, CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { defineResource, numericIds, secret, type InputsOf, type OutputsOf } from "./framework/kind";
@@ -48,8 +48,8 @@ const inputs = {
 
 const outputs = serviceFields(CertificateSchema, {
   alternateNames: "Further names the certificate covers.",
-  certificateId: z.number().describe("The certificate's id."),
-  purchaseId: z.number().optional().describe("The purchase order's id."),
+  certificateId: ServiceId.describe("The certificate's id."),
+  purchaseId: ServiceId.optional().describe("The purchase order's id."),
   commonName: "The name the certificate is issued for.",
   certificateState: z.string().describe("`requesting`, `issued`, …"),
   expiresAt: "When the certificate expires; null when the service gives no date.",

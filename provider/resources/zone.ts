@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZoneSchema, type Zone } from "../client";
+import { ServiceId, ZoneSchema, type Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
@@ -9,7 +9,7 @@ import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
 
 const outputs = serviceFields(ZoneSchema, {
-  zoneId: z.number().describe("The service's numeric id of the zone."),
+  zoneId: ServiceId.describe("The service's numeric id of the zone."),
   reverse: "Whether the zone is a reverse-DNS zone.",
   secondary: "Whether the zone is a secondary zone.",
   lastTransferredAt: "When a secondary zone was last transferred from its primary; null otherwise.",

@@ -10,9 +10,13 @@
  *
  * The YAML and Python programs are examples/yaml-core and examples/python-core, run as a user runs
  * them; the language hosts and the Python environment come from the bootstrap (scripts/lib/env.sh).
+ * The Go program is examples/go-core, an Automation API program (an inline program: no Go language
+ * host) that imports the SDK by its module path with a `replace` to sdk/go: built once per run
+ * (the Go build cache keeps what it compiled), then run for preview, up, a no-change preview, a
+ * change and destroy. `languages_end_to_end` counts the languages whose cycle passed.
  */
 import { type OutputMap, type Stack } from "@pulumi/pulumi/automation";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   copyFileSync,
@@ -41,9 +45,12 @@ const PYTHON_SDK = path.join(REPO_ROOT, "sdk/python");
 const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
 
 type Language = "typescript" | "yaml" | "python";
+/** Every language whose cycle this file runs: those above, and Go through the Automation API. */
+type AnyLanguage = Language | "go";
+const GO_PROGRAM = path.join(EXAMPLES_DIR, "go-core");
 
 /** What a language needs on this machine, and what is missing (the bootstrap installs it all). */
-function missingToolchain(language: Language): string | undefined {
+function missingToolchain(language: AnyLanguage): string | undefined {
   const onPath = (tool: string) =>
     (process.env.PATH ?? "").split(path.delimiter).some((dir) => existsSync(path.join(dir, tool)));
   if (language === "typescript") return undefined;
@@ -53,6 +60,9 @@ function missingToolchain(language: Language): string | undefined {
     return "the build (dist/provider/plugin/main.js)";
   if (language === "yaml")
     return onPath("pulumi-language-yaml") ? undefined : "pulumi-language-yaml (scripts/bootstrap)";
+  // The Automation API runs the program in its own process: Go and the CLI, no language host.
+  if (language === "go")
+    return !onPath("go") ? "go (scripts/bootstrap)" : onPath("pulumi") ? undefined : "the pulumi CLI";
   const venv = process.env.DNSIMPLE_PYTHON_VENV;
   if (!venv || !existsSync(venv)) return "the Python environment DNSIMPLE_PYTHON_VENV (scripts/bootstrap)";
   if (!onPath("pulumi-language-python")) return "pulumi-language-python (scripts/bootstrap)";
@@ -131,10 +141,12 @@ const PER_RECORD_PYTHON = [
 ].join("\n");
 
 let emulator: RunningEmulator;
-const passed = new Set<Language>();
+const passed = new Set<AnyLanguage>();
 /** Languages whose core cycle ran: a filtered run (-t) records no figure. */
-const attempted = new Set<Language>();
-const seconds: Partial<Record<Language, number>> = {};
+const attempted = new Set<AnyLanguage>();
+const seconds: Partial<Record<AnyLanguage, number>> = {};
+/** How long the Go program took to build in this run (the Go build cache decides: cold or warm). */
+let goBuildSeconds: number | undefined;
 let batching: { records: number; batchRequests: number; singleRequests: number } | undefined;
 
 let pythonSdk: string | undefined;
@@ -269,7 +281,7 @@ beforeAll(async () => {
     accountId: 1,
     seed: {
       accounts: [{ id: 2, email: "staging@example.org", token: STAGING_TOKEN }],
-      domains: (["typescript", "yaml", "python"] as const).map((language) => ({
+      domains: (["typescript", "yaml", "python", "go"] as const).map((language) => ({
         account: 1,
         name: `${language}-registered.com`,
         state: "registered",
@@ -281,11 +293,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  if (attempted.size !== LANGUAGES.length) return;
+  if (attempted.size !== LANGUAGES.length + 1) return;
   recordResults(
     "languages",
     {
       languages_end_to_end: passed.size,
+      ...(goBuildSeconds !== undefined ? { go_program_build_seconds: Number(goBuildSeconds.toFixed(1)) } : {}),
       ...(batching
         ? {
             plugin_python_300_records_requests_per_record: Number(
@@ -295,12 +308,13 @@ afterAll(async () => {
         : {}),
     },
     {
-      title: "Every language: the same cycle from TypeScript, Pulumi YAML and Python",
+      title: "Every language: the same cycle from TypeScript, Pulumi YAML, Python and Go",
       command: "npx jest --selectProjects e2e test/e2e/languages.test.ts",
       body: [
-        `${passed.size} of 3 languages passed the core cycle against the emulator (the core kinds and records:`,
+        `${passed.size} of ${attempted.size} languages passed the core cycle against the emulator (the core kinds and records:`,
         "preview with no request, up, a no-change preview, destroy; a hand-made object left alone; no secret in",
-        "the state in clear; a malformed record refused at preview with no request).",
+        "the state in clear; a malformed record refused at preview with no request; Go: a change too, through",
+        "the Automation API).",
         "",
         "| language | served by | seconds (the cycle and its checks) |",
         "|---|---|---|",
@@ -308,6 +322,13 @@ afterAll(async () => {
           (l) =>
             `| ${l} | ${l === "typescript" ? "dynamic providers" : "provider plugin"} | ${seconds[l]!.toFixed(1)} |`,
         ),
+        ...(goBuildSeconds !== undefined
+          ? [
+              "",
+              `The Go program (examples/go-core, the Automation API) built in ${goBuildSeconds.toFixed(1)} s in this run ` +
+                "(`go_program_build_seconds`: minutes with an empty Go build cache, seconds with a warm one).",
+            ]
+          : []),
         ...(batching
           ? [
               "",
@@ -537,6 +558,124 @@ describe("the plugin installed with `pulumi-dnsimple-dynamic install-plugin`", (
       keep(workDir, output);
     }
   });
+});
+
+/** What one run of the Go program printed: its command's change summary, and the outputs after `up`. */
+interface GoReport {
+  command: string;
+  changes: Record<string, number>;
+  outputs?: Record<string, unknown>;
+}
+
+/** Runs the built Go program once (`args` then the command); its JSON report, its stderr kept in `output`. */
+function runGo(binary: string, args: string[], env: NodeJS.ProcessEnv, output: string[]): Promise<GoReport> {
+  return new Promise((resolve, reject) =>
+    execFile(binary, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      output.push(stderr);
+      if (error) reject(new Error(`go-core ${args.join(" ")} failed: ${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split("\n").pop()!) as GoReport);
+    }),
+  );
+}
+
+describe("a go program (examples/go-core, through the Automation API)", () => {
+  const missing = missingToolchain("go");
+  if (missing) {
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("builds once, then runs preview (no request), up, a no-change preview, a TTL change (one request) and destroy", async () => {
+    attempted.add("go");
+    const workDir = path.join(REPO_ROOT, ".work/e2e", `lang-go-${randomUUID().slice(0, 8)}`);
+    mkdirSync(path.join(workDir, "backend"), { recursive: true });
+    mkdirSync(path.join(workDir, "program"), { recursive: true });
+    const binary = path.join(workDir, "go-core");
+    // The module proxy fills go.sum's modules into the module cache; the build cache keeps the rest.
+    const building = Date.now();
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        "go",
+        ["build", "-o", binary, "."],
+        { cwd: GO_PROGRAM, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 16 * 1024 * 1024 },
+        (error, _stdout, stderr) => (error ? reject(new Error(`go build failed:\n${stderr}`)) : resolve()),
+      ),
+    );
+    goBuildSeconds = (Date.now() - building) / 1000;
+    const started = Date.now();
+    const api = v2(emulator.v2Url, TOKEN);
+    const domain = "go-core.com";
+    const handMade = (await api("POST", "/1/webhooks", { url: "https://hooks.example.org/dnsimple" })).body
+      .data;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...(await keeperEnv()),
+      PULUMI_HOME: pulumiHome(path.join(workDir, "pulumi-home")),
+      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      DNSIMPLE_DYNAMIC_PLUGIN_DIR: PLUGIN_DIR,
+      DNSIMPLE_TOKEN: TOKEN,
+      DNSIMPLE_ACCOUNT: "1",
+      DNSIMPLE_BASE_URL: emulator.v2Url,
+    };
+    const flags = ["-work-dir", path.join(workDir, "program"), "-secrets-provider", KEEPER_PROVIDER_URL];
+    const output: string[] = [];
+    try {
+      emulator.clearRequests();
+      const preview = await runGo(binary, [...flags, "preview"], env, output);
+      expect(preview.changes.create).toBeGreaterThanOrEqual(9);
+      expect(writes()).toEqual([]);
+
+      const up = await runGo(binary, [...flags, "up"], env, output);
+      const outputs = up.outputs!;
+      expect((await data(api, `/1/domains/${domain}`)).state).toBe("hosted");
+      expect(await recordsOf(api, domain)).toEqual([
+        "@ A 192.0.2.10",
+        "@ MX mx1.mail.example.net",
+        "www A 192.0.2.10",
+      ]);
+      expect(outputs.wwwFqdn).toBe(`www.${domain}`);
+      expect(outputs.recordCount).toBe(2);
+      expect(Number.isInteger(outputs.domainId)).toBe(true);
+      const ds: any[] = await data(api, "/1/domains/go-registered.com/ds_records");
+      expect(ds.map((r) => `${r.id} ${r.keytag}`)).toEqual([`${outputs.dsRecordId} 2371`]);
+      expect(outputs.primaryLinkedZones).toEqual(["go-core.net"]);
+      expect(outputs.accountEmail).toBe(await accountEmail());
+      const hooks: any[] = await data(api, "/1/webhooks");
+      expect(hooks.map((h) => h.id).sort()).toEqual([handMade.id, outputs.webhookId].sort());
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks/dnsimple-go-core/dev.json"),
+        "utf8",
+      );
+      expect(state).not.toContain(TOKEN);
+
+      emulator.clearRequests();
+      const again = await runGo(binary, [...flags, "preview"], env, output);
+      expect(Object.keys(again.changes).filter((op) => op !== "same")).toEqual([]);
+      expect(writes()).toEqual([]);
+
+      emulator.clearRequests();
+      const changed = await runGo(binary, [...flags, "-ttl", "900", "up"], env, output);
+      expect(changed.changes.update).toBe(1);
+      expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+        expect.stringMatching(/^PATCH \/v2\/1\/zones\/go-core\.com\/records\/\d+$/),
+      ]);
+      expect(changed.outputs!.wwwTtl).toBe(900);
+
+      await runGo(binary, [...flags, "destroy"], env, output);
+      expect((await api("GET", `/1/domains/${domain}`)).status).toBe(404);
+      expect(await data(api, "/1/domains/go-registered.com/ds_records")).toEqual([]);
+      expect((await data(api, "/1/webhooks")).map((h: any) => h.id)).toEqual([handMade.id]);
+      passed.add("go");
+      seconds.go = (Date.now() - started) / 1000;
+    } finally {
+      await api("DELETE", `/1/webhooks/${handMade.id}`);
+      keep(workDir, output);
+    }
+  }, 1_200_000);
 });
 
 /** The file backend's folder of the project's stacks (named after the project). */

@@ -9,6 +9,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ResourceDefinition, State } from "./definition";
 import { isKeptInState, type Lifecycle, lifecycleOf } from "./lifecycle";
+import { engineFailures } from "./validation";
 
 export type { Created, CreateMark, ResourceContext, ResourceDefinition, State } from "./definition";
 export { AlreadyExistsError, forgetClaimsOfThisProcess, refusesDuplicate } from "./ownership";
@@ -41,7 +42,10 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
 /** A lifecycle as a dynamic provider (one per kind: see `providerFor` in `../index.ts`). */
 export function dynamicProviderOf(lifecycle: Lifecycle): dynamic.ResourceProvider {
   return {
-    check: (olds, news) => lifecycle.check(olds, news),
+    check: async (olds, news) => {
+      const { inputs, failures } = await lifecycle.check(olds, news);
+      return { inputs, failures: engineFailures(failures) };
+    },
     async diff(id, olds, news) {
       const { changed: _shownByThePluginOnly, ...diff } = await lifecycle.diff(id, olds, news);
       return diff.replaces.length === 0 ? { changes: diff.changes } : diff;

@@ -248,7 +248,7 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
         failures.push(...definition.refine(inputs));
       }
       if (definition.refinePartial) {
-        failures.push(...definition.refinePartial(inputs, ownerKey));
+        failures.push(...definition.refinePartial(inputs, ownerKey, news));
       }
       // Valid inputs: the settings that reach the service are checked too, once per process
       // (credentials.ts), so a preview fails on them. An account not known yet is checked at `up`.
