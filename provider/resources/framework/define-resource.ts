@@ -9,7 +9,6 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ResourceDefinition, State } from "./definition";
 import { isKeptInState, type Lifecycle, lifecycleOf } from "./lifecycle";
-import { engineFailures } from "./validation";
 
 export type { Created, CreateMark, ResourceContext, ResourceDefinition, State } from "./definition";
 export { AlreadyExistsError, forgetClaimsOfThisProcess, refusesDuplicate } from "./ownership";
@@ -42,10 +41,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
 /** A lifecycle as a dynamic provider (one per kind: see `providerFor` in `../index.ts`). */
 export function dynamicProviderOf(lifecycle: Lifecycle): dynamic.ResourceProvider {
   return {
-    check: async (olds, news) => {
-      const { inputs, failures } = await lifecycle.check(olds, news);
-      return { inputs, failures: engineFailures(failures) };
-    },
+    check: (olds, news) => lifecycle.check(olds, news),
     async diff(id, olds, news) {
       const { changed: _shownByThePluginOnly, ...diff } = await lifecycle.diff(id, olds, news);
       return diff.replaces.length === 0 ? { changes: diff.changes } : diff;

@@ -71,6 +71,18 @@ const isPrimitive = (v: unknown): v is string | number | boolean =>
 /** Whether `property` is an input itself (`content`), not a path inside one (`records[1].content`). */
 const isTopLevel = (property: string) => !/[.[]/.test(property);
 
+/** The path a failure names, in either form (`engineFailures`'s or the lifecycle's). */
+export function failurePath(f: CheckFailure): string {
+  if (f.property !== "") return f.property;
+  return /^([\w.[\]]+): /.exec(f.reason)?.[1] ?? "";
+}
+
+/** A failure's reason without the path `engineFailures` puts first. */
+export function reasonOf(f: CheckFailure): string {
+  const path = failurePath(f);
+  return f.property === "" && path !== "" ? f.reason.slice(path.length + 2) : f.reason;
+}
+
 /**
  * Failures as the engine is to print them, the same from both adapters (the dynamic providers and
  * the plugin). The engine prints a failure as `property <p> value <v> has a problem: <reason>`,
@@ -89,6 +101,9 @@ export function engineFailures(failures: ReadonlyArray<CheckFailure>): CheckFail
   return failures.map((f) =>
     f.property === "" || isTopLevel(f.property)
       ? f
-      : { property: "", reason: f.reason.startsWith(`${f.property}:`) ? f.reason : `${f.property}: ${f.reason}` },
+      : {
+          property: "",
+          reason: f.reason.startsWith(`${f.property}:`) ? f.reason : `${f.property}: ${f.reason}`,
+        },
   );
 }
