@@ -131,6 +131,36 @@ const MALFORMED: Record<Language, Record<string, string>> = {
   },
 };
 
+/** A record set whose second record is malformed: the failure is inside the input `records`. */
+const MALFORMED_IN_A_LIST: Partial<Record<Language, Record<string, string>>> = {
+  typescript: {
+    "index.ts":
+      'import * as dnsimple from "pulumi-dnsimple-dynamic";\n' +
+      'new dnsimple.ZoneRecords("set", { zoneName: "malformed.com", records: [\n' +
+      '  { name: "a", type: "A", content: "192.0.2.1" },\n' +
+      '  { name: "b", type: "A", content: "999.1.2.3" },\n' +
+      "] });\n",
+  },
+  yaml: {
+    "Pulumi.yaml": stringifyYaml({
+      name: "malformed-list",
+      runtime: "yaml",
+      resources: {
+        set: {
+          type: "dnsimple-dynamic:index:ZoneRecords",
+          properties: {
+            zoneName: "malformed.com",
+            records: [
+              { name: "a", type: "A", content: "192.0.2.1" },
+              { name: "b", type: "A", content: "999.1.2.3" },
+            ],
+          },
+        },
+      },
+    }),
+  },
+};
+
 /** 300 records of one zone, each a resource of its own (a program migrated record by record). */
 const PER_RECORD_PYTHON = [
   "import pulumi_dnsimple_dynamic as dnsimple",
@@ -298,7 +328,9 @@ afterAll(async () => {
     "languages",
     {
       languages_end_to_end: passed.size,
-      ...(goBuildSeconds !== undefined ? { go_program_build_seconds: Number(goBuildSeconds.toFixed(1)) } : {}),
+      ...(goBuildSeconds !== undefined
+        ? { go_program_build_seconds: Number(goBuildSeconds.toFixed(1)) }
+        : {}),
       ...(batching
         ? {
             plugin_python_300_records_requests_per_record: Number(
@@ -398,6 +430,8 @@ describe.each(LANGUAGES)("a %s program", (language) => {
       ]);
       expect(outputs.wwwFqdn?.value).toBe(`www.${domain}`);
       expect(outputs.recordCount?.value).toBe(2);
+      // Ids are integers in the schema: Python's SDK gives the program an int.
+      if (language === "python") expect(outputs.domainIdType?.value).toBe("int");
       const ds: any[] = await data(api, `/1/domains/${language}-registered.com/ds_records`);
       expect(ds.map((r) => `${r.id} ${r.keytag}`)).toEqual([`${outputs.dsRecordId?.value} 2371`]);
       const forwards: any[] = await data(api, `/1/domains/${domain}/email_forwards`);
@@ -454,6 +488,24 @@ describe.each(LANGUAGES)("a %s program", (language) => {
     }
   });
 
+  const inAList = MALFORMED_IN_A_LIST[language];
+  if (inAList)
+    it("refuses a malformed record inside a list by its place, showing the value (no {<nil>})", async () => {
+      const { stack, workDir } = await languageStack(language, `lang-${language}-malformed-list`, inAList);
+      const output: string[] = [];
+      try {
+        const failure = await stack.preview(collect(output)).then(
+          () => "preview passed",
+          (error: Error) => error.message,
+        );
+        const text = `${output.join("")}\n${failure}`;
+        expect(text).toMatch(/resource 'set' has a problem: records\[1\]\.content: .*"999\.1\.2\.3"/);
+        expect(text).not.toContain("<nil>");
+      } finally {
+        keep(workDir, output);
+      }
+    });
+
   if (language === "python")
     it("sends 300 ZoneRecords in batch requests at --parallel 64, and destroys them", async () => {
       const { stack, workDir } = await languageStack(language, "lang-python-300", {
@@ -485,6 +537,77 @@ describe.each(LANGUAGES)("a %s program", (language) => {
         keep(workDir, output);
       }
     });
+});
+
+/** A program that reads a certificate's private key through the plugin and exports it. */
+const PRIVATE_KEY_PROGRAM: Record<"yaml" | "python", (domain: string, id: number) => Record<string, string>> =
+  {
+    yaml: (domain, id) => ({
+      "Pulumi.yaml": stringifyYaml({
+        name: "private-key",
+        runtime: "yaml",
+        variables: {
+          key: {
+            "fn::invoke": {
+              function: "dnsimple-dynamic:index:getCertificatePrivateKey",
+              arguments: { domain, certificateId: id },
+            },
+          },
+        },
+        outputs: { privateKey: "${key.value}" },
+      }),
+    }),
+    python: (domain, id) => ({
+      "__main__.py":
+        "import pulumi\nimport pulumi_dnsimple_dynamic as dnsimple\n" +
+        `key = dnsimple.get_certificate_private_key_output(domain="${domain}", certificate_id=${id})\n` +
+        'pulumi.export("privateKey", key.value)\n',
+    }),
+  };
+
+describe.each(["yaml", "python"] as const)("getCertificatePrivateKey from %s", (language) => {
+  const missing = missingToolchain(language);
+  if (missing) {
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("is a secret in the program and in state, the key never in clear", async () => {
+    const api = v2(emulator.v2Url, TOKEN);
+    const domain = `${language}-registered.com`;
+    const bought = await api("POST", `/1/domains/${domain}/certificates/letsencrypt`, { name: "www" });
+    const id = bought.body.data.certificate_id as number;
+    await api("POST", `/1/domains/${domain}/certificates/letsencrypt/${id}/issue`);
+    // The issue is a job of the emulator's: run it now.
+    const ran = await fetch(`${new URL(emulator.v2Url).origin}/__admin/jobs/run`, { method: "POST" });
+    expect(ran.status).toBe(200);
+    const key = (await data(api, `/1/domains/${domain}/certificates/${id}/private_key`))
+      .private_key as string;
+    expect(key).toMatch(/PRIVATE KEY/);
+    const { stack, workDir } = await languageStack(
+      language,
+      `lang-${language}-private-key`,
+      PRIVATE_KEY_PROGRAM[language](domain, id),
+    );
+    const output: string[] = [];
+    try {
+      const up = await stack.up(collect(output));
+      expect(up.outputs.privateKey).toEqual({ value: key, secret: true });
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks", stackFolder(workDir), "test.json"),
+        "utf8",
+      );
+      // The key's body (its base64 lines), in clear, nowhere in state or the engine's output.
+      const body = key.split("\n").filter((line) => line && !line.startsWith("-----"));
+      for (const line of body) {
+        expect(state).not.toContain(line);
+        expect(output.join("")).not.toContain(line);
+      }
+    } finally {
+      keep(workDir, output);
+    }
+  });
 });
 
 /**
