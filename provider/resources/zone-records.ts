@@ -168,7 +168,7 @@ function listPlaces(written: unknown): Map<string, number> {
   if (!Array.isArray(list)) return places;
   list.forEach((r: unknown, i) => {
     if (r === null || typeof r !== "object") return;
-    const { name = "", type, content } = r as Record<string, unknown>;
+    const [name = "", type, content]: unknown[] = ["name", "type", "content"].map((k) => Reflect.get(r, k));
     if (typeof name !== "string" || typeof type !== "string" || typeof content !== "string") return;
     const key = identityKey({ name, type, content });
     if (!places.has(key)) places.set(key, i);

@@ -74,7 +74,7 @@ const isTopLevel = (property: string) => !/[.[]/.test(property);
 /** The path a failure names, in either form (`engineFailures`'s or the lifecycle's). */
 export function failurePath(f: CheckFailure): string {
   if (f.property !== "") return f.property;
-  return /^([\w.[\]]+): /.exec(f.reason)?.[1] ?? "";
+  return /^([\w.[\]-]+): /.exec(f.reason)?.[1] ?? "";
 }
 
 /** A failure's reason without the path `engineFailures` puts first. */
