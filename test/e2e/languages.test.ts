@@ -389,6 +389,12 @@ describe("the examples of other languages", () => {
       });
       expect(existsSync(path.join(EXAMPLES_DIR, dir, "README.md"))).toBe(true);
     }
+    // The Go program imports the SDK by its module path, replaced by this checkout's sdk/go.
+    const goMod = readFileSync(path.join(GO_PROGRAM, "go.mod"), "utf8");
+    expect(goMod).toMatch(
+      /^replace github\.com\/pulumi-dnsimple-dynamic\/pulumi-dnsimple-dynamic\/sdk\/go => \.\.\/\.\.\/sdk\/go$/m,
+    );
+    expect(existsSync(path.join(GO_PROGRAM, "README.md"))).toBe(true);
   });
 });
 
