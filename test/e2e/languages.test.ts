@@ -494,6 +494,38 @@ describe.each(LANGUAGES)("a %s program", (language) => {
     }
   });
 
+  if (language !== "python")
+    it("prints a wrong token's message once as the resource's line and once under Diagnostics", async () => {
+      const files: Record<string, string> =
+        language === "typescript"
+          ? {
+              "index.ts":
+                'import * as dnsimple from "pulumi-dnsimple-dynamic";\nnew dnsimple.Domain("one", { name: "wrong-token.com" });\n',
+            }
+          : {
+              "Pulumi.yaml": stringifyYaml({
+                name: "wrong-token",
+                runtime: "yaml",
+                resources: {
+                  one: { type: "dnsimple-dynamic:index:Domain", properties: { name: "wrong-token.com" } },
+                },
+              }),
+            };
+      const { stack, workDir } = await languageStack(language, `lang-${language}-wrong-token`, files);
+      const namespace = language === "typescript" ? "dnsimple" : "dnsimple-dynamic";
+      await stack.setConfig(`${namespace}:token`, { value: "not-the-token-0c4d", secret: true });
+      const output: string[] = [];
+      try {
+        await expect(stack.preview(collect(output))).rejects.toThrow(/refused the API token/);
+        // The engine shows a diagnostic as it happens and again in its summary: two, not more.
+        const printed = output.join("").match(/The service refused the API token/g) ?? [];
+        expect(printed).toHaveLength(2);
+        expect(output.join("")).toMatch(/Diagnostics:[\s\S]*The service refused the API token/);
+      } finally {
+        keep(workDir, output);
+      }
+    });
+
   const inAList = MALFORMED_IN_A_LIST[language];
   if (inAList)
     it("refuses a malformed record inside a list by its place, showing the value (no {<nil>})", async () => {
