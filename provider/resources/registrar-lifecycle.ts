@@ -13,7 +13,14 @@
  * with an explanation instead of ordering again, unless the program sets `orderAgain: true`.
  */
 import { z } from "zod";
-import { ServiceId, type DnsimpleClient, type Domain, type DomainRegistration, type DomainTransfer, type RegistrantChange } from "../client";
+import {
+  ServiceId,
+  type DnsimpleClient,
+  type Domain,
+  type DomainRegistration,
+  type DomainTransfer,
+  type RegistrantChange,
+} from "../client";
 import { OPEN_REGISTRANT_CHANGE_STATES, outcomeUnknown } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { apiId, domainName, numericId } from "./framework/fields";

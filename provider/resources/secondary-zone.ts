@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { ServiceId, ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
-import { ServiceId, ZoneRecordSchema, type ZoneRecord, type ZoneRecordInput, type ZoneRecordUpdate } from "../client";
+import {
+  ServiceId,
+  ZoneRecordSchema,
+  type ZoneRecord,
+  type ZoneRecordInput,
+  type ZoneRecordUpdate,
+} from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
