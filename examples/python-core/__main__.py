@@ -48,6 +48,8 @@ primary = dnsimple.PrimaryServer(
 )
 
 pulumi.export("domainId", domain.domain_id)
+# Ids are integers: `int` in Python.
+pulumi.export("domainIdType", domain.domain_id.apply(lambda i: type(i).__name__))
 pulumi.export("domainState", domain.state)
 pulumi.export("wwwFqdn", www.fqdn)
 pulumi.export("recordCount", web.record_count)

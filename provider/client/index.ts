@@ -42,6 +42,7 @@ export type { ApiErrorCode, FieldErrors } from "./errors";
 export { DEFAULT_RETRY_OPTIONS, backoffDelay } from "./retry";
 export { createdSince } from "./created-since";
 export type { RetryOptions } from "./retry";
+export { ServiceId } from "./schemas";
 export type { ListOptions, Pagination } from "./schemas";
 export { collect } from "./pagination";
 export { DEFAULT_TIMEOUTS, getSharedDispatcher } from "./transport";

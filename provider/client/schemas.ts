@@ -7,6 +7,12 @@ import { z } from "zod";
 
 /** An ISO 8601 date-time string as the service sends it (not re-parsed into a Date). */
 export const DateTime = z.string();
+/**
+ * The id the service gives an object: an integer. Said once here; the kinds' id outputs
+ * (`zoneId`, `recordId`, …) take it, so the package schema types them `integer` (`int` in
+ * Python, `IntOutput` in Go).
+ */
+export const ServiceId = z.number().int();
 /** When the service made an object and last changed it: every object it keeps says both. */
 export const Stamps = { created_at: DateTime, updated_at: DateTime };
 /**
@@ -16,7 +22,7 @@ export const Stamps = { created_at: DateTime, updated_at: DateTime };
  * export const EmailForwardSchema = serviceObject({ domain_id: z.number().int(), alias_email: z.string() });
  */
 export function serviceObject<Fields extends z.ZodRawShape>(fields: Fields) {
-  return z.looseObject({ id: z.number().int(), ...fields, ...Stamps });
+  return z.looseObject({ id: ServiceId, ...fields, ...Stamps });
 }
 /** An ISO 8601 date (`YYYY-MM-DD`). */
 export const DateOnly = z.string();

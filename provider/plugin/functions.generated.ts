@@ -6,7 +6,12 @@ import type { ResultShape } from "./function-results";
 export const FUNCTIONS: Readonly<
   Record<
     string,
-    { result: ResultShape; call(sdk: typeof functions, args: Record<string, any>): Promise<unknown> }
+    {
+      result: ResultShape;
+      /** The function answers a Pulumi secret: the invoke's outputs are secret on the wire. */
+      secret?: true;
+      call(sdk: typeof functions, args: Record<string, any>): unknown;
+    }
   >
 > = {
   whoami: { result: "fields", call: (sdk, _args) => sdk.whoami() },
@@ -27,6 +32,12 @@ export const FUNCTIONS: Readonly<
   getCertificateBundle: {
     result: "fields",
     call: (sdk, args) => sdk.getCertificateBundle(args.domain, args.certificateId, { account: args.account }),
+  },
+  getCertificatePrivateKey: {
+    result: "value",
+    secret: true,
+    call: (sdk, args) =>
+      sdk.getCertificatePrivateKey(args.domain, args.certificateId, { account: args.account }),
   },
   listCharges: {
     result: "items",

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -350,6 +352,30 @@ describe("the provider plugin's server", () => {
       new provproto.GetMappingsRequest(),
     );
     expect(mappings.getProvidersList()).toEqual([]);
+  });
+
+  it("answers getCertificatePrivateKey as a secret on the wire", async () => {
+    const key = "-----BEGIN EC PRIVATE KEY-----\nkey-of-the-plugin-test\n-----END EC PRIVATE KEY-----\n";
+    const asked: string[] = [];
+    const service = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ data: { private_key: key } }));
+    });
+    await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = service.address() as AddressInfo;
+      await configure({ token: "plugin-test-token", account: "1", baseUrl: `http://127.0.0.1:${port}/v2` });
+      const req = new provproto.InvokeRequest();
+      req.setTok(`${PKG}:index:getCertificatePrivateKey`);
+      req.setArgs(struct({ domain: "example.com", certificateId: 7 }));
+      const response = await call<provproto.InvokeRequest, provproto.InvokeResponse>("invoke", req);
+      expect(asked).toEqual(["GET /v2/1/domains/example.com/certificates/7/private_key"]);
+      expect(js(response.getReturn())).toEqual({ value: secretOf(key) });
+      expect(response.getFailuresList()).toEqual([]);
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 
   it("marks secret, in the schema it serves, exactly the fields it wraps", () => {

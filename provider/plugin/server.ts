@@ -21,6 +21,7 @@ import { setEngineAddress } from "../resources/framework/engine-log";
 import { getSettings } from "../resources/framework/runtime";
 import { isSecret } from "../resources/framework/kind";
 import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
+import { engineFailures } from "../resources/framework/validation";
 import { KINDS } from "../resources/registry.generated";
 import {
   compatFunctionOf,
@@ -340,9 +341,12 @@ function handlers() {
       const sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
       sdk.readSettingsFrom(getSettings);
       const args = req.hasArgs() ? propsOf(req.getArgs()).plain : {};
-      const result = await entry.call(sdk, args);
+      const result = await answerOf(entry.call(sdk, args));
+      const outputs = withoutUndefined(outputsOf(result, entry.result));
+      // A function that answers a secret (the schema marks its outputs secret): secret on the wire too.
+      const secret = new Set(entry.secret ? Object.keys(outputs) : []);
       const response = new provproto.InvokeResponse();
-      response.setReturn(structOf(toWire(withoutUndefined(outputsOf(result, entry.result)), new Set())));
+      response.setReturn(structOf(toWire(outputs, secret)));
       return response;
     },
 
@@ -354,7 +358,7 @@ function handlers() {
       const response = new provproto.CheckResponse();
       response.setInputs(structOf(toWire(inputs, union(news.secret, secretFieldsOf(kind)))));
       response.setFailuresList(
-        failures.map(({ property, reason }) => {
+        engineFailures(failures).map(({ property, reason }) => {
           const failure = new provproto.CheckFailure();
           failure.setProperty(property);
           failure.setReason(reason);
@@ -515,6 +519,17 @@ export async function startPluginServer(host = "127.0.0.1"): Promise<RunningPlug
         }, 1_000).unref();
       }),
   };
+}
+
+/**
+ * What a function answered: a promise's value, or the value of the Output a secret function
+ * answers (`pulumi.secret(…)`, sdk/functions.ts), read here in the plugin, where no program runs.
+ */
+async function answerOf(answered: unknown): Promise<unknown> {
+  const value = await answered;
+  const { Output } = require("@pulumi/pulumi/output") as typeof import("@pulumi/pulumi/output");
+  if (!Output.isInstance(value)) return value;
+  return (value as unknown as { promise(): Promise<unknown> }).promise();
 }
 
 /** A value as a protobuf Struct can hold it: `undefined` fields left out, at any depth. */

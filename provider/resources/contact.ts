@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declaredFrom, idOnly } from "./framework/imports";
-import type { Contact, ContactInput } from "../client";
+import { ServiceId, type Contact, type ContactInput } from "../client";
 import { emailAddress, nonEmptyString } from "./framework/fields";
 import { defineResource, type InputsOf, numericIds, type OutputsOf, secret } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
@@ -62,7 +62,7 @@ const inputs = {
 };
 
 const outputs = {
-  contactId: z.number().describe("The service's numeric id of the contact (use it as `registrantId`)."),
+  contactId: ServiceId.describe("The service's numeric id of the contact (use it as `registrantId`)."),
   createdAt: z.string().describe("When the contact was created."),
   updatedAt: z.string().describe("When the contact was last changed."),
   // Optional fields the service always returns (empty when unset): outputs whatever the program gave.

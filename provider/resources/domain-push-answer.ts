@@ -4,13 +4,13 @@
  * it changes things at the service: a function would run again on every preview.
  */
 import { z } from "zod";
-import type { Push } from "../client";
+import { ServiceId, type Push } from "../client";
 import { apiId, numericId } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { orders, str } from "./framework/review-text";
 
 const outputs = {
-  domainId: z.number().describe("The pushed domain's id."),
+  domainId: ServiceId.describe("The pushed domain's id."),
   accepted: z.boolean().describe("Whether the push was accepted (false: rejected)."),
   answeredAt: z.string().describe("When this resource answered the push (ISO 8601)."),
 };

@@ -4,6 +4,7 @@
  * it changes things at the service: a function would run again on every preview.
  */
 import { z } from "zod";
+import { ServiceId } from "../client";
 import { domainRef, nonEmptyString } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
@@ -11,9 +12,9 @@ import { canonicalDomainRef } from "./names";
 import { orders, str } from "./framework/review-text";
 
 const outputs = {
-  pushId: z.number().describe("The push's id: what the target account answers."),
-  domainId: z.number().describe("The pushed domain's id."),
-  targetAccountId: z.number().describe("The target account's numeric id."),
+  pushId: ServiceId.describe("The push's id: what the target account answers."),
+  domainId: ServiceId.describe("The pushed domain's id."),
+  targetAccountId: ServiceId.describe("The target account's numeric id."),
   completed: z.boolean().describe("True once the domain left this account (accepted); seen on refresh."),
 };
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { domainAndId, domainOnly } from "./framework/imports";
-import type { DnsimpleClient, DomainRegistration } from "../client";
+import { ServiceId, type DnsimpleClient, type DomainRegistration } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
@@ -35,7 +35,7 @@ const inputs = {
 };
 
 const registrationOutputs = {
-  registrationId: z.number().optional().describe("The registration order's id."),
+  registrationId: ServiceId.optional().describe("The registration order's id."),
   registrationState: z.string().optional().describe("The order's state: `registering`, `registered`, …"),
 };
 

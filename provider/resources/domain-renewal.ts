@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DomainRenewal } from "../client";
+import { ServiceId, type DomainRenewal } from "../client";
 import { domainOrder, orderedName, premiumPrice } from "./domain-orders";
 import { domainName } from "./framework/fields";
 import { outputsFrom } from "./framework/outputs-from";
@@ -11,10 +11,10 @@ const outputs = {
     .number()
     .optional()
     .describe("Years renewed: as given, else the TLD's default that the order states."),
-  renewalId: z.number().optional().describe("The renewal order's id."),
+  renewalId: ServiceId.optional().describe("The renewal order's id."),
   renewalState: z.string().describe("`new` while pending, `renewed` once done."),
   period: z.number().optional().describe("The years renewed."),
-  domainId: z.number().optional().describe("The service's id of the renewed domain."),
+  domainId: ServiceId.optional().describe("The service's id of the renewed domain."),
 };
 
 const renewalOutputs = outputsFrom<DomainRenewal>()(outputs, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DomainRestore } from "../client";
+import { ServiceId, type DomainRestore } from "../client";
 import { domainOrder, orderedName, premiumPrice } from "./domain-orders";
 import { domainName } from "./framework/fields";
 import { outputsFrom } from "./framework/outputs-from";
@@ -7,9 +7,9 @@ import { oneShot } from "./one-shot";
 
 // The order's fields are absent when a charge proved the restore after a lost answer.
 const outputs = {
-  restoreId: z.number().optional().describe("The restore order's id."),
+  restoreId: ServiceId.optional().describe("The restore order's id."),
   restoreState: z.string().describe("`new` while pending, `restored` once done."),
-  domainId: z.number().optional().describe("The service's id of the restored domain."),
+  domainId: ServiceId.optional().describe("The service's id of the restored domain."),
 };
 
 const restoreOutputs = outputsFrom<DomainRestore>()(outputs, {

@@ -4,7 +4,7 @@
  * by surprise" are shared with DomainRegistration (registrar-lifecycle.ts).
  */
 import { z } from "zod";
-import type { DomainTransfer } from "../client";
+import { ServiceId, type DomainTransfer } from "../client";
 import { apiId } from "./framework/fields";
 import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
@@ -29,7 +29,7 @@ const inputs = {
 };
 
 const transferOutputs = {
-  transferId: z.number().optional().describe("The transfer order's id."),
+  transferId: ServiceId.optional().describe("The transfer order's id."),
   transferState: z
     .string()
     .optional()

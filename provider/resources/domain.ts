@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { domainOnly, idOnly } from "./framework/imports";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { isNotFound } from "../client";
+import { ServiceId, isNotFound } from "../client";
 import { DomainSchema, type Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
@@ -10,7 +10,7 @@ import { canonicalDomainName } from "./names";
 import { str, zoneReplaced } from "./framework/review-text";
 
 const outputs = serviceFields(DomainSchema, {
-  domainId: z.number().describe("The service's numeric id of the domain."),
+  domainId: ServiceId.describe("The service's numeric id of the domain."),
   registrantId: "The registrant contact, or null for a hosted-only domain.",
   unicodeName: "The name in Unicode.",
   state: "`hosted`, `registered` or `expired`.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declaredFrom, idOnly, underDomain } from "./framework/imports";
-import { DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
+import { ServiceId, DelegationSignerRecordSchema, type DelegationSignerRecord } from "../client";
 import { domainRef } from "./framework/fields";
 import { domainChildReadAndDelete, locateDomainChild } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
@@ -30,7 +30,7 @@ const collectionKey = (account: string, domain: unknown) =>
   `dsRecords:${account}:${canonicalDomainRef(domain)}`;
 
 const outputs = serviceFields(DelegationSignerRecordSchema, {
-  dsRecordId: z.number().describe("The service's id of the record."),
+  dsRecordId: ServiceId.describe("The service's id of the record."),
   domainId: "The service's id of the domain.",
   algorithm: "DNSSEC algorithm number, as the service keeps it.",
   digest: "Hex digest of the DNSKEY; null for a record of KEY data.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declaredFrom, idOnly, underDomain } from "./framework/imports";
-import { EmailForwardSchema, type EmailForward } from "../client";
+import { ServiceId, EmailForwardSchema, type EmailForward } from "../client";
 import { domainRef, emailAddress } from "./framework/fields";
 import { domainChildReadAndDelete, locateDomainChild } from "./framework/domain-child";
 import { defineResource, type Found, numericIds } from "./framework/kind";
@@ -16,7 +16,7 @@ const collectionKey = (account: string, domain: unknown) =>
 const aliasOf = (aliasEmail: string) => aliasEmail.slice(0, aliasEmail.lastIndexOf("@"));
 
 const outputs = serviceFields(EmailForwardSchema, {
-  emailForwardId: z.number().describe("The service's id of the forward."),
+  emailForwardId: ServiceId.describe("The service's id of the forward."),
   domainId: "The service's id of the domain.",
   aliasName: z.string().describe("The local part of the receiving address, as the service keeps it."),
   aliasEmail: "The full receiving address, e.g. `sales@example.com`.",

@@ -7,6 +7,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { saveCompiledCodeSoon } from "./framework/compiled-code";
 import { dynamicProviderOf, type ResourceDefinition } from "./framework/define-resource";
+import { engineFailures } from "./framework/validation";
 import { type Lifecycle, lifecycleOf } from "./framework/lifecycle";
 import { configureRuntime } from "./framework/runtime";
 import type { ConfigSource } from "./framework/settings";
@@ -43,11 +44,21 @@ export function lifecycleFor(kind: string): Lifecycle {
   return lifecycle;
 }
 
-/** The dynamic provider of one resource kind. */
+/**
+ * The dynamic provider of one resource kind, as the engine is served: its check failures in the
+ * form the engine prints with their values (`engineFailures`, as the plugin answers them too).
+ */
 export function providerFor(kind: string): dynamic.ResourceProvider {
   let provider = providers.get(kind);
   if (!provider) {
-    provider = dynamicProviderOf(lifecycleFor(kind));
+    const served = dynamicProviderOf(lifecycleFor(kind));
+    provider = {
+      ...served,
+      check: async (olds, news) => {
+        const { inputs, failures } = await served.check!(olds, news);
+        return { inputs, failures: engineFailures(failures ?? []) };
+      },
+    };
     providers.set(kind, provider);
   }
   return provider;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ServiceId } from "../client";
 import { domainRef } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { domainRefOf, startedAt } from "./legacy-shared";
@@ -37,7 +38,7 @@ export const legacyDomainTokenResetResource = oneShot({
 
   inputs: { domain: domainRef().describe("The domain (name or id).") },
   outputs: {
-    domainId: z.number().describe("The domain's id."),
+    domainId: ServiceId.describe("The domain's id."),
     domainToken: secret(z.string().nullable()).describe("The new domain token."),
     resetAt: z.string().describe("When the token was reset (ISO 8601)."),
   },

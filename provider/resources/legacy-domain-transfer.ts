@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ServiceId } from "../client";
 import { domainName } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
@@ -33,7 +34,7 @@ export const legacyDomainTransferResource = oneShot({
   },
   outputs: {
     // Absent when only the domain's state proved an earlier attempt (see proveDone).
-    transferOrderId: z.number().optional().describe("The v1 transfer order's id."),
+    transferOrderId: ServiceId.optional().describe("The v1 transfer order's id."),
     transferState: z
       .string()
       .nullable()

@@ -7,7 +7,7 @@
  * here except `domainToken` and `apiToken`, which are secret outputs.
  */
 import { z } from "zod";
-import { V1DomainSchema, createdSince, type V1Certificate, type V1Domain } from "../client";
+import { ServiceId, V1DomainSchema, createdSince, type V1Certificate, type V1Domain } from "../client";
 import { apiId, numericId } from "./framework/fields";
 import { serviceFields } from "./framework/outputs-from";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
@@ -48,7 +48,7 @@ export function v1OrderBody(inputs: {
 }
 
 export const domainOutputShape = serviceFields(V1DomainSchema, {
-  domainId: z.number().describe("The v1 domain's id."),
+  domainId: ServiceId.describe("The v1 domain's id."),
   domainState: z.string().describe("The domain's v1 state: `hosted`, `registered`, …"),
   expiresOn: "When the registration expires (a date); null when not registered.",
   unicodeName: "The domain name in Unicode.",
@@ -60,7 +60,7 @@ export function domainOutputs(d: V1Domain): OutputsOf<typeof domainOutputShape> 
 }
 
 export const certificateOutputShape = {
-  certificateId: z.number().describe("The v1 certificate's id."),
+  certificateId: ServiceId.describe("The v1 certificate's id."),
   certificateState: z.string().describe("`purchased`, `configured`, `submitted`, `issued`."),
   approverEmails: z.array(z.string()).describe("Candidate approver e-mails (after configuration)."),
   expiresOn: z.string().nullable().describe("When the certificate expires; null until it is issued."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { V1SubscriptionSchema, type V1Subscription } from "../client";
+import { ServiceId, V1SubscriptionSchema, type V1Subscription } from "../client";
 import { createdSince } from "../client";
 import { nonEmptyString } from "./framework/fields";
 import { numericIds, secret } from "./framework/kind";
@@ -24,7 +24,7 @@ const creditCard = z
   .meta({ id: "LegacyCreditCard", description: "A credit card for {@link LegacySubscription}." });
 
 const outputs = serviceFields(V1SubscriptionSchema, {
-  subscriptionId: z.number().describe("The subscription's id."),
+  subscriptionId: ServiceId.describe("The subscription's id."),
   planName: "The plan subscribed to.",
   subscriptionState: z.string().describe("`subscribed` once done."),
   domainLimit: "How many domains the plan allows.",

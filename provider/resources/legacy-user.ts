@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ServiceId } from "../client";
 import { emailAddress } from "./framework/fields";
 import { numericIds, secret } from "./framework/kind";
 import { oneShot } from "./one-shot";
@@ -29,7 +30,7 @@ export const legacyUserResource = oneShot({
     password: secret(z.string().min(1, "password must not be empty")).describe("The new user's password."),
   },
   outputs: {
-    userId: z.number().describe("The new user's id."),
+    userId: ServiceId.describe("The new user's id."),
     apiToken: secret(z.string().nullable()).describe("The user's v1 API token."),
     domainLimit: z
       .number()

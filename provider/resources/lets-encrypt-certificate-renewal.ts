@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CertificateRenewalSchema, type CertificateRenewal } from "../client";
+import { ServiceId, CertificateRenewalSchema, type CertificateRenewal } from "../client";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { apiId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
@@ -9,7 +9,7 @@ import { oneShot } from "./one-shot";
 import { certificateRef } from "./certificate-ref";
 
 const outputs = serviceFields(CertificateRenewalSchema, {
-  renewalId: z.number().describe("The renewal order's id."),
+  renewalId: ServiceId.describe("The renewal order's id."),
   renewalState: z.string().describe("The renewal order's state, as the service gave it."),
   oldCertificateId: "The id of the certificate renewed.",
   newCertificateId: "The new certificate's id (its PEMs: `getCertificateBundle`).",

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { findUnderDomains, idOnly, underDomain } from "./framework/imports";
 import { X509Certificate } from "node:crypto";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
-import { CertificateSchema, type Certificate } from "../client";
+import { ServiceId, CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
 import { defineResource, numericIds, secret, type InputsOf, type OutputsOf } from "./framework/kind";
@@ -50,8 +50,8 @@ const inputs = {
 
 const outputs = serviceFields(CertificateSchema, {
   alternateNames: "Further names the certificate covers.",
-  certificateId: z.number().describe("The certificate's id."),
-  purchaseId: z.number().optional().describe("The purchase order's id."),
+  certificateId: ServiceId.describe("The certificate's id."),
+  purchaseId: ServiceId.optional().describe("The purchase order's id."),
   commonName: "The name the certificate is issued for.",
   certificateState: z.string().describe("`requesting`, `issued`, …"),
   expiresAt: "When the certificate expires; null when the service gives no date.",

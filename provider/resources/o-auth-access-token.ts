@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ServiceId } from "../client";
 import { nonEmptyString } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { oneShot } from "./one-shot";
@@ -47,7 +48,7 @@ export const oauthAccessTokenResource = oneShot({
     accessToken: secret(z.string()).describe("The access token."),
     tokenType: z.string().describe("The token's type, as the service gives it (e.g. `bearer`)."),
     scope: z.string().nullable().describe("The token's scope; null when the service gives none."),
-    tokenAccountId: z.number().describe("The account the token acts for."),
+    tokenAccountId: ServiceId.describe("The account the token acts for."),
   },
   ids: stringIds,
   describe: () => "the authorization-code exchange",

@@ -1,7 +1,7 @@
 /** Platform messages (private beta at the service): messages shown to the account on a resource. */
 import { z } from "zod";
 import { serviceFields } from "./framework/outputs-from";
-import { PlatformMessageSchema, type PlatformMessage, type PlatformMessageInput } from "../client";
+import { ServiceId, PlatformMessageSchema, type PlatformMessage, type PlatformMessageInput } from "../client";
 import { defineResource, type InputsOf, numericIds, type OutputsOf } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { platformResource } from "./platform";
@@ -53,7 +53,7 @@ const outputs = serviceFields(PlatformMessageSchema, {
   message: z.string().describe("The message's text (empty when none)."),
   url: z.string().describe("The link shown with the message (empty when none)."),
   expiresAt: z.string().describe("When the message is hidden (empty when never)."),
-  messageId: z.number().describe("The service's id of the message."),
+  messageId: ServiceId.describe("The service's id of the message."),
   ownerType: "The type of the message's owner at the service.",
   ownerId: "The id of the message's owner at the service.",
   createdAt: "When the message was created (the service's text).",

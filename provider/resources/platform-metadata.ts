@@ -1,6 +1,6 @@
 /** Platform metadata (private beta at the service): key/value metadata on a resource. */
 import { z } from "zod";
-import { PlatformMetadataSchema, type PlatformMetadata } from "../client";
+import { ServiceId, PlatformMetadataSchema, type PlatformMetadata } from "../client";
 import { AlreadyExistsError, type ResourceContext } from "./framework/define-resource";
 import { defineResource, type InputsOf, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
@@ -18,7 +18,7 @@ const inputs = {
 
 const outputs = serviceFields(PlatformMetadataSchema, {
   value: "The value.",
-  metadataId: z.number().describe("The service's id of the entry."),
+  metadataId: ServiceId.describe("The service's id of the entry."),
   ownerType: "The type of the entry's owner at the service.",
   createdAt: "When the entry was created (the service's text).",
   updatedAt: "When the entry was last changed (the service's text).",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { declaredFrom, idOnly } from "./framework/imports";
-import { PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
+import { ServiceId, PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
 import { defineResource, type Found, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
@@ -17,7 +17,7 @@ const zoneSet = (zones: ReadonlyArray<string>): string[] =>
   [...new Set(zones.map((z) => canonicalDomainName(z)))].sort();
 
 const outputs = serviceFields(PrimaryServerSchema, {
-  primaryServerId: z.number().describe("The service's id of the primary server."),
+  primaryServerId: ServiceId.describe("The service's id of the primary server."),
   name: "The server's name.",
   ip: "The server's IPv4 or IPv6 address.",
   port: "The server's port.",

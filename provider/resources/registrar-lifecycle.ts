@@ -13,7 +13,14 @@
  * with an explanation instead of ordering again, unless the program sets `orderAgain: true`.
  */
 import { z } from "zod";
-import type { DnsimpleClient, Domain, DomainRegistration, DomainTransfer, RegistrantChange } from "../client";
+import {
+  ServiceId,
+  type DnsimpleClient,
+  type Domain,
+  type DomainRegistration,
+  type DomainTransfer,
+  type RegistrantChange,
+} from "../client";
 import { OPEN_REGISTRANT_CHANGE_STATES, outcomeUnknown } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { apiId, domainName, numericId } from "./framework/fields";
@@ -90,7 +97,7 @@ export const ORDER_PROVIDER_OWNED = [
 
 /** The outputs both order kinds write (besides the order's own). */
 export const orderedDomainOutputs = {
-  domainId: z.number().optional().describe("The domain's numeric id."),
+  domainId: ServiceId.optional().describe("The domain's numeric id."),
   registrantId: z.string().nullable().optional().describe("The registrant's contact id."),
   autoRenew: z.boolean().optional().describe("Whether the domain renews automatically."),
   whoisPrivacy: z.boolean().optional().describe("Whether WHOIS privacy is on."),

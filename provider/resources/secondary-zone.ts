@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { domainOnly, idOnly, zoneOf } from "./framework/imports";
-import { ZoneSchema, type Zone } from "../client";
+import { ServiceId, ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
@@ -9,7 +9,7 @@ import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
 
 const outputs = serviceFields(ZoneSchema, {
-  zoneId: z.number().describe("The service's id of the zone."),
+  zoneId: ServiceId.describe("The service's id of the zone."),
   reverse: "Whether the zone is a reverse zone.",
   secondary: "Whether the zone is secondary (always true for this kind).",
   lastTransferredAt:

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { declaredFrom, idOnly } from "./framework/imports";
-import { V1TemplateSchema, type V1Template } from "../client";
+import { ServiceId, V1TemplateSchema, type V1Template } from "../client";
 import { defineResource, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
@@ -12,7 +12,7 @@ import { v1Of } from "./legacy-v1";
 import { str } from "./framework/review-text";
 
 const outputs = serviceFields(V1TemplateSchema, {
-  templateId: z.number().describe("The service's id of the template."),
+  templateId: ServiceId.describe("The service's id of the template."),
   name: "Display name.",
   shortName: "Short name.",
   description: z.string().describe("The description (empty when none)."),

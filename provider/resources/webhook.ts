@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idOnly } from "./framework/imports";
-import type { Webhook } from "../client";
+import { ServiceId, type Webhook } from "../client";
 import { httpsUrl } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { outputsFrom } from "./framework/outputs-from";
@@ -11,7 +11,7 @@ import { maskUrl } from "./framework/review-text";
 const collectionKey = (account: string) => `webhooks:${account}`;
 
 const outputs = {
-  webhookId: z.number().describe("The service's id of the webhook."),
+  webhookId: ServiceId.describe("The service's id of the webhook."),
   suppressedAt: z
     .string()
     .nullable()

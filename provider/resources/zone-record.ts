@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
-import { ZoneRecordSchema, type ZoneRecord, type ZoneRecordInput, type ZoneRecordUpdate } from "../client";
+import {
+  ServiceId,
+  ZoneRecordSchema,
+  type ZoneRecord,
+  type ZoneRecordInput,
+  type ZoneRecordUpdate,
+} from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
@@ -73,7 +79,7 @@ const outputs = serviceFields(ZoneRecordSchema, {
   ttl: "Time to live in seconds.",
   priority: "Priority (MX, SRV); null when the record has none.",
   regions: z.array(z.string()).describe("Regions the record is served from."),
-  recordId: z.number().describe("The service's numeric id of the record."),
+  recordId: ServiceId.describe("The service's numeric id of the record."),
   fqdn: z.string().describe("`name.zone`, or the zone for the apex."),
   systemRecord: "True for records the service manages (SOA, NS).",
   ...stampDocs("the record"),

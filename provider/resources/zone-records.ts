@@ -18,7 +18,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import type { ZoneRecord, ZoneRecordUpdate } from "../client";
+import { ServiceId, type ZoneRecord, type ZoneRecordUpdate } from "../client";
 import { createdSince, isNotFound } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
@@ -159,6 +159,21 @@ function recordsMessage(issue: z.core.$ZodRawIssue): string {
   if (first.code === "invalid_type" && value === undefined)
     return `records${at} is required, e.g. { name: "www", type: "A", content: "192.0.2.10" }`;
   return `records${at}: ${first.message}`;
+}
+
+/** For records written as a list: each record's key (what identifies it) → its place in the list. */
+function listPlaces(written: unknown): Map<string, number> {
+  const places = new Map<string, number>();
+  const list = recordsFromWire(written);
+  if (!Array.isArray(list)) return places;
+  list.forEach((r: unknown, i) => {
+    if (r === null || typeof r !== "object") return;
+    const [name = "", type, content]: unknown[] = ["name", "type", "content"].map((k) => Reflect.get(r, k));
+    if (typeof name !== "string" || typeof type !== "string" || typeof content !== "string") return;
+    const key = identityKey({ name, type, content });
+    if (!places.has(key)) places.set(key, i);
+  });
+  return places;
 }
 
 /**
@@ -352,7 +367,7 @@ const outputs = {
         "`@` for the apex), each as a line: `name ttl type [priority=… regions=…] content`.",
     ),
   setId: z.string().describe("The resource's id: the zone and a random part."),
-  recordIds: z.record(z.string(), z.number()).describe("The service's record ids by key."),
+  recordIds: z.record(z.string(), ServiceId).describe("The service's record ids by key."),
   recordCount: z.number().describe("How many records the resource manages."),
   unconfirmed: z
     .array(unconfirmedCreate)
@@ -841,7 +856,7 @@ export const zoneRecordsResource = defineResource({
       : [];
   },
 
-  refinePartial(inputs) {
+  refinePartial(inputs, _ownerKey, written) {
     const failures: CheckFailure[] = [];
     const records = inputs["records"];
     // A zone file's records were checked with their lines when the file was read.
@@ -857,7 +872,15 @@ export const zoneRecordsResource = defineResource({
       if (typeof r === "string" && kept) entries.push([key, { ...specOf(key, r) }]);
       else if (r !== null && typeof r === "object") entries.push([key, r as Record<string, unknown>]);
     }
-    const at = (key: string) => (key.startsWith("[") ? `records${key}` : `records.${key}`);
+    // A list's records are keyed by what identifies them: a failure names the record where the
+    // program wrote it (`records[1]`), as the engine addresses the input.
+    const placeOf = listPlaces(written?.["records"]);
+    const at = (key: string) =>
+      key.startsWith("[")
+        ? `records${key}`
+        : placeOf.has(key)
+          ? `records[${placeOf.get(key)}]`
+          : `records.${key}`;
     const strict = strictRecordsOf(inputs);
     for (const [key, spec] of entries) {
       for (const f of recordFailures(spec, inputs["zoneName"], strict)) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { domainOnly, idOnly, zoneOf } from "./framework/imports";
-import { ZoneSchema, type Zone } from "../client";
+import { ServiceId, ZoneSchema, type Zone } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
@@ -10,7 +10,7 @@ import { canonicalDomainName } from "./names";
 import { str } from "./framework/review-text";
 
 const outputs = serviceFields(ZoneSchema, {
-  zoneId: z.number().describe("The service's numeric id of the zone."),
+  zoneId: ServiceId.describe("The service's numeric id of the zone."),
   reverse: "Whether the zone is a reverse-DNS zone.",
   secondary: "Whether the zone is a secondary zone.",
   lastTransferredAt: "When a secondary zone was last transferred from its primary; null otherwise.",

@@ -10,6 +10,7 @@ import { SETTINGS } from "../../provider/resources/framework/settings";
 import { kindsToRender } from "./generate";
 import { readFunctions } from "./functions";
 import { PACKAGE_NAME, renderSchema, tokenOf } from "./schema";
+import { jsonSchemaOf } from "./render";
 
 const TOY_KIND = path.join(__dirname, "toy-kind");
 
@@ -105,14 +106,53 @@ describe("the SDK's read-only functions in the schema and the plugin's call tabl
   const sdk = require("../../sdk/functions") as Record<string, unknown>;
   const schema = renderSchema(kindsToRender(), "0.0.0", readFunctions(tokenOf));
 
-  test("every exported async function is an invoke, and only those (no Output-returning secret reader)", () => {
+  test("every exported async function is an invoke, and so is the one that answers a secret, marked secret", () => {
     const names = Object.keys(schema.functions)
       .filter((token) => token.startsWith(tokenOf("")))
       .map((token) => token.replace(tokenOf(""), ""));
     expect(names.sort()).toEqual(Object.keys(FUNCTIONS).sort());
-    expect(names).toEqual(expect.arrayContaining(["whoami", "getDomain", "listZones", "listDomains"]));
-    expect(names).not.toContain("getCertificatePrivateKey");
+    expect(names).toEqual(
+      expect.arrayContaining(["whoami", "getDomain", "listZones", "listDomains", "getCertificatePrivateKey"]),
+    );
     for (const name of names) expect(typeof sdk[name]).toBe("function");
+    // Secret outputs exactly where the function answers a pulumi.Output (a secret), from its type.
+    const secretOnes = names.filter((name) =>
+      Object.values(
+        (schema.functions[tokenOf(name)] as { outputs: { properties: Record<string, { secret?: boolean }> } })
+          .outputs.properties,
+      ).some((p) => p.secret === true),
+    );
+    expect(secretOnes).toEqual(["getCertificatePrivateKey"]);
+    expect(Object.keys(FUNCTIONS).filter((name) => FUNCTIONS[name]!.secret)).toEqual(secretOnes);
+  });
+
+  test("ids that are integers where they are defined (zod's .int(), the client's ServiceId) are integers", () => {
+    const property = (kind: string, key: string) =>
+      (schema.resources[tokenOf(kind)] as { properties: Record<string, { type?: string }> }).properties[key];
+    // Outputs that rename the service's id, and a map of ids.
+    for (const [kind, key] of [
+      ["Domain", "domainId"],
+      ["Zone", "zoneId"],
+      ["ZoneRecord", "recordId"],
+      ["DsRecord", "dsRecordId"],
+      ["Webhook", "webhookId"],
+      ["Contact", "contactId"],
+    ] as const)
+      expect({ kind, key, type: property(kind, key)?.type }).toEqual({ kind, key, type: "integer" });
+    expect(
+      (schema.resources[tokenOf("ZoneRecords")] as { properties: Record<string, any> }).properties.recordIds
+        .additionalProperties,
+    ).toEqual({ type: "integer" });
+    // Derived, not named: every resource output whose zod type is an integer is one, and no other.
+    for (const k of kindsToRender()) {
+      for (const [key, field] of Object.entries(k.schema.outputs)) {
+        const js = jsonSchemaOf(field, "output");
+        const integer = js.type === "integer" || (js.anyOf ?? []).some((m) => m.type === "integer");
+        const type = property(k.kind, key)?.type;
+        if (type === undefined) continue;
+        expect({ kind: k.kind, key, integer: type === "integer" }).toEqual({ kind: k.kind, key, integer });
+      }
+    }
   });
 
   test("an options parameter's members are arguments of their own; a list answers `items`", () => {

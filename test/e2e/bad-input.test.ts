@@ -9,6 +9,7 @@
 // in bad-settings-preview.test.ts) is off here, as in the unit project.
 process.env.DNSIMPLE_VERIFY_CREDENTIALS = "false";
 import { providerFor, resourceKinds } from "../../provider/resources";
+import { failurePath } from "../../provider/resources/framework/validation";
 import {
   BAD_INPUTS,
   KNOWN_GAPS,
@@ -44,7 +45,8 @@ describe("check rejects each bad input, naming the property", () => {
     title,
     async (kind, property, _why, row) => {
       const { failures } = await providerFor(kind).check!({}, row.args);
-      expect(failures?.map((f) => f.property)).toContain(property);
+      // As the engine is given it: inside an input, the path leads the reason (engineFailures).
+      expect(failures?.map(failurePath)).toContain(property);
       // A wrong value is not a missing one: the reason must say what is wrong.
       if (row.args[property] !== undefined) {
         for (const f of failures ?? [])

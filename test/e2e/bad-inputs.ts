@@ -36,11 +36,17 @@ export const resourceName = (index: number) => `bad${String(index).padStart(2, "
 /**
  * Whether the engine output names `property` as the problem of resource `name`. The engine prints
  * one diagnostic per failure: `<type> resource '<name>': property <property> value {…} has a
- * problem: <reason>`.
+ * problem: <reason>` for an input itself, and `<type> resource '<name>' has a problem:
+ * <property>: <reason>` for a path inside one (`engineFailures`: the engine shows no value there).
  */
 export function engineNamesProperty(output: string, name: string, property: string): boolean {
+  return new RegExp(engineProblem(name, property)).test(output);
+}
+
+/** The start of the engine's line for a failure of `property` of resource `name`, as a regex source. */
+export function engineProblem(name: string, property: string): string {
   const escaped = property.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`resource '${name}': property ${escaped} value`).test(output);
+  return `resource '${name}'(: property ${escaped} value .* has a problem:| has a problem: ${escaped}:)`;
 }
 
 export interface PreviewOutcome {

@@ -10,9 +10,13 @@
  *
  * The YAML and Python programs are examples/yaml-core and examples/python-core, run as a user runs
  * them; the language hosts and the Python environment come from the bootstrap (scripts/lib/env.sh).
+ * The Go program is examples/go-core, an Automation API program (an inline program: no Go language
+ * host) that imports the SDK by its module path with a `replace` to sdk/go: built once per run
+ * (the Go build cache keeps what it compiled), then run for preview, up, a no-change preview, a
+ * change and destroy. `languages_end_to_end` counts the languages whose cycle passed.
  */
 import { type OutputMap, type Stack } from "@pulumi/pulumi/automation";
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
   copyFileSync,
@@ -41,9 +45,12 @@ const PYTHON_SDK = path.join(REPO_ROOT, "sdk/python");
 const EXAMPLES_DIR = path.join(REPO_ROOT, "examples");
 
 type Language = "typescript" | "yaml" | "python";
+/** Every language whose cycle this file runs: those above, and Go through the Automation API. */
+type AnyLanguage = Language | "go";
+const GO_PROGRAM = path.join(EXAMPLES_DIR, "go-core");
 
 /** What a language needs on this machine, and what is missing (the bootstrap installs it all). */
-function missingToolchain(language: Language): string | undefined {
+function missingToolchain(language: AnyLanguage): string | undefined {
   const onPath = (tool: string) =>
     (process.env.PATH ?? "").split(path.delimiter).some((dir) => existsSync(path.join(dir, tool)));
   if (language === "typescript") return undefined;
@@ -53,6 +60,9 @@ function missingToolchain(language: Language): string | undefined {
     return "the build (dist/provider/plugin/main.js)";
   if (language === "yaml")
     return onPath("pulumi-language-yaml") ? undefined : "pulumi-language-yaml (scripts/bootstrap)";
+  // The Automation API runs the program in its own process: Go and the CLI, no language host.
+  if (language === "go")
+    return !onPath("go") ? "go (scripts/bootstrap)" : onPath("pulumi") ? undefined : "the pulumi CLI";
   const venv = process.env.DNSIMPLE_PYTHON_VENV;
   if (!venv || !existsSync(venv)) return "the Python environment DNSIMPLE_PYTHON_VENV (scripts/bootstrap)";
   if (!onPath("pulumi-language-python")) return "pulumi-language-python (scripts/bootstrap)";
@@ -121,6 +131,36 @@ const MALFORMED: Record<Language, Record<string, string>> = {
   },
 };
 
+/** A record set whose second record is malformed: the failure is inside the input `records`. */
+const MALFORMED_IN_A_LIST: Partial<Record<Language, Record<string, string>>> = {
+  typescript: {
+    "index.ts":
+      'import * as dnsimple from "pulumi-dnsimple-dynamic";\n' +
+      'new dnsimple.ZoneRecords("set", { zoneName: "malformed.com", records: [\n' +
+      '  { name: "a", type: "A", content: "192.0.2.1" },\n' +
+      '  { name: "b", type: "A", content: "999.1.2.3" },\n' +
+      "] });\n",
+  },
+  yaml: {
+    "Pulumi.yaml": stringifyYaml({
+      name: "malformed-list",
+      runtime: "yaml",
+      resources: {
+        set: {
+          type: "dnsimple-dynamic:index:ZoneRecords",
+          properties: {
+            zoneName: "malformed.com",
+            records: [
+              { name: "a", type: "A", content: "192.0.2.1" },
+              { name: "b", type: "A", content: "999.1.2.3" },
+            ],
+          },
+        },
+      },
+    }),
+  },
+};
+
 /** 300 records of one zone, each a resource of its own (a program migrated record by record). */
 const PER_RECORD_PYTHON = [
   "import pulumi_dnsimple_dynamic as dnsimple",
@@ -131,10 +171,12 @@ const PER_RECORD_PYTHON = [
 ].join("\n");
 
 let emulator: RunningEmulator;
-const passed = new Set<Language>();
+const passed = new Set<AnyLanguage>();
 /** Languages whose core cycle ran: a filtered run (-t) records no figure. */
-const attempted = new Set<Language>();
-const seconds: Partial<Record<Language, number>> = {};
+const attempted = new Set<AnyLanguage>();
+const seconds: Partial<Record<AnyLanguage, number>> = {};
+/** How long the Go program took to build in this run (the Go build cache decides: cold or warm). */
+let goBuildSeconds: number | undefined;
 let batching: { records: number; batchRequests: number; singleRequests: number } | undefined;
 
 let pythonSdk: string | undefined;
@@ -269,7 +311,7 @@ beforeAll(async () => {
     accountId: 1,
     seed: {
       accounts: [{ id: 2, email: "staging@example.org", token: STAGING_TOKEN }],
-      domains: (["typescript", "yaml", "python"] as const).map((language) => ({
+      domains: (["typescript", "yaml", "python", "go"] as const).map((language) => ({
         account: 1,
         name: `${language}-registered.com`,
         state: "registered",
@@ -281,11 +323,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  if (attempted.size !== LANGUAGES.length) return;
+  if (attempted.size !== LANGUAGES.length + 1) return;
   recordResults(
     "languages",
     {
       languages_end_to_end: passed.size,
+      ...(goBuildSeconds !== undefined
+        ? { go_program_build_seconds: Number(goBuildSeconds.toFixed(1)) }
+        : {}),
       ...(batching
         ? {
             plugin_python_300_records_requests_per_record: Number(
@@ -295,12 +340,13 @@ afterAll(async () => {
         : {}),
     },
     {
-      title: "Every language: the same cycle from TypeScript, Pulumi YAML and Python",
+      title: "Every language: the same cycle from TypeScript, Pulumi YAML, Python and Go",
       command: "npx jest --selectProjects e2e test/e2e/languages.test.ts",
       body: [
-        `${passed.size} of 3 languages passed the core cycle against the emulator (the core kinds and records:`,
+        `${passed.size} of ${attempted.size} languages passed the core cycle against the emulator (the core kinds and records:`,
         "preview with no request, up, a no-change preview, destroy; a hand-made object left alone; no secret in",
-        "the state in clear; a malformed record refused at preview with no request).",
+        "the state in clear; a malformed record refused at preview with no request; Go: a change too, through",
+        "the Automation API).",
         "",
         "| language | served by | seconds (the cycle and its checks) |",
         "|---|---|---|",
@@ -308,6 +354,13 @@ afterAll(async () => {
           (l) =>
             `| ${l} | ${l === "typescript" ? "dynamic providers" : "provider plugin"} | ${seconds[l]!.toFixed(1)} |`,
         ),
+        ...(goBuildSeconds !== undefined
+          ? [
+              "",
+              `The Go program (examples/go-core, the Automation API) built in ${goBuildSeconds.toFixed(1)} s in this run ` +
+                "(`go_program_build_seconds`: minutes with an empty Go build cache, seconds with a warm one).",
+            ]
+          : []),
         ...(batching
           ? [
               "",
@@ -336,6 +389,12 @@ describe("the examples of other languages", () => {
       });
       expect(existsSync(path.join(EXAMPLES_DIR, dir, "README.md"))).toBe(true);
     }
+    // The Go program imports the SDK by its module path, replaced by this checkout's sdk/go.
+    const goMod = readFileSync(path.join(GO_PROGRAM, "go.mod"), "utf8");
+    expect(goMod).toMatch(
+      /^replace github\.com\/pulumi-dnsimple-dynamic\/pulumi-dnsimple-dynamic\/sdk\/go => \.\.\/\.\.\/sdk\/go$/m,
+    );
+    expect(existsSync(path.join(GO_PROGRAM, "README.md"))).toBe(true);
   });
 });
 
@@ -377,6 +436,8 @@ describe.each(LANGUAGES)("a %s program", (language) => {
       ]);
       expect(outputs.wwwFqdn?.value).toBe(`www.${domain}`);
       expect(outputs.recordCount?.value).toBe(2);
+      // Ids are integers in the schema: Python's SDK gives the program an int.
+      if (language === "python") expect(outputs.domainIdType?.value).toBe("int");
       const ds: any[] = await data(api, `/1/domains/${language}-registered.com/ds_records`);
       expect(ds.map((r) => `${r.id} ${r.keytag}`)).toEqual([`${outputs.dsRecordId?.value} 2371`]);
       const forwards: any[] = await data(api, `/1/domains/${domain}/email_forwards`);
@@ -433,6 +494,56 @@ describe.each(LANGUAGES)("a %s program", (language) => {
     }
   });
 
+  if (language !== "python")
+    it("prints a wrong token's message once as the resource's line and once under Diagnostics", async () => {
+      const files: Record<string, string> =
+        language === "typescript"
+          ? {
+              "index.ts":
+                'import * as dnsimple from "pulumi-dnsimple-dynamic";\nnew dnsimple.Domain("one", { name: "wrong-token.com" });\n',
+            }
+          : {
+              "Pulumi.yaml": stringifyYaml({
+                name: "wrong-token",
+                runtime: "yaml",
+                resources: {
+                  one: { type: "dnsimple-dynamic:index:Domain", properties: { name: "wrong-token.com" } },
+                },
+              }),
+            };
+      const { stack, workDir } = await languageStack(language, `lang-${language}-wrong-token`, files);
+      const namespace = language === "typescript" ? "dnsimple" : "dnsimple-dynamic";
+      await stack.setConfig(`${namespace}:token`, { value: "not-the-token-0c4d", secret: true });
+      const output: string[] = [];
+      try {
+        await expect(stack.preview(collect(output))).rejects.toThrow(/refused the API token/);
+        // The engine shows a diagnostic as it happens and again in its summary: two, not more.
+        const printed = output.join("").match(/The service refused the API token/g) ?? [];
+        expect(printed).toHaveLength(2);
+        expect(output.join("")).toMatch(/Diagnostics:[\s\S]*The service refused the API token/);
+      } finally {
+        keep(workDir, output);
+      }
+    });
+
+  const inAList = MALFORMED_IN_A_LIST[language];
+  if (inAList)
+    it("refuses a malformed record inside a list by its place, showing the value (no {<nil>})", async () => {
+      const { stack, workDir } = await languageStack(language, `lang-${language}-malformed-list`, inAList);
+      const output: string[] = [];
+      try {
+        const failure = await stack.preview(collect(output)).then(
+          () => "preview passed",
+          (error: Error) => error.message,
+        );
+        const text = `${output.join("")}\n${failure}`;
+        expect(text).toMatch(/resource 'set' has a problem: records\[1\]\.content: .*"999\.1\.2\.3"/);
+        expect(text).not.toContain("<nil>");
+      } finally {
+        keep(workDir, output);
+      }
+    });
+
   if (language === "python")
     it("sends 300 ZoneRecords in batch requests at --parallel 64, and destroys them", async () => {
       const { stack, workDir } = await languageStack(language, "lang-python-300", {
@@ -464,6 +575,77 @@ describe.each(LANGUAGES)("a %s program", (language) => {
         keep(workDir, output);
       }
     });
+});
+
+/** A program that reads a certificate's private key through the plugin and exports it. */
+const PRIVATE_KEY_PROGRAM: Record<"yaml" | "python", (domain: string, id: number) => Record<string, string>> =
+  {
+    yaml: (domain, id) => ({
+      "Pulumi.yaml": stringifyYaml({
+        name: "private-key",
+        runtime: "yaml",
+        variables: {
+          key: {
+            "fn::invoke": {
+              function: "dnsimple-dynamic:index:getCertificatePrivateKey",
+              arguments: { domain, certificateId: id },
+            },
+          },
+        },
+        outputs: { privateKey: "${key.value}" },
+      }),
+    }),
+    python: (domain, id) => ({
+      "__main__.py":
+        "import pulumi\nimport pulumi_dnsimple_dynamic as dnsimple\n" +
+        `key = dnsimple.get_certificate_private_key_output(domain="${domain}", certificate_id=${id})\n` +
+        'pulumi.export("privateKey", key.value)\n',
+    }),
+  };
+
+describe.each(["yaml", "python"] as const)("getCertificatePrivateKey from %s", (language) => {
+  const missing = missingToolchain(language);
+  if (missing) {
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("is a secret in the program and in state, the key never in clear", async () => {
+    const api = v2(emulator.v2Url, TOKEN);
+    const domain = `${language}-registered.com`;
+    const bought = await api("POST", `/1/domains/${domain}/certificates/letsencrypt`, { name: "www" });
+    const id = bought.body.data.certificate_id as number;
+    await api("POST", `/1/domains/${domain}/certificates/letsencrypt/${id}/issue`);
+    // The issue is a job of the emulator's: run it now.
+    const ran = await fetch(`${new URL(emulator.v2Url).origin}/__admin/jobs/run`, { method: "POST" });
+    expect(ran.status).toBe(200);
+    const key = (await data(api, `/1/domains/${domain}/certificates/${id}/private_key`))
+      .private_key as string;
+    expect(key).toMatch(/PRIVATE KEY/);
+    const { stack, workDir } = await languageStack(
+      language,
+      `lang-${language}-private-key`,
+      PRIVATE_KEY_PROGRAM[language](domain, id),
+    );
+    const output: string[] = [];
+    try {
+      const up = await stack.up(collect(output));
+      expect(up.outputs.privateKey).toEqual({ value: key, secret: true });
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks", stackFolder(workDir), "test.json"),
+        "utf8",
+      );
+      // The key's body (its base64 lines), in clear, nowhere in state or the engine's output.
+      const body = key.split("\n").filter((line) => line && !line.startsWith("-----"));
+      for (const line of body) {
+        expect(state).not.toContain(line);
+        expect(output.join("")).not.toContain(line);
+      }
+    } finally {
+      keep(workDir, output);
+    }
+  });
 });
 
 /**
@@ -537,6 +719,124 @@ describe("the plugin installed with `pulumi-dnsimple-dynamic install-plugin`", (
       keep(workDir, output);
     }
   });
+});
+
+/** What one run of the Go program printed: its command's change summary, and the outputs after `up`. */
+interface GoReport {
+  command: string;
+  changes: Record<string, number>;
+  outputs?: Record<string, unknown>;
+}
+
+/** Runs the built Go program once (`args` then the command); its JSON report, its stderr kept in `output`. */
+function runGo(binary: string, args: string[], env: NodeJS.ProcessEnv, output: string[]): Promise<GoReport> {
+  return new Promise((resolve, reject) =>
+    execFile(binary, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      output.push(stderr);
+      if (error) reject(new Error(`go-core ${args.join(" ")} failed: ${error.message}\n${stderr}`));
+      else resolve(JSON.parse(stdout.trim().split("\n").pop()!) as GoReport);
+    }),
+  );
+}
+
+describe("a go program (examples/go-core, through the Automation API)", () => {
+  const missing = missingToolchain("go");
+  if (missing) {
+    if (process.env.CI === "true") it("has its toolchain", () => expect(`missing: ${missing}`).toBe(""));
+    else it.skip(`skipped: ${missing} is missing (run scripts/bootstrap)`, () => undefined);
+    return;
+  }
+
+  it("builds once, then runs preview (no request), up, a no-change preview, a TTL change (one request) and destroy", async () => {
+    attempted.add("go");
+    const workDir = path.join(REPO_ROOT, ".work/e2e", `lang-go-${randomUUID().slice(0, 8)}`);
+    mkdirSync(path.join(workDir, "backend"), { recursive: true });
+    mkdirSync(path.join(workDir, "program"), { recursive: true });
+    const binary = path.join(workDir, "go-core");
+    // The module proxy fills go.sum's modules into the module cache; the build cache keeps the rest.
+    const building = Date.now();
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        "go",
+        ["build", "-o", binary, "."],
+        { cwd: GO_PROGRAM, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 16 * 1024 * 1024 },
+        (error, _stdout, stderr) => (error ? reject(new Error(`go build failed:\n${stderr}`)) : resolve()),
+      ),
+    );
+    goBuildSeconds = (Date.now() - building) / 1000;
+    const started = Date.now();
+    const api = v2(emulator.v2Url, TOKEN);
+    const domain = "go-core.com";
+    const handMade = (await api("POST", "/1/webhooks", { url: "https://hooks.example.org/dnsimple" })).body
+      .data;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...(await keeperEnv()),
+      PULUMI_HOME: pulumiHome(path.join(workDir, "pulumi-home")),
+      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
+      DNSIMPLE_DYNAMIC_PLUGIN_DIR: PLUGIN_DIR,
+      DNSIMPLE_TOKEN: TOKEN,
+      DNSIMPLE_ACCOUNT: "1",
+      DNSIMPLE_BASE_URL: emulator.v2Url,
+    };
+    const flags = ["-work-dir", path.join(workDir, "program"), "-secrets-provider", KEEPER_PROVIDER_URL];
+    const output: string[] = [];
+    try {
+      emulator.clearRequests();
+      const preview = await runGo(binary, [...flags, "preview"], env, output);
+      expect(preview.changes.create).toBeGreaterThanOrEqual(9);
+      expect(writes()).toEqual([]);
+
+      const up = await runGo(binary, [...flags, "up"], env, output);
+      const outputs = up.outputs!;
+      expect((await data(api, `/1/domains/${domain}`)).state).toBe("hosted");
+      expect(await recordsOf(api, domain)).toEqual([
+        "@ A 192.0.2.10",
+        "@ MX mx1.mail.example.net",
+        "www A 192.0.2.10",
+      ]);
+      expect(outputs.wwwFqdn).toBe(`www.${domain}`);
+      expect(outputs.recordCount).toBe(2);
+      expect(Number.isInteger(outputs.domainId)).toBe(true);
+      const ds: any[] = await data(api, "/1/domains/go-registered.com/ds_records");
+      expect(ds.map((r) => `${r.id} ${r.keytag}`)).toEqual([`${outputs.dsRecordId} 2371`]);
+      expect(outputs.primaryLinkedZones).toEqual(["go-core.net"]);
+      expect(outputs.accountEmail).toBe(await accountEmail());
+      const hooks: any[] = await data(api, "/1/webhooks");
+      expect(hooks.map((h) => h.id).sort()).toEqual([handMade.id, outputs.webhookId].sort());
+      const state = readFileSync(
+        path.join(workDir, "backend/.pulumi/stacks/dnsimple-go-core/dev.json"),
+        "utf8",
+      );
+      expect(state).not.toContain(TOKEN);
+
+      emulator.clearRequests();
+      const again = await runGo(binary, [...flags, "preview"], env, output);
+      expect(Object.keys(again.changes).filter((op) => op !== "same")).toEqual([]);
+      expect(writes()).toEqual([]);
+
+      emulator.clearRequests();
+      const changed = await runGo(binary, [...flags, "-ttl", "900", "up"], env, output);
+      expect(changed.changes.update).toBe(1);
+      expect(writes().map((r) => `${r.method} ${r.path}`)).toEqual([
+        expect.stringMatching(/^PATCH \/v2\/1\/zones\/go-core\.com\/records\/\d+$/),
+      ]);
+      expect(changed.outputs!.wwwTtl).toBe(900);
+
+      await runGo(binary, [...flags, "destroy"], env, output);
+      expect((await api("GET", `/1/domains/${domain}`)).status).toBe(404);
+      expect(await data(api, "/1/domains/go-registered.com/ds_records")).toEqual([]);
+      expect((await data(api, "/1/webhooks")).map((h: any) => h.id)).toEqual([handMade.id]);
+      passed.add("go");
+      seconds.go = (Date.now() - started) / 1000;
+    } finally {
+      await api("DELETE", `/1/webhooks/${handMade.id}`);
+      keep(workDir, output);
+    }
+  }, 1_200_000);
 });
 
 /** The file backend's folder of the project's stacks (named after the project). */

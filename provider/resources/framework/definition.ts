@@ -295,9 +295,11 @@ export interface ResourceDefinition {
   refine?(inputs: State): CheckFailure[];
   /**
    * Rules across fields that hold while some inputs are unknown (given as the `UNKNOWN` sentinel).
-   * `ownerKey` names the resource in its stack, for rules across the resources of one run.
+   * `ownerKey` names the resource in its stack, for rules across the resources of one run;
+   * `written` are the inputs as the program gave them, before check, so that a failure's property
+   * addresses them (`records[1].content` of a list the check keyed by record).
    */
-  refinePartial?(inputs: State, ownerKey?: string): CheckFailure[];
+  refinePartial?(inputs: State, ownerKey?: string, written?: State): CheckFailure[];
   /** Inputs derived from other inputs at `check`, before the rules (see `KindSpec.expand`). */
   expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   create(ctx: ResourceContext, inputs: State, mark: CreateMark): Promise<Created>;

@@ -180,7 +180,11 @@ export interface KindSpec<
    * called with every input `check` validated, unknown ones as the `UNKNOWN` sentinel, and the
    * resource's owner key (for rules across the resources of one run).
    */
-  refinePartial?(inputs: Readonly<Record<string, unknown>>, ownerKey?: string): CheckFailure[];
+  refinePartial?(
+    inputs: Readonly<Record<string, unknown>>,
+    ownerKey?: string,
+    written?: Readonly<Record<string, unknown>>,
+  ): CheckFailure[];
   /**
    * Inputs derived at `check` from other inputs, before the rules run (ZoneRecords: a zone file's
    * records into `records`): what `check` returns, so the engine's diff and the review see them.
@@ -269,7 +273,7 @@ type ErasedSpec = Omit<KindSpec<FieldShape, FieldShape, string | number>, "info"
     mark: CreateMark,
   ): Promise<Matched<FieldShape, string | number> | undefined>;
   refine?(inputs: State): CheckFailure[];
-  refinePartial?(inputs: State, ownerKey?: string): CheckFailure[];
+  refinePartial?(inputs: State, ownerKey?: string, written?: State): CheckFailure[];
   expand?(inputs: State): { inputs: State; failures: CheckFailure[] };
   readonly refusesDuplicates?: boolean | ((inputs: State) => boolean);
   deleteBeforeReplace?(olds: State, news: State): boolean;

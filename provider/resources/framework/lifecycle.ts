@@ -257,15 +257,23 @@ export function lifecycleOf(definition: ResourceDefinition): Lifecycle {
         failures.push(...definition.refine(inputs));
       }
       if (definition.refinePartial) {
-        failures.push(...definition.refinePartial(inputs, ownerKey));
+        failures.push(...definition.refinePartial(inputs, ownerKey, news));
       }
       // Valid inputs: the settings that reach the service are checked too, once per process
       // (credentials.ts), so a preview fails on them. An account not known yet is checked at `up`.
+      // A setting the service refuses is a failure of this check, not an error: an error thrown
+      // from a dynamic provider's check is also printed, with its stack, as the program's own
+      // message, so a wrong token showed three times (the plugin printed it as the engine does).
       if (failures.length === 0) {
         const account = inputs.account ?? getSettings().account;
-        await verifyCredentials(
-          typeof account === "string" && !containsUnknown(account) ? account : undefined,
-        );
+        try {
+          await verifyCredentials(
+            typeof account === "string" && !containsUnknown(account) ? account : undefined,
+          );
+        } catch (error) {
+          if (!(error instanceof Error) || error.name !== "CredentialsError") throw error;
+          failures.push({ property: "", reason: error.message });
+        }
       }
       return { inputs, failures };
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UNKNOWN } from "./unknown";
-import { validateInputs } from "./validation";
+import { engineFailures, failurePath, reasonOf, validateInputs } from "./validation";
 import { domainName, port } from "./fields";
 
 const fields = { name: domainName(), port: port().default(53), tags: z.array(z.string()).optional() };
@@ -90,6 +90,35 @@ describe("what counts as required", () => {
     };
     expect(validateInputs(fieldsWithRule, {}).failures).toEqual([
       { property: "token", reason: "must be set for this kind" },
+    ]);
+  });
+});
+
+describe("failures as the engine prints them", () => {
+  it("keeps an input's own property (the engine shows its value), moves a path inside one into the reason", () => {
+    expect(
+      engineFailures([
+        { property: "content", reason: 'must be an IPv4 address, got "1.2.3"' },
+        { property: "records[1].content", reason: 'must be an IPv4 address, got "999.1.2.3"' },
+        { property: "zoneFile.name", reason: "z.zone line 5: …" },
+        { property: "", reason: "no property" },
+      ]),
+    ).toEqual([
+      { property: "content", reason: 'must be an IPv4 address, got "1.2.3"' },
+      { property: "", reason: 'records[1].content: must be an IPv4 address, got "999.1.2.3"' },
+      { property: "", reason: "zoneFile.name: z.zone line 5: …" },
+      { property: "", reason: "no property" },
+    ]);
+  });
+
+  it("names the value given inside an input, which the engine cannot show", () => {
+    const { failures } = validateInputs(
+      { records: z.array(z.object({ ttl: z.number().min(1, "must be at least 1") })) },
+      { records: [{ ttl: 60 }, { ttl: 0 }] },
+    );
+    expect(failures).toEqual([{ property: "records[1].ttl", reason: "must be at least 1 (got 0)" }]);
+    expect(engineFailures(failures).map((f) => [failurePath(f), reasonOf(f)])).toEqual([
+      ["records[1].ttl", "must be at least 1 (got 0)"],
     ]);
   });
 });

@@ -26,7 +26,7 @@ type Domain struct {
 	// When the service created the domain.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// The service's numeric id of the domain.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// When the registration expires; null for a hosted-only domain.
 	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
 	// The domain name, e.g. `example.com`; internationalised names are accepted.
@@ -222,8 +222,8 @@ func (o DomainOutput) CreatedAt() pulumi.StringOutput {
 }
 
 // The service's numeric id of the domain.
-func (o DomainOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *Domain) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o DomainOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *Domain) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // When the registration expires; null for a hosted-only domain.

@@ -25,13 +25,13 @@ type DomainPush struct {
 	// The domain (name or id) to push.
 	Domain pulumi.AnyOutput `pulumi:"domain"`
 	// The pushed domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The push's id: what the target account answers.
-	PushId pulumi.Float64Output `pulumi:"pushId"`
+	PushId pulumi.IntOutput `pulumi:"pushId"`
 	// The target account's identifier (as the service names it, e.g. its e-mail).
 	TargetAccount pulumi.StringOutput `pulumi:"targetAccount"`
 	// The target account's numeric id.
-	TargetAccountId pulumi.Float64Output `pulumi:"targetAccountId"`
+	TargetAccountId pulumi.IntOutput `pulumi:"targetAccountId"`
 }
 
 // NewDomainPush registers a new resource with the given unique name, arguments, and options.
@@ -201,13 +201,13 @@ func (o DomainPushOutput) Domain() pulumi.AnyOutput {
 }
 
 // The pushed domain's id.
-func (o DomainPushOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DomainPush) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o DomainPushOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainPush) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The push's id: what the target account answers.
-func (o DomainPushOutput) PushId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DomainPush) pulumi.Float64Output { return v.PushId }).(pulumi.Float64Output)
+func (o DomainPushOutput) PushId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainPush) pulumi.IntOutput { return v.PushId }).(pulumi.IntOutput)
 }
 
 // The target account's identifier (as the service names it, e.g. its e-mail).
@@ -216,8 +216,8 @@ func (o DomainPushOutput) TargetAccount() pulumi.StringOutput {
 }
 
 // The target account's numeric id.
-func (o DomainPushOutput) TargetAccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DomainPush) pulumi.Float64Output { return v.TargetAccountId }).(pulumi.Float64Output)
+func (o DomainPushOutput) TargetAccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainPush) pulumi.IntOutput { return v.TargetAccountId }).(pulumi.IntOutput)
 }
 
 type DomainPushArrayOutput struct{ *pulumi.OutputState }

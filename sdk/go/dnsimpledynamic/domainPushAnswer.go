@@ -29,7 +29,7 @@ type DomainPushAnswer struct {
 	// A contact of the target account that becomes the registrant; required to accept.
 	ContactId pulumi.StringPtrOutput `pulumi:"contactId"`
 	// The pushed domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The pending push (e.g. `push.pushId`).
 	PushId pulumi.StringOutput `pulumi:"pushId"`
 }
@@ -215,8 +215,8 @@ func (o DomainPushAnswerOutput) ContactId() pulumi.StringPtrOutput {
 }
 
 // The pushed domain's id.
-func (o DomainPushAnswerOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DomainPushAnswer) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o DomainPushAnswerOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DomainPushAnswer) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The pending push (e.g. `push.pushId`).

@@ -28,7 +28,7 @@ type DomainRegistration struct {
 	// The name to register.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The domain's numeric id.
-	DomainId pulumi.Float64PtrOutput `pulumi:"domainId"`
+	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
 	// When the registration expires (ISO 8601); null when the service gives no date.
 	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
 	// TLD-specific attributes the registry requires (when registering and changing the registrant).
@@ -52,7 +52,7 @@ type DomainRegistration struct {
 	// The registrant's contact id.
 	RegistrantId pulumi.StringPtrOutput `pulumi:"registrantId"`
 	// The registration order's id.
-	RegistrationId pulumi.Float64PtrOutput `pulumi:"registrationId"`
+	RegistrationId pulumi.IntPtrOutput `pulumi:"registrationId"`
 	// The order's state: `registering`, `registered`, …
 	RegistrationState pulumi.StringPtrOutput `pulumi:"registrationState"`
 	// The domain's state: `registered` once done; null when it has left the account.
@@ -283,8 +283,8 @@ func (o DomainRegistrationOutput) Domain() pulumi.StringOutput {
 }
 
 // The domain's numeric id.
-func (o DomainRegistrationOutput) DomainId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRegistration) pulumi.Float64PtrOutput { return v.DomainId }).(pulumi.Float64PtrOutput)
+func (o DomainRegistrationOutput) DomainId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRegistration) pulumi.IntPtrOutput { return v.DomainId }).(pulumi.IntPtrOutput)
 }
 
 // When the registration expires (ISO 8601); null when the service gives no date.
@@ -343,8 +343,8 @@ func (o DomainRegistrationOutput) RegistrantId() pulumi.StringPtrOutput {
 }
 
 // The registration order's id.
-func (o DomainRegistrationOutput) RegistrationId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRegistration) pulumi.Float64PtrOutput { return v.RegistrationId }).(pulumi.Float64PtrOutput)
+func (o DomainRegistrationOutput) RegistrationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRegistration) pulumi.IntPtrOutput { return v.RegistrationId }).(pulumi.IntPtrOutput)
 }
 
 // The order's state: `registering`, `registered`, …

@@ -23,7 +23,7 @@ type DomainRenewal struct {
 	// A domain registered with the service.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The service's id of the renewed domain.
-	DomainId pulumi.Float64PtrOutput `pulumi:"domainId"`
+	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
 	// Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
 	OrderAgain pulumi.BoolPtrOutput `pulumi:"orderAgain"`
 	// The years renewed.
@@ -31,7 +31,7 @@ type DomainRenewal struct {
 	// For premium names: the renewal price, as confirmation (`getPrices(...).renewalPrice`).
 	PremiumPrice pulumi.StringPtrOutput `pulumi:"premiumPrice"`
 	// The renewal order's id.
-	RenewalId pulumi.Float64PtrOutput `pulumi:"renewalId"`
+	RenewalId pulumi.IntPtrOutput `pulumi:"renewalId"`
 	// `new` while pending, `renewed` once done.
 	RenewalState pulumi.StringOutput `pulumi:"renewalState"`
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
@@ -214,8 +214,8 @@ func (o DomainRenewalOutput) Domain() pulumi.StringOutput {
 }
 
 // The service's id of the renewed domain.
-func (o DomainRenewalOutput) DomainId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRenewal) pulumi.Float64PtrOutput { return v.DomainId }).(pulumi.Float64PtrOutput)
+func (o DomainRenewalOutput) DomainId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRenewal) pulumi.IntPtrOutput { return v.DomainId }).(pulumi.IntPtrOutput)
 }
 
 // Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
@@ -234,8 +234,8 @@ func (o DomainRenewalOutput) PremiumPrice() pulumi.StringPtrOutput {
 }
 
 // The renewal order's id.
-func (o DomainRenewalOutput) RenewalId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRenewal) pulumi.Float64PtrOutput { return v.RenewalId }).(pulumi.Float64PtrOutput)
+func (o DomainRenewalOutput) RenewalId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRenewal) pulumi.IntPtrOutput { return v.RenewalId }).(pulumi.IntPtrOutput)
 }
 
 // `new` while pending, `renewed` once done.

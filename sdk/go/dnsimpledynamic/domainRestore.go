@@ -21,13 +21,13 @@ type DomainRestore struct {
 	// An expired domain whose registration lapsed.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The service's id of the restored domain.
-	DomainId pulumi.Float64PtrOutput `pulumi:"domainId"`
+	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
 	// Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
 	OrderAgain pulumi.BoolPtrOutput `pulumi:"orderAgain"`
 	// For premium names: the restore price, as confirmation.
 	PremiumPrice pulumi.StringPtrOutput `pulumi:"premiumPrice"`
 	// The restore order's id.
-	RestoreId pulumi.Float64PtrOutput `pulumi:"restoreId"`
+	RestoreId pulumi.IntPtrOutput `pulumi:"restoreId"`
 	// `new` while pending, `restored` once done.
 	RestoreState pulumi.StringOutput `pulumi:"restoreState"`
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
@@ -204,8 +204,8 @@ func (o DomainRestoreOutput) Domain() pulumi.StringOutput {
 }
 
 // The service's id of the restored domain.
-func (o DomainRestoreOutput) DomainId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRestore) pulumi.Float64PtrOutput { return v.DomainId }).(pulumi.Float64PtrOutput)
+func (o DomainRestoreOutput) DomainId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRestore) pulumi.IntPtrOutput { return v.DomainId }).(pulumi.IntPtrOutput)
 }
 
 // Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
@@ -219,8 +219,8 @@ func (o DomainRestoreOutput) PremiumPrice() pulumi.StringPtrOutput {
 }
 
 // The restore order's id.
-func (o DomainRestoreOutput) RestoreId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainRestore) pulumi.Float64PtrOutput { return v.RestoreId }).(pulumi.Float64PtrOutput)
+func (o DomainRestoreOutput) RestoreId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainRestore) pulumi.IntPtrOutput { return v.RestoreId }).(pulumi.IntPtrOutput)
 }
 
 // `new` while pending, `restored` once done.

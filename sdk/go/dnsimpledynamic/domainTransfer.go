@@ -27,7 +27,7 @@ type DomainTransfer struct {
 	// The name to transfer in.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The domain's numeric id.
-	DomainId pulumi.Float64PtrOutput `pulumi:"domainId"`
+	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
 	// When the registration expires (ISO 8601); null when the service gives no date.
 	ExpiresAt pulumi.StringPtrOutput `pulumi:"expiresAt"`
 	// TLD-specific attributes (when transferring and changing the registrant).
@@ -57,7 +57,7 @@ type DomainTransfer struct {
 	// Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
 	// The transfer order's id.
-	TransferId pulumi.Float64PtrOutput `pulumi:"transferId"`
+	TransferId pulumi.IntPtrOutput `pulumi:"transferId"`
 	// Whether the domain is locked against transfers away.
 	TransferLock pulumi.BoolPtrOutput `pulumi:"transferLock"`
 	// The transfer order's state: `transferring`, `transferred`, `cancelled`, …
@@ -303,8 +303,8 @@ func (o DomainTransferOutput) Domain() pulumi.StringOutput {
 }
 
 // The domain's numeric id.
-func (o DomainTransferOutput) DomainId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainTransfer) pulumi.Float64PtrOutput { return v.DomainId }).(pulumi.Float64PtrOutput)
+func (o DomainTransferOutput) DomainId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainTransfer) pulumi.IntPtrOutput { return v.DomainId }).(pulumi.IntPtrOutput)
 }
 
 // When the registration expires (ISO 8601); null when the service gives no date.
@@ -378,8 +378,8 @@ func (o DomainTransferOutput) TimeoutSeconds() pulumi.Float64PtrOutput {
 }
 
 // The transfer order's id.
-func (o DomainTransferOutput) TransferId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DomainTransfer) pulumi.Float64PtrOutput { return v.TransferId }).(pulumi.Float64PtrOutput)
+func (o DomainTransferOutput) TransferId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *DomainTransfer) pulumi.IntPtrOutput { return v.TransferId }).(pulumi.IntPtrOutput)
 }
 
 // Whether the domain is locked against transfers away.

@@ -21,7 +21,7 @@ type LegacyCertificateConfiguration struct {
 	// Candidate approver e-mails (after configuration).
 	ApproverEmails pulumi.StringArrayOutput `pulumi:"approverEmails"`
 	// The v1 certificate's id.
-	CertificateId pulumi.Float64Output `pulumi:"certificateId"`
+	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
 	// `purchased`, `configured`, `submitted`, `issued`.
 	CertificateState pulumi.StringOutput `pulumi:"certificateState"`
 	// The certificate's domain (name or id).
@@ -198,8 +198,8 @@ func (o LegacyCertificateConfigurationOutput) ApproverEmails() pulumi.StringArra
 }
 
 // The v1 certificate's id.
-func (o LegacyCertificateConfigurationOutput) CertificateId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyCertificateConfiguration) pulumi.Float64Output { return v.CertificateId }).(pulumi.Float64Output)
+func (o LegacyCertificateConfigurationOutput) CertificateId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyCertificateConfiguration) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }
 
 // `purchased`, `configured`, `submitted`, `issued`.

@@ -24,7 +24,7 @@ type LegacyCertificatePurchase struct {
 	// Candidate approver e-mails (after configuration).
 	ApproverEmails pulumi.StringArrayOutput `pulumi:"approverEmails"`
 	// The v1 certificate's id.
-	CertificateId pulumi.Float64Output `pulumi:"certificateId"`
+	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
 	// `purchased`, `configured`, `submitted`, `issued`.
 	CertificateState pulumi.StringOutput `pulumi:"certificateState"`
 	// The contact the certificate is bought for.
@@ -231,8 +231,8 @@ func (o LegacyCertificatePurchaseOutput) ApproverEmails() pulumi.StringArrayOutp
 }
 
 // The v1 certificate's id.
-func (o LegacyCertificatePurchaseOutput) CertificateId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyCertificatePurchase) pulumi.Float64Output { return v.CertificateId }).(pulumi.Float64Output)
+func (o LegacyCertificatePurchaseOutput) CertificateId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyCertificatePurchase) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }
 
 // `purchased`, `configured`, `submitted`, `issued`.

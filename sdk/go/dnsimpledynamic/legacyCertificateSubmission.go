@@ -23,7 +23,7 @@ type LegacyCertificateSubmission struct {
 	// Candidate approver e-mails (after configuration).
 	ApproverEmails pulumi.StringArrayOutput `pulumi:"approverEmails"`
 	// The v1 certificate's id.
-	CertificateId pulumi.Float64Output `pulumi:"certificateId"`
+	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
 	// `purchased`, `configured`, `submitted`, `issued`.
 	CertificateState pulumi.StringOutput `pulumi:"certificateState"`
 	// The certificate's domain (name or id).
@@ -212,8 +212,8 @@ func (o LegacyCertificateSubmissionOutput) ApproverEmails() pulumi.StringArrayOu
 }
 
 // The v1 certificate's id.
-func (o LegacyCertificateSubmissionOutput) CertificateId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyCertificateSubmission) pulumi.Float64Output { return v.CertificateId }).(pulumi.Float64Output)
+func (o LegacyCertificateSubmissionOutput) CertificateId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyCertificateSubmission) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }
 
 // `purchased`, `configured`, `submitted`, `issued`.

@@ -20,7 +20,7 @@ type LegacyDomain struct {
 	// The account the object lives in.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
 	// The v1 domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The domain's v1 state: `hosted`, `registered`, …
 	DomainState pulumi.StringOutput `pulumi:"domainState"`
 	// When the registration expires (a date); null when not registered.
@@ -185,8 +185,8 @@ func (o LegacyDomainOutput) AccountId() pulumi.StringOutput {
 }
 
 // The v1 domain's id.
-func (o LegacyDomainOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyDomain) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o LegacyDomainOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyDomain) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The domain's v1 state: `hosted`, `registered`, …

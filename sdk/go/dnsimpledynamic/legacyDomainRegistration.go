@@ -22,7 +22,7 @@ type LegacyDomainRegistration struct {
 	// The domain name to register.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The v1 domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The domain's v1 state: `hosted`, `registered`, …
 	DomainState pulumi.StringOutput `pulumi:"domainState"`
 	// When the registration expires (a date); null when not registered.
@@ -216,8 +216,8 @@ func (o LegacyDomainRegistrationOutput) Domain() pulumi.StringOutput {
 }
 
 // The v1 domain's id.
-func (o LegacyDomainRegistrationOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyDomainRegistration) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o LegacyDomainRegistrationOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyDomainRegistration) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The domain's v1 state: `hosted`, `registered`, …

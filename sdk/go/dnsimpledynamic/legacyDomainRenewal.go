@@ -22,7 +22,7 @@ type LegacyDomainRenewal struct {
 	// The domain to renew: a domain registered with the service.
 	Domain pulumi.StringOutput `pulumi:"domain"`
 	// The v1 domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The domain's v1 state: `hosted`, `registered`, …
 	DomainState pulumi.StringOutput `pulumi:"domainState"`
 	// When the registration expires (a date); null when not registered.
@@ -210,8 +210,8 @@ func (o LegacyDomainRenewalOutput) Domain() pulumi.StringOutput {
 }
 
 // The v1 domain's id.
-func (o LegacyDomainRenewalOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyDomainRenewal) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o LegacyDomainRenewalOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyDomainRenewal) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The domain's v1 state: `hosted`, `registered`, …

@@ -22,7 +22,7 @@ type LegacyDomainTokenReset struct {
 	// The domain (name or id).
 	Domain pulumi.AnyOutput `pulumi:"domain"`
 	// The domain's id.
-	DomainId pulumi.Float64Output `pulumi:"domainId"`
+	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The new domain token.
 	DomainToken pulumi.StringPtrOutput `pulumi:"domainToken"`
 	// When the token was reset (ISO 8601).
@@ -194,8 +194,8 @@ func (o LegacyDomainTokenResetOutput) Domain() pulumi.AnyOutput {
 }
 
 // The domain's id.
-func (o LegacyDomainTokenResetOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyDomainTokenReset) pulumi.Float64Output { return v.DomainId }).(pulumi.Float64Output)
+func (o LegacyDomainTokenResetOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyDomainTokenReset) pulumi.IntOutput { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The new domain token.

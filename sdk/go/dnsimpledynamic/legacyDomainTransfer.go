@@ -31,7 +31,7 @@ type LegacyDomainTransfer struct {
 	// A contact id of the v1 user: the domain's registrant.
 	RegistrantId pulumi.StringOutput `pulumi:"registrantId"`
 	// The v1 transfer order's id.
-	TransferOrderId pulumi.Float64PtrOutput `pulumi:"transferOrderId"`
+	TransferOrderId pulumi.IntPtrOutput `pulumi:"transferOrderId"`
 	// The transfer order's state when it was placed; null when the service did not say.
 	TransferState pulumi.StringPtrOutput `pulumi:"transferState"`
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
@@ -251,8 +251,8 @@ func (o LegacyDomainTransferOutput) RegistrantId() pulumi.StringOutput {
 }
 
 // The v1 transfer order's id.
-func (o LegacyDomainTransferOutput) TransferOrderId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *LegacyDomainTransfer) pulumi.Float64PtrOutput { return v.TransferOrderId }).(pulumi.Float64PtrOutput)
+func (o LegacyDomainTransferOutput) TransferOrderId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *LegacyDomainTransfer) pulumi.IntPtrOutput { return v.TransferOrderId }).(pulumi.IntPtrOutput)
 }
 
 // The transfer order's state when it was placed; null when the service did not say.

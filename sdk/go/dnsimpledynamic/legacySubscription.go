@@ -29,7 +29,7 @@ type LegacySubscription struct {
 	// The plan subscribed to.
 	PlanName pulumi.StringOutput `pulumi:"planName"`
 	// The subscription's id.
-	SubscriptionId pulumi.Float64Output `pulumi:"subscriptionId"`
+	SubscriptionId pulumi.IntOutput `pulumi:"subscriptionId"`
 	// `subscribed` once done.
 	SubscriptionState pulumi.StringOutput `pulumi:"subscriptionState"`
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
@@ -236,8 +236,8 @@ func (o LegacySubscriptionOutput) PlanName() pulumi.StringOutput {
 }
 
 // The subscription's id.
-func (o LegacySubscriptionOutput) SubscriptionId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacySubscription) pulumi.Float64Output { return v.SubscriptionId }).(pulumi.Float64Output)
+func (o LegacySubscriptionOutput) SubscriptionId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacySubscription) pulumi.IntOutput { return v.SubscriptionId }).(pulumi.IntOutput)
 }
 
 // `subscribed` once done.

@@ -29,7 +29,7 @@ type LegacyUser struct {
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
 	Triggers pulumi.AnyOutput `pulumi:"triggers"`
 	// The new user's id.
-	UserId pulumi.Float64Output `pulumi:"userId"`
+	UserId pulumi.IntOutput `pulumi:"userId"`
 }
 
 // NewLegacyUser registers a new resource with the given unique name, arguments, and options.
@@ -226,8 +226,8 @@ func (o LegacyUserOutput) Triggers() pulumi.AnyOutput {
 }
 
 // The new user's id.
-func (o LegacyUserOutput) UserId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LegacyUser) pulumi.Float64Output { return v.UserId }).(pulumi.Float64Output)
+func (o LegacyUserOutput) UserId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LegacyUser) pulumi.IntOutput { return v.UserId }).(pulumi.IntOutput)
 }
 
 type LegacyUserArrayOutput struct{ *pulumi.OutputState }

@@ -34,7 +34,7 @@ type LetsEncryptCertificateRenewal struct {
 	// Consent to send the action again when an earlier attempt of this resource got no answer and nothing proves whether it went through (it could be paid twice). Default false; set it only after checking the account, and remove it afterwards.
 	OrderAgain pulumi.BoolPtrOutput `pulumi:"orderAgain"`
 	// The renewal order's id.
-	RenewalId pulumi.Float64Output `pulumi:"renewalId"`
+	RenewalId pulumi.IntOutput `pulumi:"renewalId"`
 	// The renewal order's state, as the service gave it.
 	RenewalState pulumi.StringOutput `pulumi:"renewalState"`
 	// `ECDSA` (the service's default) or `RSA`.
@@ -254,8 +254,8 @@ func (o LetsEncryptCertificateRenewalOutput) OrderAgain() pulumi.BoolPtrOutput {
 }
 
 // The renewal order's id.
-func (o LetsEncryptCertificateRenewalOutput) RenewalId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LetsEncryptCertificateRenewal) pulumi.Float64Output { return v.RenewalId }).(pulumi.Float64Output)
+func (o LetsEncryptCertificateRenewalOutput) RenewalId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificateRenewal) pulumi.IntOutput { return v.RenewalId }).(pulumi.IntOutput)
 }
 
 // The renewal order's state, as the service gave it.

@@ -34,7 +34,7 @@ type OAuthAccessToken struct {
 	// The `state` value, as in the authorization request.
 	State pulumi.StringOutput `pulumi:"state"`
 	// The account the token acts for.
-	TokenAccountId pulumi.Float64Output `pulumi:"tokenAccountId"`
+	TokenAccountId pulumi.IntOutput `pulumi:"tokenAccountId"`
 	// The token's type, as the service gives it (e.g. `bearer`).
 	TokenType pulumi.StringOutput `pulumi:"tokenType"`
 	// Any value: when it changes (or is removed), the action runs again (the resource is replaced). A date, a version or a counter makes a good trigger.
@@ -270,8 +270,8 @@ func (o OAuthAccessTokenOutput) State() pulumi.StringOutput {
 }
 
 // The account the token acts for.
-func (o OAuthAccessTokenOutput) TokenAccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v *OAuthAccessToken) pulumi.Float64Output { return v.TokenAccountId }).(pulumi.Float64Output)
+func (o OAuthAccessTokenOutput) TokenAccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v *OAuthAccessToken) pulumi.IntOutput { return v.TokenAccountId }).(pulumi.IntOutput)
 }
 
 // The token's type, as the service gives it (e.g. `bearer`).

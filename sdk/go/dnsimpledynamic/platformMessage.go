@@ -26,7 +26,7 @@ type PlatformMessage struct {
 	// The message's text (empty when none).
 	Message pulumi.StringOutput `pulumi:"message"`
 	// The service's id of the message.
-	MessageId pulumi.Float64Output `pulumi:"messageId"`
+	MessageId pulumi.IntOutput `pulumi:"messageId"`
 	// The id of the message's owner at the service.
 	OwnerId pulumi.IntOutput `pulumi:"ownerId"`
 	// The type of the message's owner at the service.
@@ -222,8 +222,8 @@ func (o PlatformMessageOutput) Message() pulumi.StringOutput {
 }
 
 // The service's id of the message.
-func (o PlatformMessageOutput) MessageId() pulumi.Float64Output {
-	return o.ApplyT(func(v *PlatformMessage) pulumi.Float64Output { return v.MessageId }).(pulumi.Float64Output)
+func (o PlatformMessageOutput) MessageId() pulumi.IntOutput {
+	return o.ApplyT(func(v *PlatformMessage) pulumi.IntOutput { return v.MessageId }).(pulumi.IntOutput)
 }
 
 // The id of the message's owner at the service.

@@ -25,7 +25,7 @@ type PlatformMetadata struct {
 	// The key.
 	Key pulumi.StringOutput `pulumi:"key"`
 	// The service's id of the entry.
-	MetadataId pulumi.Float64Output `pulumi:"metadataId"`
+	MetadataId pulumi.IntOutput `pulumi:"metadataId"`
 	// The type of the entry's owner at the service.
 	OwnerType pulumi.StringOutput `pulumi:"ownerType"`
 	// `domain:<id>`, `record:<id>` or `platform_connection:<id>`.
@@ -214,8 +214,8 @@ func (o PlatformMetadataOutput) Key() pulumi.StringOutput {
 }
 
 // The service's id of the entry.
-func (o PlatformMetadataOutput) MetadataId() pulumi.Float64Output {
-	return o.ApplyT(func(v *PlatformMetadata) pulumi.Float64Output { return v.MetadataId }).(pulumi.Float64Output)
+func (o PlatformMetadataOutput) MetadataId() pulumi.IntOutput {
+	return o.ApplyT(func(v *PlatformMetadata) pulumi.IntOutput { return v.MetadataId }).(pulumi.IntOutput)
 }
 
 // The type of the entry's owner at the service.

@@ -29,7 +29,7 @@ type PrimaryServer struct {
 	// The server's port.
 	Port pulumi.IntOutput `pulumi:"port"`
 	// The service's id of the primary server.
-	PrimaryServerId pulumi.Float64Output `pulumi:"primaryServerId"`
+	PrimaryServerId pulumi.IntOutput `pulumi:"primaryServerId"`
 	// When the service last changed the server.
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
@@ -231,8 +231,8 @@ func (o PrimaryServerOutput) Port() pulumi.IntOutput {
 }
 
 // The service's id of the primary server.
-func (o PrimaryServerOutput) PrimaryServerId() pulumi.Float64Output {
-	return o.ApplyT(func(v *PrimaryServer) pulumi.Float64Output { return v.PrimaryServerId }).(pulumi.Float64Output)
+func (o PrimaryServerOutput) PrimaryServerId() pulumi.IntOutput {
+	return o.ApplyT(func(v *PrimaryServer) pulumi.IntOutput { return v.PrimaryServerId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the server.

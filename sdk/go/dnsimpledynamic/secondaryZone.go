@@ -32,7 +32,7 @@ type SecondaryZone struct {
 	// When the service last changed the zone.
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 	// The service's id of the zone.
-	ZoneId pulumi.Float64Output `pulumi:"zoneId"`
+	ZoneId pulumi.IntOutput `pulumi:"zoneId"`
 }
 
 // NewSecondaryZone registers a new resource with the given unique name, arguments, and options.
@@ -219,8 +219,8 @@ func (o SecondaryZoneOutput) UpdatedAt() pulumi.StringOutput {
 }
 
 // The service's id of the zone.
-func (o SecondaryZoneOutput) ZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *SecondaryZone) pulumi.Float64Output { return v.ZoneId }).(pulumi.Float64Output)
+func (o SecondaryZoneOutput) ZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *SecondaryZone) pulumi.IntOutput { return v.ZoneId }).(pulumi.IntOutput)
 }
 
 type SecondaryZoneArrayOutput struct{ *pulumi.OutputState }

@@ -27,7 +27,7 @@ type Template struct {
 	// Short name.
 	ShortName pulumi.StringOutput `pulumi:"shortName"`
 	// The service's id of the template.
-	TemplateId pulumi.Float64Output `pulumi:"templateId"`
+	TemplateId pulumi.IntOutput `pulumi:"templateId"`
 	// When the service last changed the template.
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
@@ -217,8 +217,8 @@ func (o TemplateOutput) ShortName() pulumi.StringOutput {
 }
 
 // The service's id of the template.
-func (o TemplateOutput) TemplateId() pulumi.Float64Output {
-	return o.ApplyT(func(v *Template) pulumi.Float64Output { return v.TemplateId }).(pulumi.Float64Output)
+func (o TemplateOutput) TemplateId() pulumi.IntOutput {
+	return o.ApplyT(func(v *Template) pulumi.IntOutput { return v.TemplateId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the template.

@@ -23,7 +23,7 @@ type Webhook struct {
 	// HTTPS URL that receives the account's events as POSTs.
 	Url pulumi.StringOutput `pulumi:"url"`
 	// The service's id of the webhook.
-	WebhookId pulumi.Float64Output `pulumi:"webhookId"`
+	WebhookId pulumi.IntOutput `pulumi:"webhookId"`
 }
 
 // NewWebhook registers a new resource with the given unique name, arguments, and options.
@@ -190,8 +190,8 @@ func (o WebhookOutput) Url() pulumi.StringOutput {
 }
 
 // The service's id of the webhook.
-func (o WebhookOutput) WebhookId() pulumi.Float64Output {
-	return o.ApplyT(func(v *Webhook) pulumi.Float64Output { return v.WebhookId }).(pulumi.Float64Output)
+func (o WebhookOutput) WebhookId() pulumi.IntOutput {
+	return o.ApplyT(func(v *Webhook) pulumi.IntOutput { return v.WebhookId }).(pulumi.IntOutput)
 }
 
 type WebhookArrayOutput struct{ *pulumi.OutputState }

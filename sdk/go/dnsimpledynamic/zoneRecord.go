@@ -29,7 +29,7 @@ type ZoneRecord struct {
 	// Priority (MX, SRV); null when the record has none.
 	Priority pulumi.IntPtrOutput `pulumi:"priority"`
 	// The service's numeric id of the record.
-	RecordId pulumi.Float64Output `pulumi:"recordId"`
+	RecordId pulumi.IntOutput `pulumi:"recordId"`
 	// Regions the record is served from.
 	Regions pulumi.StringArrayOutput `pulumi:"regions"`
 	// `true` also refuses at preview records that RFCs forbid but the service accepts (CAA flags other
@@ -274,8 +274,8 @@ func (o ZoneRecordOutput) Priority() pulumi.IntPtrOutput {
 }
 
 // The service's numeric id of the record.
-func (o ZoneRecordOutput) RecordId() pulumi.Float64Output {
-	return o.ApplyT(func(v *ZoneRecord) pulumi.Float64Output { return v.RecordId }).(pulumi.Float64Output)
+func (o ZoneRecordOutput) RecordId() pulumi.IntOutput {
+	return o.ApplyT(func(v *ZoneRecord) pulumi.IntOutput { return v.RecordId }).(pulumi.IntOutput)
 }
 
 // Regions the record is served from.

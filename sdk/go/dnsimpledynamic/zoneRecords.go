@@ -32,7 +32,7 @@ type ZoneRecords struct {
 	// How many records the resource manages.
 	RecordCount pulumi.Float64Output `pulumi:"recordCount"`
 	// The service's record ids by key.
-	RecordIds pulumi.Float64MapOutput `pulumi:"recordIds"`
+	RecordIds pulumi.IntMapOutput `pulumi:"recordIds"`
 	// The records by key, as the service holds them (a list's records are keyed `name type content`,
 	// `@` for the apex), each as a line: `name ttl type [priority=… regions=…] content`.
 	Records pulumi.MapOutput `pulumi:"records"`
@@ -286,8 +286,8 @@ func (o ZoneRecordsOutput) RecordCount() pulumi.Float64Output {
 }
 
 // The service's record ids by key.
-func (o ZoneRecordsOutput) RecordIds() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v *ZoneRecords) pulumi.Float64MapOutput { return v.RecordIds }).(pulumi.Float64MapOutput)
+func (o ZoneRecordsOutput) RecordIds() pulumi.IntMapOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.IntMapOutput { return v.RecordIds }).(pulumi.IntMapOutput)
 }
 
 // The records by key, as the service holds them (a list's records are keyed `name type content`,

@@ -24,6 +24,7 @@ from .ds_record import *
 from .email_forward import *
 from .get_certificate import *
 from .get_certificate_bundle import *
+from .get_certificate_private_key import *
 from .get_domain import *
 from .get_ds_record import *
 from .get_email_forward import *

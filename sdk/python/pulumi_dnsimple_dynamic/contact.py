@@ -486,7 +486,7 @@ class Contact(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> pulumi.Output[_builtins.float]:
+    def contact_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's numeric id of the contact (use it as `registrantId`).
         """

@@ -199,7 +199,7 @@ class DomainPush(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[_builtins.float]:
+    def domain_id(self) -> pulumi.Output[_builtins.int]:
         """
         The pushed domain's id.
         """
@@ -207,7 +207,7 @@ class DomainPush(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="pushId")
-    def push_id(self) -> pulumi.Output[_builtins.float]:
+    def push_id(self) -> pulumi.Output[_builtins.int]:
         """
         The push's id: what the target account answers.
         """
@@ -223,7 +223,7 @@ class DomainPush(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="targetAccountId")
-    def target_account_id(self) -> pulumi.Output[_builtins.float]:
+    def target_account_id(self) -> pulumi.Output[_builtins.int]:
         """
         The target account's numeric id.
         """

@@ -237,7 +237,7 @@ class DomainPushAnswer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[_builtins.float]:
+    def domain_id(self) -> pulumi.Output[_builtins.int]:
         """
         The pushed domain's id.
         """

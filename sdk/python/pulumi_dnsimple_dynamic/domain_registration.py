@@ -425,7 +425,7 @@ class DomainRegistration(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def domain_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The domain's numeric id.
         """
@@ -521,7 +521,7 @@ class DomainRegistration(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="registrationId")
-    def registration_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def registration_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The registration order's id.
         """

@@ -257,7 +257,7 @@ class DomainRenewal(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def domain_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The service's id of the renewed domain.
         """
@@ -289,7 +289,7 @@ class DomainRenewal(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="renewalId")
-    def renewal_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def renewal_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The renewal order's id.
         """

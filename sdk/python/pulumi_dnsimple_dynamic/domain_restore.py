@@ -230,7 +230,7 @@ class DomainRestore(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def domain_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The service's id of the restored domain.
         """
@@ -254,7 +254,7 @@ class DomainRestore(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="restoreId")
-    def restore_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def restore_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The restore order's id.
         """

@@ -453,7 +453,7 @@ class DomainTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def domain_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The domain's numeric id.
         """
@@ -573,7 +573,7 @@ class DomainTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transferId")
-    def transfer_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def transfer_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The transfer order's id.
         """

@@ -236,7 +236,7 @@ class LegacyCertificateSubmission(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="certificateId")
-    def certificate_id(self) -> pulumi.Output[_builtins.float]:
+    def certificate_id(self) -> pulumi.Output[_builtins.int]:
         """
         The v1 certificate's id.
         """

@@ -179,7 +179,7 @@ class LegacyDomain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[_builtins.float]:
+    def domain_id(self) -> pulumi.Output[_builtins.int]:
         """
         The v1 domain's id.
         """

@@ -256,7 +256,7 @@ class LegacyDomainRegistration(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[_builtins.float]:
+    def domain_id(self) -> pulumi.Output[_builtins.int]:
         """
         The v1 domain's id.
         """

@@ -188,7 +188,7 @@ class LegacyDomainTokenReset(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[_builtins.float]:
+    def domain_id(self) -> pulumi.Output[_builtins.int]:
         """
         The domain's id.
         """

@@ -315,7 +315,7 @@ class LegacyDomainTransfer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="transferOrderId")
-    def transfer_order_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def transfer_order_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The v1 transfer order's id.
         """

@@ -269,7 +269,7 @@ class LegacySubscription(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="subscriptionId")
-    def subscription_id(self) -> pulumi.Output[_builtins.float]:
+    def subscription_id(self) -> pulumi.Output[_builtins.int]:
         """
         The subscription's id.
         """

@@ -240,7 +240,7 @@ class LegacyUser(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="userId")
-    def user_id(self) -> pulumi.Output[_builtins.float]:
+    def user_id(self) -> pulumi.Output[_builtins.int]:
         """
         The new user's id.
         """

@@ -328,7 +328,7 @@ class LetsEncryptCertificateRenewal(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="renewalId")
-    def renewal_id(self) -> pulumi.Output[_builtins.float]:
+    def renewal_id(self) -> pulumi.Output[_builtins.int]:
         """
         The renewal order's id.
         """

@@ -326,7 +326,7 @@ class OAuthAccessToken(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="tokenAccountId")
-    def token_account_id(self) -> pulumi.Output[_builtins.float]:
+    def token_account_id(self) -> pulumi.Output[_builtins.int]:
         """
         The account the token acts for.
         """

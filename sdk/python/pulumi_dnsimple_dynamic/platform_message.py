@@ -269,7 +269,7 @@ class PlatformMessage(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="messageId")
-    def message_id(self) -> pulumi.Output[_builtins.float]:
+    def message_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the message.
         """

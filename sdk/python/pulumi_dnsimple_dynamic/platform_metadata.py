@@ -241,7 +241,7 @@ class PlatformMetadata(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="metadataId")
-    def metadata_id(self) -> pulumi.Output[_builtins.float]:
+    def metadata_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the entry.
         """

@@ -283,7 +283,7 @@ class PrimaryServer(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="primaryServerId")
-    def primary_server_id(self) -> pulumi.Output[_builtins.float]:
+    def primary_server_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the primary server.
         """

@@ -231,7 +231,7 @@ class SecondaryZone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
-    def zone_id(self) -> pulumi.Output[_builtins.float]:
+    def zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the zone.
         """

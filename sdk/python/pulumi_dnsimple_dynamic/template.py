@@ -250,7 +250,7 @@ class Template(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="templateId")
-    def template_id(self) -> pulumi.Output[_builtins.float]:
+    def template_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the template.
         """

@@ -189,7 +189,7 @@ class Webhook(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="webhookId")
-    def webhook_id(self) -> pulumi.Output[_builtins.float]:
+    def webhook_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the webhook.
         """

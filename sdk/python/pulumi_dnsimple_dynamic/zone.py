@@ -276,7 +276,7 @@ class Zone(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
-    def zone_id(self) -> pulumi.Output[_builtins.float]:
+    def zone_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's numeric id of the zone.
         """

@@ -385,7 +385,7 @@ class ZoneRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="recordId")
-    def record_id(self) -> pulumi.Output[_builtins.float]:
+    def record_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's numeric id of the record.
         """

@@ -371,7 +371,7 @@ class ZoneRecords(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="recordIds")
-    def record_ids(self) -> pulumi.Output[Mapping[str, _builtins.float]]:
+    def record_ids(self) -> pulumi.Output[Mapping[str, _builtins.int]]:
         """
         The service's record ids by key.
         """

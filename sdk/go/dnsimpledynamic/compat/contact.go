@@ -25,7 +25,7 @@ type Contact struct {
 	// City.
 	City pulumi.StringOutput `pulumi:"city"`
 	// The service's numeric id of the contact (use it as `registrantId`).
-	ContactId pulumi.Float64Output `pulumi:"contactId"`
+	ContactId pulumi.IntOutput `pulumi:"contactId"`
 	// ISO 3166 two-letter country code, e.g. `US`.
 	Country pulumi.StringOutput `pulumi:"country"`
 	// When the contact was created.
@@ -346,8 +346,8 @@ func (o ContactOutput) City() pulumi.StringOutput {
 }
 
 // The service's numeric id of the contact (use it as `registrantId`).
-func (o ContactOutput) ContactId() pulumi.Float64Output {
-	return o.ApplyT(func(v *Contact) pulumi.Float64Output { return v.ContactId }).(pulumi.Float64Output)
+func (o ContactOutput) ContactId() pulumi.IntOutput {
+	return o.ApplyT(func(v *Contact) pulumi.IntOutput { return v.ContactId }).(pulumi.IntOutput)
 }
 
 // ISO 3166 two-letter country code, e.g. `US`.

@@ -31,7 +31,7 @@ type DsRecord struct {
 	// The service's id of the domain.
 	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The service's id of the record.
-	DsRecordId pulumi.Float64Output `pulumi:"dsRecordId"`
+	DsRecordId pulumi.IntOutput `pulumi:"dsRecordId"`
 	// Key tag of the DNSKEY; null for a record of KEY data.
 	KeyTag pulumi.StringPtrOutput `pulumi:"keyTag"`
 	// The public key; null for a record of DS data.
@@ -247,8 +247,8 @@ func (o DsRecordOutput) DomainId() pulumi.IntOutput {
 }
 
 // The service's id of the record.
-func (o DsRecordOutput) DsRecordId() pulumi.Float64Output {
-	return o.ApplyT(func(v *DsRecord) pulumi.Float64Output { return v.DsRecordId }).(pulumi.Float64Output)
+func (o DsRecordOutput) DsRecordId() pulumi.IntOutput {
+	return o.ApplyT(func(v *DsRecord) pulumi.IntOutput { return v.DsRecordId }).(pulumi.IntOutput)
 }
 
 // Key tag of the DNSKEY; null for a record of KEY data.

@@ -33,7 +33,7 @@ type EmailForward struct {
 	// The service's id of the domain.
 	DomainId pulumi.IntOutput `pulumi:"domainId"`
 	// The service's id of the forward.
-	EmailForwardId pulumi.Float64Output `pulumi:"emailForwardId"`
+	EmailForwardId pulumi.IntOutput `pulumi:"emailForwardId"`
 	// When the service last changed the forward.
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 }
@@ -241,8 +241,8 @@ func (o EmailForwardOutput) DomainId() pulumi.IntOutput {
 }
 
 // The service's id of the forward.
-func (o EmailForwardOutput) EmailForwardId() pulumi.Float64Output {
-	return o.ApplyT(func(v *EmailForward) pulumi.Float64Output { return v.EmailForwardId }).(pulumi.Float64Output)
+func (o EmailForwardOutput) EmailForwardId() pulumi.IntOutput {
+	return o.ApplyT(func(v *EmailForward) pulumi.IntOutput { return v.EmailForwardId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the forward.

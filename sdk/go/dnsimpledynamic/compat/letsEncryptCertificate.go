@@ -27,7 +27,7 @@ type LetsEncryptCertificate struct {
 	// The server certificate (PEM).
 	Certificate pulumi.StringPtrOutput `pulumi:"certificate"`
 	// The certificate's id.
-	CertificateId pulumi.Float64Output `pulumi:"certificateId"`
+	CertificateId pulumi.IntOutput `pulumi:"certificateId"`
 	// `requesting`, `issued`, …
 	CertificateState pulumi.StringOutput `pulumi:"certificateState"`
 	// Intermediate certificates (PEM).
@@ -47,7 +47,7 @@ type LetsEncryptCertificate struct {
 	// The private key (PEM).
 	PrivateKey pulumi.StringPtrOutput `pulumi:"privateKey"`
 	// The purchase order's id.
-	PurchaseId pulumi.Float64PtrOutput `pulumi:"purchaseId"`
+	PurchaseId pulumi.IntPtrOutput `pulumi:"purchaseId"`
 	// The root certificate (PEM), when the service gives one.
 	Root pulumi.StringPtrOutput `pulumi:"root"`
 	// `ECDSA` (default) or `RSA`.
@@ -265,8 +265,8 @@ func (o LetsEncryptCertificateOutput) Certificate() pulumi.StringPtrOutput {
 }
 
 // The certificate's id.
-func (o LetsEncryptCertificateOutput) CertificateId() pulumi.Float64Output {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.Float64Output { return v.CertificateId }).(pulumi.Float64Output)
+func (o LetsEncryptCertificateOutput) CertificateId() pulumi.IntOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.IntOutput { return v.CertificateId }).(pulumi.IntOutput)
 }
 
 // `requesting`, `issued`, …
@@ -315,8 +315,8 @@ func (o LetsEncryptCertificateOutput) PrivateKey() pulumi.StringPtrOutput {
 }
 
 // The purchase order's id.
-func (o LetsEncryptCertificateOutput) PurchaseId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.Float64PtrOutput { return v.PurchaseId }).(pulumi.Float64PtrOutput)
+func (o LetsEncryptCertificateOutput) PurchaseId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.IntPtrOutput { return v.PurchaseId }).(pulumi.IntPtrOutput)
 }
 
 // The root certificate (PEM), when the service gives one.

@@ -25,7 +25,7 @@ type RegisteredDomain struct {
 	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
 	DnssecEnabled pulumi.BoolPtrOutput `pulumi:"dnssecEnabled"`
 	// The domain's numeric id.
-	DomainId pulumi.Float64PtrOutput `pulumi:"domainId"`
+	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
 	// The registration order: its id and state.
 	DomainRegistration RegisteredDomainDomainRegistrationPtrOutput `pulumi:"domainRegistration"`
 	// When the registration expires (ISO 8601); null when the service gives no date.
@@ -51,7 +51,7 @@ type RegisteredDomain struct {
 	// Its state: `new` and `pending` while open, then `completed` or `cancelled`.
 	RegistrantChangeState pulumi.StringPtrOutput `pulumi:"registrantChangeState"`
 	// The registration order's id.
-	RegistrationId pulumi.Float64PtrOutput `pulumi:"registrationId"`
+	RegistrationId pulumi.IntPtrOutput `pulumi:"registrationId"`
 	// The order's state: `registering`, `registered`, …
 	RegistrationState pulumi.StringPtrOutput `pulumi:"registrationState"`
 	// The domain's state: `registered` once done; null when it has left the account.
@@ -300,8 +300,8 @@ func (o RegisteredDomainOutput) DnssecEnabled() pulumi.BoolPtrOutput {
 }
 
 // The domain's numeric id.
-func (o RegisteredDomainOutput) DomainId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *RegisteredDomain) pulumi.Float64PtrOutput { return v.DomainId }).(pulumi.Float64PtrOutput)
+func (o RegisteredDomainOutput) DomainId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) pulumi.IntPtrOutput { return v.DomainId }).(pulumi.IntPtrOutput)
 }
 
 // The registration order: its id and state.
@@ -365,8 +365,8 @@ func (o RegisteredDomainOutput) RegistrantChangeState() pulumi.StringPtrOutput {
 }
 
 // The registration order's id.
-func (o RegisteredDomainOutput) RegistrationId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *RegisteredDomain) pulumi.Float64PtrOutput { return v.RegistrationId }).(pulumi.Float64PtrOutput)
+func (o RegisteredDomainOutput) RegistrationId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) pulumi.IntPtrOutput { return v.RegistrationId }).(pulumi.IntPtrOutput)
 }
 
 // The order's state: `registering`, `registered`, …

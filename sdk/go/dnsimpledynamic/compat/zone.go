@@ -35,7 +35,7 @@ type Zone struct {
 	// When the service last changed the zone.
 	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
 	// The service's numeric id of the zone.
-	ZoneId pulumi.Float64Output `pulumi:"zoneId"`
+	ZoneId pulumi.IntOutput `pulumi:"zoneId"`
 }
 
 // NewZone registers a new resource with the given unique name, arguments, and options.
@@ -240,8 +240,8 @@ func (o ZoneOutput) UpdatedAt() pulumi.StringOutput {
 }
 
 // The service's numeric id of the zone.
-func (o ZoneOutput) ZoneId() pulumi.Float64Output {
-	return o.ApplyT(func(v *Zone) pulumi.Float64Output { return v.ZoneId }).(pulumi.Float64Output)
+func (o ZoneOutput) ZoneId() pulumi.IntOutput {
+	return o.ApplyT(func(v *Zone) pulumi.IntOutput { return v.ZoneId }).(pulumi.IntOutput)
 }
 
 type ZoneArrayOutput struct{ *pulumi.OutputState }

@@ -331,7 +331,7 @@ class DsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="dsRecordId")
-    def ds_record_id(self) -> pulumi.Output[_builtins.float]:
+    def ds_record_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the record.
         """

@@ -281,7 +281,7 @@ class EmailForward(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="emailForwardId")
-    def email_forward_id(self) -> pulumi.Output[_builtins.float]:
+    def email_forward_id(self) -> pulumi.Output[_builtins.int]:
         """
         The service's id of the forward.
         """

@@ -345,7 +345,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="certificateId")
-    def certificate_id(self) -> pulumi.Output[_builtins.float]:
+    def certificate_id(self) -> pulumi.Output[_builtins.int]:
         """
         The certificate's id.
         """
@@ -425,7 +425,7 @@ class LetsEncryptCertificate(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="purchaseId")
-    def purchase_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def purchase_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The purchase order's id.
         """

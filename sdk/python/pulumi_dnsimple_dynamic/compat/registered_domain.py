@@ -473,7 +473,7 @@ class RegisteredDomain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def domain_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The domain's numeric id.
         """
@@ -577,7 +577,7 @@ class RegisteredDomain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="registrationId")
-    def registration_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def registration_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         The registration order's id.
         """
