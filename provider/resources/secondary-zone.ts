@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { domainOnly, idOnly, zoneOf } from "./framework/imports";
 import { ServiceId, ZoneSchema, type Zone } from "../client";
 import { domainName } from "./framework/fields";
