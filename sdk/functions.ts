@@ -195,7 +195,10 @@ let settings = (): ProviderSettings => resolveSettings({ get: (key) => getConfig
 /**
  * For the provider plugin, which runs these functions for invokes from Python and YAML programs:
  * the settings it was configured with instead of the program's stack config. Not exported from
- * the package.
+ * the package, and left out of its declarations (`stripInternal`): its type names the settings'
+ * declarations, whose zod types a program's type check would otherwise load.
+ *
+ * @internal
  */
 export function readSettingsFrom(source: () => ProviderSettings): void {
   settings = source;

@@ -41,6 +41,7 @@ describe("the public client index", () => {
         "ResponseValidationError",
         "SANDBOX_BASE_URL",
         "ServerError",
+        "ServiceId",
         "UnauthorizedError",
         "backoffDelay",
         "batchItemErrors",
