@@ -48,10 +48,7 @@ function writeDocFigures(figures: Record<string, number>): void {
     "(`noCheck` false, as a `pulumi new typescript` program does), " +
     `${figures.template_preview_seconds_type_stripping} s with Node's own type stripping instead of ts-node, ` +
     `and \`npm run typecheck\` ${figures.template_typecheck_seconds} s`;
-  writeFileSync(
-    page,
-    text.replace(marked, `<!-- template-seconds -->${sentence}<!-- /template-seconds -->`),
-  );
+  writeFileSync(page, text.replace(marked, `<!-- template-seconds -->${sentence}<!-- /template-seconds -->`));
 }
 
 async function main(): Promise<void> {

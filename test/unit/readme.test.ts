@@ -82,7 +82,8 @@ function brokenLinks(page: string, text: string): string[] {
     if (!existsSync(file)) {
       broken.push(`${page}: ${href} (no such file)`);
     } else if (anchor && file.endsWith(".md")) {
-      if (!headingAnchors(readFileSync(file, "utf8")).has(anchor)) broken.push(`${page}: ${href} (no such heading)`);
+      if (!headingAnchors(readFileSync(file, "utf8")).has(anchor))
+        broken.push(`${page}: ${href} (no such heading)`);
     }
   }
   return broken;
@@ -104,7 +105,9 @@ describe("the README, a front page", () => {
   });
 
   it("lists every resource kind of the registry once, in its table of kinds", () => {
-    const rows = section("What it manages").filter((line) => /^\| [^-]/.test(line) && !/^\| area /.test(line));
+    const rows = section("What it manages").filter(
+      (line) => /^\| [^-]/.test(line) && !/^\| area /.test(line),
+    );
     const listed = rows.flatMap((row) => [...row.split("|")[2]!.matchAll(/`(\w+)`/g)].map((m) => m[1]!));
     expect([...listed].sort()).toEqual(Object.keys(KINDS).sort());
     expect(README).toContain(`## What it manages: ${Object.keys(KINDS).length} kinds`);
@@ -132,11 +135,8 @@ describe("relative links of the Markdown pages", () => {
           "```\n[g](inside-a-fence.md)\n```\n",
       ),
     ).toEqual(["README.md: docs/no-such-page.md (no such file)", "README.md: #nowhere (no such heading)"]);
-    expect([...headingAnchors("## `PULUMI_SKIP_CHECKPOINTS`\n## With `X=true`, twice\n## A\n## A\n")]).toEqual([
-      "pulumi_skip_checkpoints",
-      "with-xtrue-twice",
-      "a",
-      "a-1",
-    ]);
+    expect([
+      ...headingAnchors("## `PULUMI_SKIP_CHECKPOINTS`\n## With `X=true`, twice\n## A\n## A\n"),
+    ]).toEqual(["pulumi_skip_checkpoints", "with-xtrue-twice", "a", "a-1"]);
   });
 });
