@@ -82,7 +82,7 @@ function brokenLinks(page: string, text: string): string[] {
     if (!existsSync(file)) {
       broken.push(`${page}: ${href} (no such file)`);
     } else if (anchor && file.endsWith(".md")) {
-      if (!headingAnchors(readFileSync(file, "utf8")).has(anchor))
+      if (!headingAnchors(target ? readFileSync(file, "utf8") : text).has(anchor))
         broken.push(`${page}: ${href} (no such heading)`);
     }
   }
