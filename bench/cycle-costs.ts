@@ -11,7 +11,7 @@
  *   TypeScript, less ts-node) of these programs, `--rounds` (3) rounds, the order of the programs
  *   turned around every round: the engine's floor (one dynamic resource whose provider does
  *   nothing), one `ZoneRecords` of 300, 300 `ZoneRecord`s, each of those two with
- *   `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (README "Speed"), 300
+ *   `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (docs/speed.md), 300
  *   `ZoneRecord`s with `PULUMI_SKIP_CHECKPOINTS=true` (with and without fast-start), with
  *   `PULUMI_DEBUG_PROMISE_LEAKS=true` (the control: Pulumi then gives every promise its stack
  *   trace again, as before the SDK left them out), and the same 300 records under the official
@@ -65,7 +65,7 @@ interface Variant {
   program: "generic" | "noop" | "terraform";
   declare(ttl: number): Declaration[];
   env?: Record<string, string>;
-  /** With `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (README "Speed"). */
+  /** With `pulumi-dnsimple-dynamic/fast-start` preloaded and Node's compile cache (docs/speed.md). */
   fastStart?: boolean;
 }
 
@@ -153,7 +153,7 @@ interface PhaseCost {
 }
 type Cycle = Record<Phase, PhaseCost>;
 
-/** What README "Speed" tells a user to set: the preload, from the project's node_modules, and a cache folder. */
+/** What docs/speed.md tells a user to set: the preload, from the project's node_modules, and a cache folder. */
 function fastStartEnv(): Record<string, string> {
   const project = path.dirname(path.dirname(path.dirname(installedProgram("generic"))));
   const preload = path.join(project, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/fast-start.js");

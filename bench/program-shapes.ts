@@ -173,7 +173,7 @@ async function main(): Promise<void> {
               `| \`${g}\` | ${modes.map((m) => (modesOk.get(g)!.includes(m) ? "ok" : "**fails**")).join(" | ")} | ${modesOk.get(g)!.length}/${modes.length} |`,
           ),
           "",
-          `Declarations that do not compile under a mode with the template's settings (not a resolution failure; see README "Requirements"): ${caveats.length ? caveats.join("; ") : "none"}.`,
+          `Declarations that do not compile under a mode with the template's settings (not a resolution failure; see docs/typescript.md, "Requirements"): ${caveats.length ? caveats.join("; ") : "none"}.`,
           "",
           `**@arethetypeswrong/cli ${attwVersion}** on the tarball, every entry point named: ${attw.problems.length === 0 ? "no problems" : attw.problems.map((p) => `${p.kind} ${p.entrypoint} ${p.resolutionKind}`).join(", ")} (type_shape_tool_problems = ${attw.problems.length}).`,
           "",

@@ -35,12 +35,12 @@ async function seconds(command: string, commandArgs: string[], options: object):
   return (Date.now() - started) / 1000;
 }
 
-/** The README's sentence on what each choice costs, between its markers, from this run's figures. */
-function writeReadmeFigures(figures: Record<string, number>): void {
-  const readme = path.join(REPO, "README.md");
-  const text = readFileSync(readme, "utf8");
+/** docs/speed.md's sentence on what each choice costs, between its markers, from this run's figures. */
+function writeDocFigures(figures: Record<string, number>): void {
+  const page = path.join(REPO, "docs/speed.md");
+  const text = readFileSync(page, "utf8");
   const marked = /<!-- template-seconds -->[\s\S]*?<!-- \/template-seconds -->/;
-  if (!marked.test(text)) throw new Error("README.md lost its <!-- template-seconds --> markers");
+  if (!marked.test(text)) throw new Error("docs/speed.md lost its <!-- template-seconds --> markers");
   const sentence =
     `about ${figures.template_preview_seconds_transpile_only} s transpile-only as shipped ` +
     `(${figures.template_preview_seconds_without_fast_start} s without its \`fast-start\` preload), ` +
@@ -48,10 +48,7 @@ function writeReadmeFigures(figures: Record<string, number>): void {
     "(`noCheck` false, as a `pulumi new typescript` program does), " +
     `${figures.template_preview_seconds_type_stripping} s with Node's own type stripping instead of ts-node, ` +
     `and \`npm run typecheck\` ${figures.template_typecheck_seconds} s`;
-  writeFileSync(
-    readme,
-    text.replace(marked, `<!-- template-seconds -->${sentence}<!-- /template-seconds -->`),
-  );
+  writeFileSync(page, text.replace(marked, `<!-- template-seconds -->${sentence}<!-- /template-seconds -->`));
 }
 
 async function main(): Promise<void> {
@@ -136,7 +133,7 @@ async function main(): Promise<void> {
       }
     };
     // The template preloads `pulumi-dnsimple-dynamic/fast-start` in the program's process
-    // (Pulumi.yaml `nodeargs`; README "Speed"); the control leaves it out.
+    // (Pulumi.yaml `nodeargs`; docs/speed.md); the control leaves it out.
     const FAST_START_LINE = /\n {4}nodeargs: --require pulumi-dnsimple-dynamic\/fast-start/;
     if (!FAST_START_LINE.test(project)) throw new Error("templates/typescript no longer preloads fast-start");
     const withoutFastStart = [project.replace(FAST_START_LINE, ""), packageJson, tsconfig];
@@ -195,7 +192,7 @@ async function main(): Promise<void> {
       template_preview_fast_start_vs_without_high: Number(preloaded.high.toFixed(3)),
     };
     console.log(figures, strippingFigures);
-    writeReadmeFigures(figures);
+    writeDocFigures(figures);
     recordResults(
       "template-choices",
       { ...figures, ...strippingFigures },

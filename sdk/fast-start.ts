@@ -1,7 +1,7 @@
 /**
  * A preload for every Node.js process of a `pulumi` command, the program's and the dynamic
  * providers' (`NODE_OPTIONS="--require <project>/node_modules/pulumi-dnsimple-dynamic/fast-start"`,
- * README "Speed"). It turns on Node's compile cache, so that each process loads the code it
+ * docs/speed.md). It turns on Node's compile cache, so that each process loads the code it
  * compiled before instead of compiling the Pulumi SDK (about 600 modules) again: Pulumi's cost, a
  * quarter of a small command's time (bench/RESULTS.md, "Whose the time of a command is").
  *

@@ -68,7 +68,7 @@ describe("the packed package's entry points", () => {
       // zod's own declarations default-import `export =` modules (colinhacks/zod#5160): with
       // `module: commonjs` and no `esModuleInterop` (the old template), `tsc` fails inside zod
       // for the entry points whose types name zod's. ts-node's check in `pulumi up` looks at the
-      // program's files only; README "Requirements" says to add esModuleInterop or skipLibCheck.
+      // program's files only; docs/typescript.md "Requirements" says to add esModuleInterop or skipLibCheck.
       const expected =
         check.mode === "node10" && (check.group === "./client" || check.group === "./provider")
           ? check.declarationErrors.filter((e) => !/^.*node_modules\/zod\/.* TS1259:/.test(e))

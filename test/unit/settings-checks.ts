@@ -2,7 +2,7 @@
  * The checks behind `settings-declarations.test.ts` and `bench/settings.ts`: every setting's
  * accepted and refused values through both adapters (the dynamic provider's `resolveSettings`,
  * from stack config and from the environment, and the plugin's CheckConfig and Configure), the
- * setting reads and client constructions outside their one module, and the README's settings
+ * setting reads and client constructions outside their one module, and docs/settings.md's settings
  * table against the declarations.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -219,15 +219,15 @@ export function clientConstructions(): string[] {
   return found;
 }
 
-/** The settings table of the README: each row's config keys (with secrecy) and variables. */
+/** The settings table of docs/settings.md: each row's config keys (with secrecy) and variables. */
 export function readmeSettingsRows(): Array<{
   line: string;
   configs: string[];
   secret: string[];
   envs: string[];
 }> {
-  const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
-  return readme
+  const page = readFileSync(path.join(REPO, "docs/settings.md"), "utf8");
+  return page
     .split("\n")
     .filter((line) => line.startsWith("| `dnsimple:"))
     .map((line) => {

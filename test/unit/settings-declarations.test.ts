@@ -1,7 +1,7 @@
 /**
  * Settings are declared once (provider/resources/framework/settings.ts) and every reader derives
  * from the declarations: both adapters take and refuse the same values with the same message, no
- * setting is read elsewhere, one factory builds the API client, and the README's table lists the
+ * setting is read elsewhere, one factory builds the API client, and docs/settings.md's table lists the
  * declared settings.
  */
 import { SETTINGS, SettingValueError } from "../../provider/resources/framework/settings";
@@ -69,7 +69,7 @@ describe("one source per setting", () => {
     expect(clientConstructionsOutsideFactory()).toEqual([]);
   });
 
-  it("lists every declared setting in the README's table once, with its variable and secrecy", () => {
+  it("lists every declared setting in the table of docs/settings.md once, with its variable and secrecy", () => {
     const rows = readmeSettingsRows();
     const listed = rows.flatMap((row) => {
       expect([row.line, row.envs.length]).toEqual([row.line, row.configs.length]);

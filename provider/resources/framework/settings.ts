@@ -7,7 +7,7 @@
  * whether it is secret and its doc. Everything else derives from it: `resolveSettings` (the dynamic
  * provider, the functions, the CLI), the plugin's CheckConfig and DiffConfig
  * (`provider/plugin/config.ts`), the package schema's configuration
- * (`scripts/sdk-generator/schema.ts`), and the README's settings table (checked by
+ * (`scripts/sdk-generator/schema.ts`), and the settings table of docs/settings.md (checked by
  * `settings-declarations.test.ts`). One rule in every adapter and in the environment:
  *
  * - a flag is `true` or `false` (any case); nothing else (`1`, `yes`, `on`) is accepted;
