@@ -38,13 +38,7 @@ import type {
   V1Subscription,
   Zone,
 } from "../provider/client";
-import {
-  MissingSettingError,
-  type ProviderSettings,
-  requireAccount,
-  requireToken,
-  resolveSettings,
-} from "../provider/resources/settings";
+import type { ProviderSettings } from "../provider/resources/settings";
 import type {
   DomainInfo,
   DsRecordInfo,
@@ -190,7 +184,14 @@ const PREMIUM_PRICE_FIELDS = fieldsOf<DomainPremiumPrice>()("premium_price", "ac
 export type PremiumPriceResult = ResultOf<typeof PREMIUM_PRICE_FIELDS>;
 
 /** Settings from the stack config (raw values: secrets are not logged) or the environment. */
-let settings = (): ProviderSettings => resolveSettings({ get: (key) => getConfig(key) });
+/**
+ * The settings' module, loaded when a function first runs: its declarations are zod schemas, and
+ * a program that calls no function never pays for loading zod (the SDK's entry loads none).
+ */
+const settingsModule = () =>
+  require("../provider/resources/settings") as typeof import("../provider/resources/settings");
+
+let settings = (): ProviderSettings => settingsModule().resolveSettings({ get: (key) => getConfig(key) });
 
 /**
  * For the provider plugin, which runs these functions for invokes from Python and YAML programs:
@@ -211,7 +212,7 @@ let cached: { key: string; client: DnsimpleClient } | undefined;
  * calls no function never pays for loading the client and its schemas.
  */
 async function client(s: ProviderSettings): Promise<DnsimpleClient> {
-  requireToken(s);
+  settingsModule().requireToken(s);
   const key = JSON.stringify(s);
   if (cached?.key !== key) {
     // The one factory (framework/client-factory.ts): retries, hooks, secrets and v1 credentials.
@@ -226,7 +227,7 @@ async function context(
 ): Promise<{ api: DnsimpleClient; account: string }> {
   const s = settings();
   const api = await client(s);
-  return { api, account: requireAccount(s, options?.account) };
+  return { api, account: settingsModule().requireAccount(s, options?.account) };
 }
 
 /**
@@ -713,7 +714,7 @@ export async function listPlatformMetadata(
 async function v1(): Promise<DnsimpleClient["v1"]> {
   const s = settings();
   if (!s.v1Email) {
-    throw new MissingSettingError(
+    throw new (settingsModule().MissingSettingError)(
       "dnsimple:v1Email",
       "DNSIMPLE_V1_EMAIL",
       "dnsimple:v1Email <email> (and `pulumi config set --secret dnsimple:v1Token <v1 token>`)",
