@@ -12,7 +12,7 @@
  * them; the language hosts and the Python environment come from the bootstrap (scripts/lib/env.sh).
  * The Go program is examples/go-core, an Automation API program (an inline program: no Go language
  * host) that imports the SDK by its module path with a `replace` to sdk/go: built once per run
- * (the Go build cache keeps what it compiled), then run for preview, up, a no-change preview, a
+ * (the Go build cache keeps what it compiled; `-trimpath`, so a fresh clone at another path hits it too), then run for preview, up, a no-change preview, a
  * change and destroy. `languages_end_to_end` counts the languages whose cycle passed.
  */
 import { type OutputMap, type Stack } from "@pulumi/pulumi/automation";
@@ -758,7 +758,7 @@ describe("a go program (examples/go-core, through the Automation API)", () => {
     await new Promise<void>((resolve, reject) =>
       execFile(
         "go",
-        ["build", "-o", binary, "."],
+        ["build", "-trimpath", "-o", binary, "."],
         { cwd: GO_PROGRAM, env: { ...process.env, GOFLAGS: "-mod=mod" }, maxBuffer: 16 * 1024 * 1024 },
         (error, _stdout, stderr) => (error ? reject(new Error(`go build failed:\n${stderr}`)) : resolve()),
       ),
