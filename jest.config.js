@@ -1,6 +1,6 @@
 // The projects: unit (pure logic, no I/O), integration (client and emulator over real HTTP on
 // 127.0.0.1), e2e (the real Pulumi engine against the emulator), e2e-long (faults, crash recovery,
-// every bad input through the engine: minutes each) and secret-scan (after the others). The test
+// skip checkpoints: minutes each) and secret-scan (after the others). The test
 // command (scripts/test) runs the first four in one jest run, several files at once, slowest first
 // (test/slowest-first.js), then the scan.
 const tsJest = ["ts-jest", { tsconfig: "tsconfig.json" }];

@@ -3,7 +3,8 @@
  * kind's `check` directly names the property; through the engine, `pulumi preview` fails with a
  * diagnostic naming the property and the emulator's request log stays empty. The engine stops a
  * preview at the first failure, so each row needs its own preview (about 4 s): this file previews
- * the first row of every kind, `bad-input-engine.long.ts` (the longer suite) every other row.
+ * the first row of every kind; every other row through the engine is bench/bad-input.ts and the live
+ * suite's test/live/bad-input-engine.live.ts.
  */
 // The table's checks run in this process with no service to ask: the credentials check (tested
 // in bad-settings-preview.test.ts) is off here, as in the unit project.

@@ -96,7 +96,7 @@ export async function openPreviewTarget(token: string): Promise<PreviewTarget> {
 
 /**
  * Whether row `index` is the first of its kind: those rows go through the engine in the normal
- * suite (bad-input.test.ts), the others in the longer suite (bad-input-engine.long.ts), so every
+ * suite (bad-input.test.ts), the others in the live suite (test/live/bad-input-engine.live.ts), so every
  * row is previewed once.
  */
 export function isFirstOfItsKind(rows: readonly BadInput[], index: number): boolean {
