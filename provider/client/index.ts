@@ -142,3 +142,17 @@ export type {
   V1TransferOrder,
   V1User,
 } from "./v1";
+/** The service's objects whose fields the SDK's functions answer (provider/functions: `fieldsOf`). */
+export { AccountSchema, UserSchema } from "./identity";
+export { DomainResearchSchema } from "./domains";
+export { PushSchema } from "./pushes";
+export { CertificateBundleSchema } from "./certificates";
+export {
+  DomainCheckSchema,
+  DomainPremiumPriceSchema,
+  DomainPricesSchema,
+  ExtendedAttributeSchema,
+  RegistrantChangeCheckSchema,
+} from "./registrar";
+export { ChargeItemSchema, ChargeSchema } from "./billing";
+export { V1CertificateSchema, V1DomainCheckSchema, V1ServiceSchema } from "./v1";
