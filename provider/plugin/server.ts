@@ -13,7 +13,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { packageVersion } from "../client/client";
+import { packageVersion } from "../client";
 import { configure, lifecycleFor as kindLifecycleFor } from "../resources/index";
 import type { State } from "../resources/framework/definition";
 import type { Lifecycle } from "../resources/framework/lifecycle";

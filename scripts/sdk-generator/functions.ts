@@ -397,23 +397,23 @@ export function renderReference(definitions: ReadonlyArray<FunctionDefinition> =
   const sections = definitions.map((definition) => {
     const wrapper = renderWrapper(definition, ts);
     const signature = wrapper
-      .slice(wrapper.indexOf("export "))
+      .slice(wrapper.search(/^export (async )?function /m))
       .split(" {\n")[0]!
       .replace(/^export (async )?function /, "");
     const deprecated = definition.deprecated ? `\n\n**Deprecated.** ${plainDoc(definition.deprecated)}` : "";
     const secret = definition.secret
       ? "\n\nThe answer is a Pulumi secret: kept encrypted wherever it goes (an export, another resource's input)."
       : "";
+    // Fences of no language: the documentation's TypeScript blocks are compiled and run as programs
+    // (test/doc-snippets.ts), and these are lines of one, against the reader's own objects.
     return [
       `### ${definition.name}`,
       "",
-      "```ts",
-      signature,
-      "```",
+      `\`${signature.replace(/\s*\n\s*/g, " ").replace(/, \)/, ")")}\``,
       "",
       `${plainDoc(definition.doc)}${deprecated}${secret}`,
       "",
-      "```ts",
+      "```",
       definition.example,
       "```",
       "",
@@ -446,7 +446,7 @@ export function renderReference(definitions: ReadonlyArray<FunctionDefinition> =
     ...sections,
     "## Their types",
     "",
-    "```ts",
+    "```",
     "/** Options every function accepts. */",
     "interface FunctionOptions {",
     `  /** ${ACCOUNT_OPTION.description!} */`,
