@@ -15,7 +15,13 @@
  * const client = createClient({ token: process.env.DNSIMPLE_TOKEN!, baseUrl: "https://api.sandbox.dnsimple.com/v2" });
  * const domain = await client.domains.get(1, "example.com").catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
  */
-export { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, createClient, packageVersion, resolveBaseUrls } from "./client";
+export {
+  PRODUCTION_BASE_URL,
+  SANDBOX_BASE_URL,
+  createClient,
+  packageVersion,
+  resolveBaseUrls,
+} from "./client";
 export type { ClientOptions, DnsimpleClient } from "./client";
 export {
   ApiError,

@@ -206,7 +206,9 @@ export function kindInfoSchema(definition: KindOfFunction): z.ZodObject {
     .filter(([, field]) => (z.globalRegistry.get(field) as { secret?: unknown } | undefined)?.secret)
     .map(([key]) => key);
   if (secrets.length)
-    throw new Error(`${kind}: info shows ${secrets.join(", ")}, which are secret; functions never return secrets`);
+    throw new Error(
+      `${kind}: info shows ${secrets.join(", ")}, which are secret; functions never return secrets`,
+    );
   const shape = Object.fromEntries(
     fields.map(([key, field]) => [key, field.safeParse(undefined).success ? field.optional() : field]),
   );

@@ -73,12 +73,16 @@ const CHARGE_ITEM = fieldsOf(
   ["description", "amount", "product_id", "product_type", "product_reference"],
   { typeName: "ChargeItem", doc: "One line of a charge." },
 );
-const CHARGE = fieldsOf(ChargeSchema, ["invoiced_at", "total_amount", "balance_amount", "reference", "state"], {
-  typeName: "ChargeResult",
-  schemaName: "ChargeResult",
-  doc: 'A charge; amounts are decimal strings such as `"14.50"`.',
-  extra: { items: z.array(CHARGE_ITEM.schema) },
-});
+const CHARGE = fieldsOf(
+  ChargeSchema,
+  ["invoiced_at", "total_amount", "balance_amount", "reference", "state"],
+  {
+    typeName: "ChargeResult",
+    schemaName: "ChargeResult",
+    doc: 'A charge; amounts are decimal strings such as `"14.50"`.',
+    extra: { items: z.array(CHARGE_ITEM.schema) },
+  },
+);
 const PUSH = fieldsOf(
   PushSchema,
   ["id", "domain_id", "contact_id", "account_id", "created_at", "updated_at", "accepted_at"],
@@ -105,7 +109,10 @@ const CERTIFICATE = fieldsOf(
     "updated_at",
     "expires_at",
   ],
-  { typeName: "CertificateInfo", doc: "A certificate (never its private key; `csr` is the public signing request)." },
+  {
+    typeName: "CertificateInfo",
+    doc: "A certificate (never its private key; `csr` is the public signing request).",
+  },
 );
 const LEGACY_DOMAIN = fieldsOf(
   V1DomainSchema,
@@ -156,7 +163,10 @@ const LEGACY_CERTIFICATE = fieldsOf(
     "created_at",
     "updated_at",
   ],
-  { typeName: "LegacyCertificateInfo", doc: "A v1 certificate (never its private key; `sslCertificate` null until issued)." },
+  {
+    typeName: "LegacyCertificateInfo",
+    doc: "A v1 certificate (never its private key; `sslCertificate` null until issued).",
+  },
 );
 const SUBSCRIPTION = fieldsOf(
   V1SubscriptionSchema,
@@ -165,7 +175,17 @@ const SUBSCRIPTION = fieldsOf(
 );
 const ZONE = fieldsOf(
   ZoneSchema,
-  ["id", "account_id", "name", "reverse", "secondary", "active", "last_transferred_at", "created_at", "updated_at"],
+  [
+    "id",
+    "account_id",
+    "name",
+    "reverse",
+    "secondary",
+    "active",
+    "last_transferred_at",
+    "created_at",
+    "updated_at",
+  ],
   { typeName: "ZoneInfo", doc: "A DNS zone of the account (`active` null when the service does not say)." },
 );
 const OPTION = fieldsOf(
@@ -176,14 +196,18 @@ const OPTION = fieldsOf(
 const ATTRIBUTE = fieldsOf(ExtendedAttributeSchema, ["name", "title", "description", "required"], {
   extra: { options: z.array(OPTION.schema) },
 });
-const CHANGE_CHECK = fieldsOf(RegistrantChangeCheckSchema, ["domain_id", "contact_id", "registry_owner_change"], {
-  typeName: "RegistrantChangeCheckResult",
-  schemaName: "RegistrantChangeCheckResult",
-  doc:
-    "What a registrant change needs: whether the registry sees a change of owner (transfers may then lock for 60 days), " +
-    "the TLD's extended attributes.",
-  extra: { extendedAttributes: z.array(ATTRIBUTE.schema) },
-});
+const CHANGE_CHECK = fieldsOf(
+  RegistrantChangeCheckSchema,
+  ["domain_id", "contact_id", "registry_owner_change"],
+  {
+    typeName: "RegistrantChangeCheckResult",
+    schemaName: "RegistrantChangeCheckResult",
+    doc:
+      "What a registrant change needs: whether the registry sees a change of owner (transfers may then lock for 60 days), " +
+      "the TLD's extended attributes.",
+    extra: { extendedAttributes: z.array(ATTRIBUTE.schema) },
+  },
+);
 
 export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
   defineFunction({
@@ -207,7 +231,8 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
   defineFunction({
     name: "listAccounts",
     doc: "The accounts the configured token can use.",
-    example: "const accounts = await dnsimple.listAccounts();\nexport const accountIds = accounts.map((a) => a.id);",
+    example:
+      "const accounts = await dnsimple.listAccounts();\nexport const accountIds = accounts.map((a) => a.id);",
     uses: "client",
     result: () => z.array(ACCOUNT.schema),
     run: async ({ api }) => (await api.accounts.list()).map(ACCOUNT.of),
@@ -243,7 +268,10 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
       "The service deprecated this operation; use {@link getPrices}, which covers every action and ordinary names too.",
     example: 'const { premiumPrice } = await dnsimple.getPremiumPrice("cool.io", "registration");',
     uses: "account",
-    params: { domain: z.string(), action: z.enum(["registration", "renewal", "transfer"]).default("registration") },
+    params: {
+      domain: z.string(),
+      action: z.enum(["registration", "renewal", "transfer"]).default("registration"),
+    },
     result: () => PREMIUM_PRICE.schema,
     run: async ({ api, account }, { domain, action }) =>
       PREMIUM_PRICE.of(await api.registrar.premiumPrice(account, domain, action)),
@@ -251,7 +279,8 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
   defineFunction({
     name: "getResearchStatus",
     doc: "Domain research: the research service's view of a name's availability.",
-    example: 'const status = await dnsimple.getResearchStatus("example.com");\nexport const availability = status.availability;',
+    example:
+      'const status = await dnsimple.getResearchStatus("example.com");\nexport const availability = status.availability;',
     uses: "account",
     params: { domain: z.string() },
     result: () => RESEARCH.schema,
@@ -262,7 +291,8 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
     doc:
       "The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is not returned: " +
       "use the `privateKey` secret output of `LetsEncryptCertificate`.",
-    example: 'const bundle = await dnsimple.getCertificateBundle("example.com", 101967);\nexport const chain = bundle.chain;',
+    example:
+      'const bundle = await dnsimple.getCertificateBundle("example.com", 101967);\nexport const chain = bundle.chain;',
     uses: "account",
     params: { domain: DomainRef, certificateId: Id },
     result: () => BUNDLE.schema,
@@ -291,7 +321,10 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
     ].join("\n"),
     uses: "account",
     options: {
-      startDate: z.string().optional().describe("`YYYY-MM-DD`; the service's default window is the last year."),
+      startDate: z
+        .string()
+        .optional()
+        .describe("`YYYY-MM-DD`; the service's default window is the last year."),
       endDate: z.string().optional().describe("`YYYY-MM-DD`."),
     },
     optionsType: "ListChargesOptions",
@@ -384,7 +417,8 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
   defineFunction({
     name: "listCertificates",
     doc: "The certificates of a domain (all pages).",
-    example: 'const issued = (await dnsimple.listCertificates("example.com")).filter((c) => c.state === "issued");',
+    example:
+      'const issued = (await dnsimple.listCertificates("example.com")).filter((c) => c.state === "issued");',
     uses: "account",
     params: { domain: DomainRef },
     result: () => z.array(CERTIFICATE.schema),
@@ -551,7 +585,8 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
   defineFunction({
     name: "getLegacySubscription",
     doc: "The v1 user's subscription, or null when there is none (the service answers 402).",
-    example: "const subscription = await dnsimple.getLegacySubscription();\nexport const plan = subscription?.planName;",
+    example:
+      "const subscription = await dnsimple.getLegacySubscription();\nexport const plan = subscription?.planName;",
     uses: "v1",
     result: () => SUBSCRIPTION.schema.nullable(),
     async run({ v1 }) {

@@ -7,7 +7,12 @@
  */
 import type { DnsimpleClient } from "../client";
 import { clientFromSettings } from "../resources/framework/client-factory";
-import { MissingSettingError, type ProviderSettings, requireAccount, requireToken } from "../resources/settings";
+import {
+  MissingSettingError,
+  type ProviderSettings,
+  requireAccount,
+  requireToken,
+} from "../resources/settings";
 import { type FunctionDefinition, isObjectParameter } from "./define";
 import { FUNCTION_DEFINITIONS } from "./definitions";
 
@@ -40,7 +45,10 @@ function v1(settings: ProviderSettings): DnsimpleClient["v1"] {
 }
 
 /** The definition's named arguments of a positional call: values, an object's members, the options' members. */
-export function argumentsOf(definition: FunctionDefinition, positional: ReadonlyArray<unknown>): Record<string, any> {
+export function argumentsOf(
+  definition: FunctionDefinition,
+  positional: ReadonlyArray<unknown>,
+): Record<string, any> {
   const args: Record<string, unknown> = {};
   const params = Object.entries(definition.params ?? {});
   params.forEach(([name, parameter], index) => {

@@ -7,11 +7,7 @@
  */
 import { z } from "zod";
 import type { ResultShape } from "../../provider/plugin/function-results";
-import {
-  ACCOUNT_OPTION,
-  type FunctionDefinition,
-  isObjectParameter,
-} from "../../provider/functions/define";
+import { ACCOUNT_OPTION, type FunctionDefinition, isObjectParameter } from "../../provider/functions/define";
 import { FUNCTION_DEFINITIONS } from "../../provider/functions/definitions";
 import { docComment, jsonSchemaOf, type GeneratedFile, type JsonSchema } from "./render";
 import { property, type PulumiProperty, Types } from "./schema";
@@ -341,12 +337,15 @@ function renderWrapper(definition: FunctionDefinition, ts: TsTypes): string {
   const params = paramsOf(definition).map((param) => {
     if (param.kind === "options") return `options?: ${optionsType(definition, ts)}`;
     if (param.kind === "object") {
-      const members = param.members.map(([key, s]) => `${key}${s.safeParse(undefined).success ? "?" : ""}: ${argumentType(s, ts)}`);
+      const members = param.members.map(
+        ([key, s]) => `${key}${s.safeParse(undefined).success ? "?" : ""}: ${argumentType(s, ts)}`,
+      );
       return `${param.name}: { ${members.join("; ")} }`;
     }
     const [[, schema]] = param.members as [[string, z.ZodType]];
     const fallback = (jsonSchemaOf(schema, "input") as Node).default;
-    if (fallback !== undefined) return `${param.name}: ${argumentType(schema, ts)} = ${JSON.stringify(fallback)}`;
+    if (fallback !== undefined)
+      return `${param.name}: ${argumentType(schema, ts)} = ${JSON.stringify(fallback)}`;
     return `${param.name}${schema.safeParse(undefined).success ? "?" : ""}: ${argumentType(schema, ts)}`;
   });
   const result = ts.typeOf(jsonSchemaOf(definition.result(), "output") as Node);
@@ -359,7 +358,9 @@ function renderWrapper(definition: FunctionDefinition, ts: TsTypes): string {
 }
 
 /** sdk/functions.generated.ts: every function's wrapper and the types they name. */
-export function renderWrappers(definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS): string {
+export function renderWrappers(
+  definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS,
+): string {
   const ts = new TsTypes();
   const wrappers = definitions.map((d) => renderWrapper(d, ts));
   const imports = [...ts.imports].sort();
@@ -392,7 +393,9 @@ export function renderWrappers(definitions: ReadonlyArray<FunctionDefinition> = 
 // ---------------------------------------------------------------------------------------------
 
 /** The reference page of every function: its signature, what it answers, its example. */
-export function renderReference(definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS): string {
+export function renderReference(
+  definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS,
+): string {
   const ts = new TsTypes();
   const sections = definitions.map((definition) => {
     const wrapper = renderWrapper(definition, ts);
@@ -439,7 +442,9 @@ export function renderReference(definitions: ReadonlyArray<FunctionDefinition> =
     "",
     "| function | answers |",
     "|---|---|",
-    ...definitions.map((d) => `| [\`${d.name}\`](#${d.name.toLowerCase()}) | ${plainDoc(d.doc).replace(/\|/g, "\\|")} |`),
+    ...definitions.map(
+      (d) => `| [\`${d.name}\`](#${d.name.toLowerCase()}) | ${plainDoc(d.doc).replace(/\|/g, "\\|")} |`,
+    ),
     "",
     "## Each function",
     "",

@@ -32,6 +32,8 @@ describe("the SDK's functions, declared once", () => {
       "const zone = await getZone(name);",
     ].join("\n");
     expect(declarationsIn(text, names)).toEqual(["getZone", "listZones", "whoami", "getDomain"]);
-    expect(declarationsIn('export { getZone, listZones } from "./functions";\ngetZone("x");', names)).toEqual([]);
+    expect(declarationsIn('export { getZone, listZones } from "./functions";\ngetZone("x");', names)).toEqual(
+      [],
+    );
   });
 });

@@ -82,7 +82,9 @@ describe("nothing in provider/ imports sdk/", () => {
 
   it("no file of provider/ imports, requires or imports() a module of sdk/", () => {
     const offending = providerFiles().flatMap((file) =>
-      sdkModulesImported(readFileSync(file, "utf8")).map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+      sdkModulesImported(readFileSync(file, "utf8")).map(
+        (spec) => `${path.relative(ROOT, file)} imports ${spec}`,
+      ),
     );
     expect(offending).toEqual([]);
   });
