@@ -12,6 +12,9 @@
  *   the one the table expects (1: all).
  * - `client_factories`: modules of provider/ and sdk/ that construct the API client
  *   (`createClient(`, `new DnsimpleClient(`; the client's own module left out).
+ * - `functions_from_definitions`: functions of the SDK declared once, by their definition
+ *   (provider/functions/definitions.ts), whose wrapper, plugin invoke and schema entry are all
+ *   generated from it and which no other module declares (test/unit/function-checks.ts).
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/settings.js
  */
@@ -21,6 +24,8 @@ import {
   DECLARATION_MODULE,
   settingReadsOutsideDeclaration,
 } from "../test/unit/settings-checks";
+import { functionsDeclaredOutsideDefinitions, functionsFromDefinitions } from "../test/unit/function-checks";
+import { FUNCTION_DEFINITIONS } from "../provider/functions/definitions";
 import { recordResults } from "./lib/record";
 
 const fileOf = (found: string) => found.slice(0, found.indexOf(": "));
@@ -31,11 +36,15 @@ const agreeing = rows.filter((r) => r.agree).length;
 const constructions = clientConstructions();
 const factories = new Set(constructions.map(fileOf));
 
+const fromDefinitions = functionsFromDefinitions();
+const declaredElsewhere = functionsDeclaredOutsideDefinitions();
+
 const figures = {
   settings_declarations_sources: readers.size,
   settings_adapter_cases: rows.length,
   settings_adapter_agreement: rows.length === 0 ? 0 : agreeing / rows.length,
   client_factories: factories.size,
+  functions_from_definitions: fromDefinitions.length,
 };
 const disagreeing = rows.filter((r) => !r.agree);
 
@@ -52,6 +61,11 @@ recordResults("settings", figures, {
     `Values through stack config, the environment and the plugin: ${rows.length} ` +
       `(${rows.filter((r) => r.expected === "accepted").length} accepted, ` +
       `${rows.filter((r) => r.expected === "refused").length} refused), ${agreeing} alike in all three.`,
+    `Functions made of their definitions (wrapper, invoke and schema entry generated, declared nowhere else): ` +
+      `${fromDefinitions.length} of ${FUNCTION_DEFINITIONS.length} defined.`,
+    ...(declaredElsewhere.length > 0
+      ? ["", "Declared by hand outside their definitions:", ...declaredElsewhere.map((f) => `- \`${f}\``)]
+      : []),
     ...(disagreeing.length > 0
       ? ["", "Disagreeing:", ...disagreeing.map((r) => `- ${r.setting} ${JSON.stringify(r.value)}`)]
       : []),

@@ -15,7 +15,13 @@
  * const client = createClient({ token: process.env.DNSIMPLE_TOKEN!, baseUrl: "https://api.sandbox.dnsimple.com/v2" });
  * const domain = await client.domains.get(1, "example.com").catch((e) => (isNotFound(e) ? undefined : Promise.reject(e)));
  */
-export { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, createClient } from "./client";
+export {
+  PRODUCTION_BASE_URL,
+  SANDBOX_BASE_URL,
+  createClient,
+  packageVersion,
+  resolveBaseUrls,
+} from "./client";
 export type { ClientOptions, DnsimpleClient } from "./client";
 export {
   ApiError,
@@ -142,3 +148,17 @@ export type {
   V1TransferOrder,
   V1User,
 } from "./v1";
+/** The service's objects whose fields the SDK's functions answer (provider/functions: `fieldsOf`). */
+export { AccountSchema, UserSchema } from "./identity";
+export { DomainResearchSchema } from "./domains";
+export { PushSchema } from "./pushes";
+export { CertificateBundleSchema } from "./certificates";
+export {
+  DomainCheckSchema,
+  DomainPremiumPriceSchema,
+  DomainPricesSchema,
+  ExtendedAttributeSchema,
+  RegistrantChangeCheckSchema,
+} from "./registrar";
+export { ChargeItemSchema, ChargeSchema } from "./billing";
+export { V1CertificateSchema, V1DomainCheckSchema, V1ServiceSchema } from "./v1";

@@ -1,13 +1,13 @@
 /**
  * Runs a bridged function (definitions.ts) on ours, for both adapters: TypeScript's
  * `pulumi-dnsimple-dynamic/compat` and the plugin's invokes of `dnsimple-dynamic:compat:<function>`.
- * Our functions (sdk/functions.ts) are handed in, called through the plugin's call table.
+ * Our functions are handed in (the SDK's, or the definitions' run in the plugin: provider/functions),
+ * called through the plugin's call table.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { Output } from "@pulumi/pulumi/output";
-import type * as sdk from "../../sdk/functions";
 import { outputsOf } from "../plugin/function-results";
-import { FUNCTIONS } from "../plugin/functions.generated";
+import { FUNCTIONS, type FunctionsByName } from "../plugin/functions.generated";
 import type { CompatFunction } from "./definitions";
 
 /** An Output's value (outside a program too: the plugin reads the private key with it). */
@@ -29,7 +29,7 @@ function valueOf<T>(value: pulumi.Output<T>): Promise<T> {
 export async function callCompatFunction(
   definition: CompatFunction,
   args: Record<string, unknown>,
-  functions: typeof sdk,
+  functions: FunctionsByName,
   keepOutputs = false,
 ): Promise<Record<string, unknown>> {
   const entry = FUNCTIONS[definition.ours]!;
@@ -45,7 +45,7 @@ export async function callCompatFunction(
     else if (o.fromArg !== undefined) out[key] = args[o.fromArg];
     else if (o.value) out[key] = o.value(args);
     else if (o.fetch) {
-      const fetch = (functions as unknown as Record<string, (...a: unknown[]) => unknown>)[o.fetch.function]!;
+      const fetch = functions[o.fetch.function]!;
       const value = fetch(...o.fetch.args.map((a) => args[a]));
       if (keepOutputs) out[key] = value;
       else out[key] = Output.isInstance(value) ? await valueOf(value) : await value;

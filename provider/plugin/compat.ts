@@ -6,6 +6,7 @@
  */
 import { compatFunction, compatResource, bridgedNameOf, type CompatResource } from "../compat/definitions";
 import { callCompatFunction } from "../compat/functions";
+import type { FunctionsByName } from "./functions.generated";
 import { compatLifecycle } from "../compat/lifecycle";
 import type { Lifecycle } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
@@ -75,16 +76,16 @@ export function compatFunctionOf(token: string, packageName: string): string | u
 }
 
 /**
- * Runs a compat function for an invoke: sdk/compat/functions.ts's plain form, with the settings
- * the plugin was configured with. The secret outputs (the private key) are named for the wire.
+ * Runs a compat function for an invoke: sdk/compat/functions.ts's plain form, on our functions as
+ * the plugin runs them (with the settings it was configured with). The secret outputs (the private key) are named for the wire.
  */
 export async function invokeCompat(
   name: string,
   args: Record<string, unknown>,
-  sdk: typeof import("../../sdk/functions"),
+  functions: FunctionsByName,
 ): Promise<{ result: Record<string, unknown>; secret: Set<string> }> {
   const definition = compatFunction(name)!;
-  const result = await callCompatFunction(definition, args, sdk);
+  const result = await callCompatFunction(definition, args, functions);
   const secret = new Set(
     Object.entries(definition.outputs)
       .filter(([, o]) => o.secret)

@@ -5,7 +5,7 @@
  * DiffConfig's answer (`diffConfig`). Nothing here restates a setting: names, types, secrecy and
  * each value's rule come from the settings' declarations (`SETTINGS`, `parseSetting`).
  */
-import { resolveBaseUrls } from "../client/client";
+import { resolveBaseUrls } from "../client";
 import type { State } from "../resources/framework/definition";
 import {
   type ConfigSource,

@@ -13,7 +13,7 @@ import * as plugproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { packageVersion } from "../client/client";
+import { packageVersion } from "../client";
 import { configure, lifecycleFor as kindLifecycleFor } from "../resources/index";
 import type { State } from "../resources/framework/definition";
 import type { Lifecycle } from "../resources/framework/lifecycle";
@@ -34,7 +34,7 @@ import {
   servedOutputsOf,
 } from "./compat";
 import { outputsOf } from "./function-results";
-import { FUNCTIONS } from "./functions.generated";
+import { FUNCTIONS, type FunctionsByName } from "./functions.generated";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
 import { fromWire, toWire, UNKNOWN } from "./wire";
 
@@ -315,16 +315,15 @@ function handlers() {
     },
 
     /**
-     * The SDK's read-only functions (sdk/functions.ts), each by the call table generated from its
-     * declaration, run with this provider's settings; the result as the schema says (outputsOf).
+     * The read-only functions (their definitions: provider/functions), each by the call table
+     * generated from its definition, run with this provider's settings; the result as the schema
+     * says (outputsOf).
      */
     async invoke(req: provproto.InvokeRequest): Promise<provproto.InvokeResponse> {
       const compat = compatFunctionOf(req.getTok(), packageName());
       if (compat) {
-        const sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
-        sdk.readSettingsFrom(getSettings);
         const args = req.hasArgs() ? propsOf(req.getArgs()).plain : {};
-        const { result, secret } = await invokeCompat(compat, args, sdk);
+        const { result, secret } = await invokeCompat(compat, args, functions());
         const response = new provproto.InvokeResponse();
         response.setReturn(structOf(toWire(withoutUndefined(result), secret)));
         return response;
@@ -338,10 +337,8 @@ function handlers() {
           grpc.status.UNIMPLEMENTED,
         );
       }
-      const sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
-      sdk.readSettingsFrom(getSettings);
       const args = req.hasArgs() ? propsOf(req.getArgs()).plain : {};
-      const result = await answerOf(entry.call(sdk, args));
+      const result = await entry.call(functions(), args);
       const outputs = withoutUndefined(outputsOf(result, entry.result));
       // A function that answers a secret (the schema marks its outputs secret): secret on the wire too.
       const secret = new Set(entry.secret ? Object.keys(outputs) : []);
@@ -521,15 +518,14 @@ export async function startPluginServer(host = "127.0.0.1"): Promise<RunningPlug
   };
 }
 
-/**
- * What a function answered: a promise's value, or the value of the Output a secret function
- * answers (`pulumi.secret(…)`, sdk/functions.ts), read here in the plugin, where no program runs.
- */
-async function answerOf(answered: unknown): Promise<unknown> {
-  const value = await answered;
-  const { Output } = require("@pulumi/pulumi/output") as typeof import("@pulumi/pulumi/output");
-  if (!Output.isInstance(value)) return value;
-  return (value as unknown as { promise(): Promise<unknown> }).promise();
+let runnable: FunctionsByName | undefined;
+
+/** The functions as the plugin runs them: with the settings it was configured with (loaded on first invoke). */
+function functions(): FunctionsByName {
+  runnable ??= (require("../functions/runtime") as typeof import("../functions/runtime")).functionsWith(
+    getSettings,
+  );
+  return runnable;
 }
 
 /** A value as a protobuf Struct can hold it: `undefined` fields left out, at any depth. */

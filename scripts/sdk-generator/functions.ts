@@ -1,15 +1,16 @@
 /**
- * The SDK's read-only functions (sdk/functions.ts) as the package schema's functions, read from
- * their TypeScript declarations with the compiler: each exported async function's doc, its
- * parameters (an object parameter's members become arguments of their own) and its result type.
- * The same reading gives the plugin's call table (provider/plugin/functions.generated.ts), so an
- * invoke from Python or YAML runs the very function a TypeScript program calls. Nothing about a
- * function is written twice: add one to sdk/functions.ts and `npm run generate` does the rest.
+ * The SDK's read-only functions, made of their definitions (provider/functions/definitions.ts):
+ * the package schema's functions (their arguments and outputs from the definitions' zod schemas),
+ * the plugin's call table (provider/plugin/functions.generated.ts), the TypeScript wrappers a
+ * program imports (sdk/functions.generated.ts) and their reference page (docs/functions.md).
+ * Nothing about a function is written twice: add a definition and `npm run generate` does the rest.
  */
-import * as path from "node:path";
-import * as ts from "typescript";
+import { z } from "zod";
 import type { ResultShape } from "../../provider/plugin/function-results";
-import type { PulumiProperty, PulumiType } from "./schema";
+import { ACCOUNT_OPTION, type FunctionDefinition, isObjectParameter } from "../../provider/functions/define";
+import { FUNCTION_DEFINITIONS } from "../../provider/functions/definitions";
+import { docComment, jsonSchemaOf, type GeneratedFile, type JsonSchema } from "./render";
+import { property, type PulumiProperty, Types } from "./schema";
 
 /** One argument of a schema function and where the call puts it. */
 export interface FunctionArgument {
@@ -29,253 +30,167 @@ export interface FunctionToRender {
   readonly outputs: Record<string, PulumiProperty>;
   readonly requiredOutputs: ReadonlyArray<string>;
   readonly result: ResultShape;
-  /** Whether the function answers a Pulumi secret (it returns `pulumi.Output<T>` made secret): every output is. */
+  /** Whether the function answers a Pulumi secret: every output is. */
   readonly secret: boolean;
 }
 
-/** Object types the functions name, as schema types (by their TypeScript names). */
+/** Object types the functions name, as schema types (by their names, not tokens). */
 export type NamedTypes = Record<
   string,
   { type: "object"; description: string; properties: Record<string, PulumiProperty>; required?: string[] }
 >;
 
-const FUNCTIONS_FILE = path.resolve(__dirname, "../../sdk/functions.ts");
-
-/** The doc of a declaration without its `@example`: the first paragraphs. */
-function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): string {
-  return ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
-}
-
 /** A doc as every language shows it: TypeScript's `{@link X}` as code. */
 const plainDoc = (doc: string) => doc.replace(/\{@link ([^}]+)\}/g, "`$1`");
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-class Reader {
-  readonly named: NamedTypes = {};
-  constructor(
-    private readonly checker: ts.TypeChecker,
-    private readonly tokenOf: (name: string) => string,
-  ) {}
+/** A JSON schema node's meta of the function definitions (define.ts). */
+type Node = JsonSchema & { typeName?: string; schemaName?: string; kindInfo?: string };
 
-  /** The members of a type other than `null` and `undefined` (`true | false` as boolean), and whether it had them. */
-  private strip(type: ts.Type): { types: ts.Type[]; nullable: boolean } {
-    if (!type.isUnion()) return { types: [type], nullable: false };
-    const kept = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
-    const nullable = kept.length !== type.types.length;
-    if (kept.length > 1 && kept.every((t) => t.flags & ts.TypeFlags.BooleanLiteral))
-      return { types: [this.checker.getBooleanType()], nullable };
-    return { types: kept, nullable };
-  }
-
-  isObject(type: ts.Type): boolean {
-    const { types } = this.strip(type);
-    const t = types[0]!;
-    return (
-      types.length === 1 &&
-      !!(t.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) &&
-      !this.checker.isArrayType(t) &&
-      !t.getCallSignatures().length &&
-      this.checker.getIndexInfosOfType(t).length === 0
-    );
-  }
-
-  /** The schema type of a TypeScript type; object types named `context` unless they have names. */
-  typeOf(type: ts.Type, context: string): PulumiType {
-    const { types } = this.strip(type);
-    if (types.length > 1) return this.unionOf(types, context);
-    const t = types[0]!;
-    if (t.flags & (ts.TypeFlags.String | ts.TypeFlags.StringLiteral)) return { type: "string" };
-    if (t.flags & (ts.TypeFlags.Number | ts.TypeFlags.NumberLiteral)) return { type: "number" };
-    if (t.flags & (ts.TypeFlags.Boolean | ts.TypeFlags.BooleanLiteral)) return { type: "boolean" };
-    if (this.checker.isArrayType(t)) {
-      const [item] = this.checker.getTypeArguments(t as ts.TypeReference);
-      return {
-        type: "array",
-        items: item ? this.typeOf(item, `${context}Item`) : { $ref: "pulumi.json#/Any" },
-      };
-    }
-    const [index] = this.checker.getIndexInfosOfType(t);
-    if (index) return { type: "object", additionalProperties: this.typeOf(index.type, `${context}Value`) };
-    if (t.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) {
-      const own = t.aliasSymbol?.name ?? t.getSymbol()?.name;
-      const name = own && !own.startsWith("__") ? own : context;
-      if (!this.named[name]) {
-        this.named[name] = { type: "object", description: `Part of a function's result.`, properties: {} };
-        const { properties, required } = this.propertiesOf(t, name);
-        const description = plainDoc(
-          (t.aliasSymbol ?? t.getSymbol()) && !name.startsWith("__")
-            ? docOf((t.aliasSymbol ?? t.getSymbol())!, this.checker) || `${name}.`
-            : `${name}.`,
-        );
-        this.named[name] = {
-          type: "object",
-          description,
-          properties,
-          ...(required.length ? { required } : {}),
-        };
-      }
-      return { $ref: `#/types/${this.tokenOf(name)}` };
-    }
-    return { $ref: "pulumi.json#/Any" };
-  }
-
-  /** A union: of primitives, a union of them (string literals are strings); of anything else, Any. */
-  private unionOf(types: ts.Type[], context: string): PulumiType {
-    const members = [...new Set(types.map((m) => JSON.stringify(this.typeOf(m, context))))];
-    if (members.length === 1) return JSON.parse(members[0]!) as PulumiType;
-    if (members.every((m) => /^\{"type":"(string|number|boolean)"\}$/.test(m)))
-      return { oneOf: members.map((m) => JSON.parse(m) as PulumiType) };
-    return { $ref: "pulumi.json#/Any" };
-  }
-
-  /** The properties of an object type, with docs, and those always present. */
-  propertiesOf(
-    type: ts.Type,
-    context: string,
-  ): { properties: Record<string, PulumiProperty>; required: string[] } {
-    const properties: Record<string, PulumiProperty> = {};
-    const required: string[] = [];
-    for (const member of this.checker.getPropertiesOfType(this.strip(type).types[0]!)) {
-      const memberType = this.checker.getTypeOfSymbol(member);
-      const doc = plainDoc(docOf(member, this.checker));
-      properties[member.name] = {
-        ...this.typeOf(memberType, `${context}${member.name.charAt(0).toUpperCase()}${member.name.slice(1)}`),
-        ...(doc ? { description: doc } : {}),
-      };
-      const optional = !!(member.flags & ts.SymbolFlags.Optional) || this.strip(memberType).nullable;
-      if (!optional) required.push(member.name);
-    }
-    return { properties, required };
-  }
+/** Whether a value of this node may be null. */
+function acceptsNull(js: Node): boolean {
+  if (js.type === "null") return true;
+  if (Array.isArray(js.type) && js.type.includes("null")) return true;
+  return (js.anyOf ?? js.oneOf ?? []).some((m) => acceptsNull(m));
 }
 
-/** Every exported async function of sdk/functions.ts, as the schema and the plugin take them. */
-export function readFunctions(tokenOf: (name: string) => string): {
-  functions: FunctionToRender[];
-  types: NamedTypes;
-} {
-  const program = ts.createProgram([FUNCTIONS_FILE], {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(FUNCTIONS_FILE)!;
-  const reader = new Reader(checker, tokenOf);
-  const functions: FunctionToRender[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
-    const modifiers = ts.getModifiers(statement) ?? [];
-    const exported = modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-    const isAsync = modifiers.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword);
-    if (!exported) continue;
-    const name = statement.name.text;
-    const symbol = checker.getSymbolAtLocation(statement.name)!;
-    const signature = checker.getSignatureFromDeclaration(statement)!;
-    // The reads: async functions, and those that answer a secret (an Output, as sdk/functions.ts
-    // makes one only with `secret`): the invoke answers its value, marked secret on the wire.
-    const secretValue = outputValueOf(signature.getReturnType());
-    if (!isAsync && !secretValue) continue;
-    const args: FunctionArgument[] = [];
-    signature.getParameters().forEach((parameter, index) => {
-      const declaration = parameter.valueDeclaration as ts.ParameterDeclaration;
-      const type = checker.getTypeOfSymbol(parameter);
-      const optional = !!declaration.questionToken || !!declaration.initializer;
-      if (reader.isObject(type)) {
-        const { properties, required } = reader.propertiesOf(type, name);
-        for (const [key, property] of Object.entries(properties))
-          args.push({
-            name: key,
-            required: !optional && required.includes(key),
-            property,
-            parameter: index,
-            via: "member",
-          });
-        return;
-      }
-      const doc = plainDoc(ts.displayPartsToString(parameter.getDocumentationComment(checker)));
-      args.push({
-        name: parameter.name,
-        required: !optional,
-        property: {
-          ...reader.typeOf(type, `${name}${parameter.name}`),
-          ...(doc ? { description: doc } : {}),
-        },
-        parameter: index,
-        via: "value",
-      });
-    });
-    const returned =
-      secretValue ?? checker.getAwaitedType(signature.getReturnType()) ?? signature.getReturnType();
-    const base = reader.typeOf(returned, `${name.charAt(0).toUpperCase()}${name.slice(1)}Info`);
-    let result: ResultShape = "value";
-    let outputs: Record<string, PulumiProperty> = { value: base };
-    let requiredOutputs: string[] = [];
-    if ("type" in base && base.type === "array") {
-      result = "items";
-      outputs = { items: base };
-      requiredOutputs = ["items"];
-    } else if ("$ref" in base && base.$ref.startsWith("#/types/") && !isNullable(returned)) {
-      // The result's own fields are the invoke's outputs (its type stays declared for the SDKs).
-      const typeName = base.$ref.slice(`#/types/${tokenOf("")}`.length);
-      const shape = reader.named[typeName]!;
-      result = "fields";
-      outputs = shape.properties;
-      requiredOutputs = shape.required ?? [];
-    } else if (!isNullable(returned)) {
-      requiredOutputs = ["value"];
+/**
+ * A result's JSON schema as the schema's types take it: a node with a `schemaName` a named
+ * type (`$ref`), and a field that may be null not required (the SDKs' results leave it out).
+ */
+function forSchema(js: Node, defs: Record<string, JsonSchema>): JsonSchema {
+  const walk = (node: Node): JsonSchema => {
+    const { typeName: _t, schemaName, kindInfo: _k, ...rest } = node;
+    const out: JsonSchema = { ...rest };
+    if (rest.anyOf) out.anyOf = rest.anyOf.map(walk);
+    if (rest.oneOf) out.oneOf = rest.oneOf.map(walk);
+    if (rest.items) out.items = walk(rest.items);
+    if (rest.properties) {
+      out.properties = Object.fromEntries(Object.entries(rest.properties).map(([k, v]) => [k, walk(v)]));
+      out.required = (rest.required ?? []).filter((key) => !acceptsNull(rest.properties![key]!));
     }
-    functions.push({
+    if (schemaName) {
+      defs[schemaName] = out;
+      return { $ref: `#/$defs/${schemaName}` };
+    }
+    return out;
+  };
+  for (const [id, def] of Object.entries(js.$defs ?? {})) defs[id] = walk(def);
+  const { $defs: _d, ...top } = js;
+  return walk(top);
+}
+
+/** An argument's JSON schema without what the schema's function arguments do not say (enums, defaults). */
+function argumentSchema(schema: z.ZodType): JsonSchema {
+  const { enum: values, default: _d, ...js } = jsonSchemaOf(schema, "input");
+  return values ? { ...js, type: "string" } : js;
+}
+
+/** The positional parameters of a definition: each value, each object, then `options`. */
+interface Param {
+  readonly name: string;
+  readonly kind: "value" | "object" | "options";
+  readonly members: ReadonlyArray<[string, z.ZodType]>;
+}
+
+function paramsOf(definition: FunctionDefinition): Param[] {
+  const params: Param[] = Object.entries(definition.params ?? {}).map(([name, p]) =>
+    isObjectParameter(p)
+      ? { name, kind: "object", members: Object.entries(p.members) }
+      : { name, kind: "value", members: [[name, p]] },
+  );
+  if (definition.uses === "account")
+    params.push({
+      name: "options",
+      kind: "options",
+      members: [...Object.entries(definition.options ?? {}), ["account", ACCOUNT_OPTION]],
+    });
+  return params;
+}
+
+/** Every definition as the schema and the plugin take it, and the object types they name. */
+export function functionsToRender(
+  tokenOf: (name: string) => string,
+  definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS,
+): { functions: FunctionToRender[]; types: NamedTypes } {
+  const types = new Types();
+  const functions = definitions.map((definition): FunctionToRender => {
+    const { name } = definition;
+    const args: FunctionArgument[] = [];
+    paramsOf(definition).forEach((param, index) => {
+      for (const [key, schema] of param.members) {
+        const js = argumentSchema(schema);
+        const defs = js.$defs ?? {};
+        args.push({
+          name: key,
+          required: param.kind !== "options" && !schema.safeParse(undefined).success,
+          property: property(js, `${name}${capitalize(key)}`, "input", types, defs),
+          parameter: index,
+          via: param.kind === "value" ? "value" : "member",
+        });
+      }
+    });
+    const defs: Record<string, JsonSchema> = {};
+    const js = forSchema(jsonSchemaOf(definition.result(), "output") as Node, defs);
+    const context = `${capitalize(name)}Info`;
+    const resultOf = (): Pick<FunctionToRender, "outputs" | "requiredOutputs" | "result"> => {
+      const nullable = acceptsNull(js);
+      const shape = js.$ref ? defs[js.$ref.replace("#/$defs/", "")]! : js;
+      if (shape.type === "array")
+        return {
+          result: "items",
+          outputs: { items: property(js, context, "output", types, defs) },
+          requiredOutputs: ["items"],
+        };
+      if (shape.type === "object" && shape.properties && !nullable) {
+        // The result's own fields are the invoke's outputs (their types named after the result's).
+        const owner = js.$ref ? js.$ref.replace("#/$defs/", "") : context;
+        return {
+          result: "fields",
+          outputs: Object.fromEntries(
+            Object.entries(shape.properties).map(([key, value]) => [
+              key,
+              property(value, `${owner}${capitalize(key)}`, "output", types, defs),
+            ]),
+          ),
+          requiredOutputs: shape.required ?? [],
+        };
+      }
+      return {
+        result: "value",
+        outputs: { value: property(js, context, "output", types, defs) },
+        requiredOutputs: nullable ? [] : ["value"],
+      };
+    };
+    const { outputs, requiredOutputs, result } = resultOf();
+    return {
       name,
-      doc: plainDoc(docOf(symbol, checker)),
-      parameters: signature.getParameters().length,
+      doc: plainDoc(definition.doc),
+      parameters: paramsOf(definition).length,
       args,
-      outputs: secretValue
+      outputs: definition.secret
         ? Object.fromEntries(Object.entries(outputs).map(([key, p]) => [key, { ...p, secret: true }]))
         : outputs,
       requiredOutputs,
       result,
-      secret: secretValue !== undefined,
-    });
-  }
-  return { functions, types: referencedOnly(reader.named, functions, tokenOf) };
+      secret: definition.secret === true,
+    };
+  });
+  const prefix = tokenOf("");
+  return {
+    functions,
+    types: Object.fromEntries(
+      Object.entries(types.all).map(([token, type]) => [token.slice(prefix.length), type]),
+    ) as NamedTypes,
+  };
 }
 
-/**
- * The named types some function still names: a result whose fields became the outputs leaves
- * its own type unnamed (Go would declare `GetZoneResult` twice: the type and the invoke's result).
- */
-function referencedOnly(
-  named: NamedTypes,
-  functions: ReadonlyArray<FunctionToRender>,
-  tokenOf: (name: string) => string,
-): NamedTypes {
-  const prefix = `#/types/${tokenOf("")}`;
-  const namesIn = (value: unknown) =>
-    (JSON.stringify(value).match(/"#\/types\/[^"]+"/g) ?? []).map((ref) => ref.slice(prefix.length + 1, -1));
-  const kept = new Set<string>();
-  const pending = functions.flatMap((f) => namesIn([f.args, f.outputs]));
-  while (pending.length) {
-    const name = pending.pop()!;
-    if (kept.has(name) || !named[name]) continue;
-    kept.add(name);
-    pending.push(...namesIn(named[name]));
-  }
-  return Object.fromEntries(Object.entries(named).filter(([name]) => kept.has(name)));
-}
+// ---------------------------------------------------------------------------------------------
+// The plugin's call table.
+// ---------------------------------------------------------------------------------------------
 
-/** `T` of a `pulumi.Output<T>` (the SDK's secret answers), or undefined for any other type. */
-function outputValueOf(type: ts.Type): ts.Type | undefined {
-  if (type.aliasSymbol?.name !== "Output" || type.aliasTypeArguments?.length !== 1) return undefined;
-  return type.aliasTypeArguments[0];
-}
-
-/** Whether a result may be null (or undefined). */
-function isNullable(type: ts.Type): boolean {
-  return type.isUnion() && type.types.some((t) => t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined));
-}
+const HEADER =
+  "// Generated by `npm run generate` from the definitions in provider/functions: edit those, not this file.";
 
 /** The plugin's call table: for each function, how an invoke's arguments become its parameters. */
 export function renderCallTable(functions: ReadonlyArray<FunctionToRender>): string {
@@ -287,12 +202,14 @@ export function renderCallTable(functions: ReadonlyArray<FunctionToRender>): str
     });
     const args = f.args.length ? "args" : "_args";
     const secret = f.secret ? " secret: true," : "";
-    return `  ${f.name}: { result: ${JSON.stringify(f.result)},${secret} call: (sdk, ${args}) => sdk.${f.name}(${parameters.join(", ")}) },`;
+    return `  ${f.name}: { result: ${JSON.stringify(f.result)},${secret} call: (fns, ${args}) => fns.${f.name}!(${parameters.join(", ")}) },`;
   });
   return [
-    "// Generated by `npm run generate` from the functions of sdk/functions.ts: edit those, not this file.",
-    'import type * as functions from "../../sdk/functions";',
+    HEADER,
     'import type { ResultShape } from "./function-results";',
+    "",
+    "/** The functions an entry calls, by name: the SDK's (a TypeScript program) or the definitions' run (the plugin). */",
+    "export type FunctionsByName = Readonly<Record<string, ((...args: any[]) => unknown) | undefined>>;",
     "",
     "/** How the plugin runs each function an invoke names: its arguments as the function's parameters. */",
     "export const FUNCTIONS: Readonly<",
@@ -302,7 +219,7 @@ export function renderCallTable(functions: ReadonlyArray<FunctionToRender>): str
     "      result: ResultShape;",
     "      /** The function answers a Pulumi secret: the invoke's outputs are secret on the wire. */",
     "      secret?: true;",
-    "      call(sdk: typeof functions, args: Record<string, any>): unknown;",
+    "      call(fns: FunctionsByName, args: Record<string, any>): unknown;",
     "    }",
     "  >",
     "> = {",
@@ -310,4 +227,248 @@ export function renderCallTable(functions: ReadonlyArray<FunctionToRender>): str
     "};",
     "",
   ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The TypeScript wrappers a program imports (sdk/functions.generated.ts).
+// ---------------------------------------------------------------------------------------------
+
+/** TypeScript types of JSON schemas: named ones declared once, kinds' infos imported. */
+class TsTypes {
+  readonly declarations = new Map<string, string>();
+  readonly imports = new Set<string>();
+
+  typeOf(js: Node): string {
+    if (js.kindInfo && js.typeName) {
+      this.imports.add(js.typeName);
+      return js.typeName;
+    }
+    if (js.typeName && js.properties) {
+      if (!this.declarations.has(js.typeName)) {
+        this.declarations.set(js.typeName, "");
+        this.declarations.set(
+          js.typeName,
+          `${docComment(js.description)}export interface ${js.typeName} {\n${this.members(js, "  ")}\n}\n`,
+        );
+      }
+      return js.typeName;
+    }
+    const members = js.anyOf ?? js.oneOf;
+    if (members) return union(members.map((m) => this.typeOf(m)));
+    if (js.enum) return union(js.enum.map((v) => JSON.stringify(v)));
+    if (Array.isArray(js.type)) return union(js.type.map((type) => this.typeOf({ ...js, type })));
+    switch (js.type) {
+      case "string":
+        return "string";
+      case "integer":
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
+      case "array": {
+        const item = this.typeOf(js.items ?? {});
+        return item.includes(" ") ? `Array<${item}>` : `${item}[]`;
+      }
+      case "object":
+        if (js.properties) return `{ ${this.members(js, "").replace(/\n/g, " ")} }`;
+        return "Record<string, unknown>";
+      default:
+        return "unknown";
+    }
+  }
+
+  /** An object's members, one a line; docs where the field has one. */
+  members(js: Node, indent: string): string {
+    const required = new Set(js.required ?? []);
+    return Object.entries(js.properties ?? {})
+      .map(([key, value]) => {
+        const doc = indent ? docComment((value as Node).description, indent) : "";
+        return `${doc}${indent}${key}${required.has(key) ? "" : "?"}: ${this.typeOf(value as Node)};`;
+      })
+      .join("\n");
+  }
+}
+
+function union(types: string[]): string {
+  const flat = types.flatMap((t) => (/[<{(]/.test(t) ? [t] : t.split(" | ")));
+  const unique = [...new Set(flat)];
+  if (unique.includes("unknown")) return "unknown";
+  return unique.join(" | ");
+}
+
+/** An argument's TypeScript type (its input form: `string | number` for a domain). */
+function argumentType(schema: z.ZodType, ts: TsTypes): string {
+  const { default: _d, ...js } = jsonSchemaOf(schema, "input") as Node;
+  return ts.typeOf(js);
+}
+
+/** The doc of a wrapper: its text, `@deprecated`, the example. */
+function wrapperDoc(definition: FunctionDefinition): string {
+  const parts = [definition.doc, ""];
+  if (definition.deprecated) parts.push(`@deprecated ${definition.deprecated}`);
+  parts.push("@example", "```ts", definition.example, "```");
+  return docComment(parts.join("\n"));
+}
+
+/** The options type of a function of an account. */
+function optionsType(definition: FunctionDefinition, ts: TsTypes): string {
+  if (definition.uses !== "account" || !definition.options) return "FunctionOptions";
+  const members = Object.entries(definition.options);
+  if (!definition.optionsType) {
+    const inline = members.map(([key, s]) => `${key}?: ${argumentType(s, ts)}`).join("; ");
+    return `FunctionOptions & { ${inline} }`;
+  }
+  if (!ts.declarations.has(definition.optionsType)) {
+    const lines = members.map(
+      ([key, s]) => `${docComment(s.description, "  ")}  ${key}?: ${argumentType(s, ts)};`,
+    );
+    ts.declarations.set(
+      definition.optionsType,
+      `/** Filters of {@link ${definition.name}}. */\nexport interface ${definition.optionsType} extends FunctionOptions {\n${lines.join("\n")}\n}\n`,
+    );
+  }
+  return definition.optionsType;
+}
+
+/** One wrapper: the definition's positional parameters, typed, calling its run. */
+function renderWrapper(definition: FunctionDefinition, ts: TsTypes): string {
+  const params = paramsOf(definition).map((param) => {
+    if (param.kind === "options") return `options?: ${optionsType(definition, ts)}`;
+    if (param.kind === "object") {
+      const members = param.members.map(
+        ([key, s]) => `${key}${s.safeParse(undefined).success ? "?" : ""}: ${argumentType(s, ts)}`,
+      );
+      return `${param.name}: { ${members.join("; ")} }`;
+    }
+    const [[, schema]] = param.members as [[string, z.ZodType]];
+    const fallback = (jsonSchemaOf(schema, "input") as Node).default;
+    if (fallback !== undefined)
+      return `${param.name}: ${argumentType(schema, ts)} = ${JSON.stringify(fallback)}`;
+    return `${param.name}${schema.safeParse(undefined).success ? "?" : ""}: ${argumentType(schema, ts)}`;
+  });
+  const result = ts.typeOf(jsonSchemaOf(definition.result(), "output") as Node);
+  const names = paramsOf(definition).map((p) => p.name);
+  const call = `callFunction(${JSON.stringify(definition.name)}, [${names.join(", ")}])`;
+  const doc = wrapperDoc(definition);
+  if (definition.secret)
+    return `${doc}export function ${definition.name}(${params.join(", ")}): pulumi.Output<${result}> {\n  return secret(${call} as Promise<${result}>);\n}\n`;
+  return `${doc}export async function ${definition.name}(${params.join(", ")}): Promise<${result}> {\n  return (await ${call}) as ${result};\n}\n`;
+}
+
+/** sdk/functions.generated.ts: every function's wrapper and the types they name. */
+export function renderWrappers(
+  definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS,
+): string {
+  const ts = new TsTypes();
+  const wrappers = definitions.map((d) => renderWrapper(d, ts));
+  const imports = [...ts.imports].sort();
+  const account = ACCOUNT_OPTION.description!;
+  return [
+    "// Generated by `npm run generate` from the definitions in provider/functions: edit those, not this file.",
+    "/**",
+    " * Plain async functions over the service, for use inside a Pulumi program (or any Node program),",
+    " * run in the program's process with its settings (sdk/function-runtime.ts). They are read-only:",
+    " * calling them during `preview` changes nothing.",
+    " */",
+    'import type * as pulumi from "@pulumi/pulumi";',
+    'import { secret } from "@pulumi/pulumi/output";',
+    'import { callFunction } from "./function-runtime";',
+    imports.length ? `import type { ${imports.join(", ")} } from "./resources";` : "",
+    "",
+    "/** Options every function accepts. */",
+    "export interface FunctionOptions {",
+    `  /** ${account} */`,
+    "  account?: string | number;",
+    "}",
+    "",
+    ...[...ts.declarations.values()],
+    ...wrappers,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reference page (docs/functions.md).
+// ---------------------------------------------------------------------------------------------
+
+/** The reference page of every function: its signature, what it answers, its example. */
+export function renderReference(
+  definitions: ReadonlyArray<FunctionDefinition> = FUNCTION_DEFINITIONS,
+): string {
+  const ts = new TsTypes();
+  const sections = definitions.map((definition) => {
+    const wrapper = renderWrapper(definition, ts);
+    const signature = wrapper
+      .slice(wrapper.search(/^export (async )?function /m))
+      .split(" {\n")[0]!
+      .replace(/^export (async )?function /, "");
+    const deprecated = definition.deprecated ? `\n\n**Deprecated.** ${plainDoc(definition.deprecated)}` : "";
+    const secret = definition.secret
+      ? "\n\nThe answer is a Pulumi secret: kept encrypted wherever it goes (an export, another resource's input)."
+      : "";
+    // Fences of no language: the documentation's TypeScript blocks are compiled and run as programs
+    // (test/doc-snippets.ts), and these are lines of one, against the reader's own objects.
+    return [
+      `### ${definition.name}`,
+      "",
+      `\`${signature.replace(/\s*\n\s*/g, " ").replace(/, \)/, ")")}\``,
+      "",
+      `${plainDoc(definition.doc)}${deprecated}${secret}`,
+      "",
+      "```",
+      definition.example,
+      "```",
+      "",
+    ].join("\n");
+  });
+  const types = [...ts.declarations.values()].join("\n");
+  return [
+    "<!-- Generated by `npm run generate` from the definitions in provider/functions: edit those, not this file. -->",
+    "# Functions",
+    "",
+    "Plain async functions with typed (camelCase) results, exported from the package. They run in the",
+    "program's own process (not in the provider), read the settings from the stack config (raw, so",
+    "secrets are not logged) or the environment, and never log the token. They only read, so they",
+    "are safe during `preview`. A function of an account takes `options.account` to override the",
+    "setting; the legacy ones (API v1) need `dnsimple:v1Email` and `dnsimple:v1Token`. Other",
+    "languages call them through the plugin as `dnsimple-dynamic:index:<name>` (an object result",
+    "answers its fields, a list `items`, anything else `value`).",
+    "",
+    "A function that reads objects of a kind (`getDomain`, `listWebhooks`, …) returns `<Kind>Info`:",
+    "what a resource of that kind shows; the kind's page in [resources](resources/README.md) lists it.",
+    "",
+    `${definitions.length} functions:`,
+    "",
+    "| function | answers |",
+    "|---|---|",
+    ...definitions.map(
+      (d) => `| [\`${d.name}\`](#${d.name.toLowerCase()}) | ${plainDoc(d.doc).replace(/\|/g, "\\|")} |`,
+    ),
+    "",
+    "## Each function",
+    "",
+    ...sections,
+    "## Their types",
+    "",
+    "```",
+    "/** Options every function accepts. */",
+    "interface FunctionOptions {",
+    `  /** ${ACCOUNT_OPTION.description!} */`,
+    "  account?: string | number;",
+    "}",
+    "",
+    types.replace(/export interface/g, "interface").trimEnd(),
+    "```",
+    "",
+  ].join("\n");
+}
+
+/** The generated files of the functions other than the schema: the wrappers, the call table, the page. */
+export function functionFiles(functions: ReadonlyArray<FunctionToRender>): GeneratedFile[] {
+  return [
+    { path: "sdk/functions.generated.ts", text: renderWrappers() },
+    { path: "provider/plugin/functions.generated.ts", text: renderCallTable(functions) },
+    { path: "docs/functions.md", text: renderReference() },
+  ];
 }

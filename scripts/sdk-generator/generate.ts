@@ -9,7 +9,7 @@ import * as path from "node:path";
 import type { ResourceDefinition } from "../../provider/resources/framework/define-resource";
 import { findKinds, renderRegistry } from "./registry";
 import { type GeneratedFile, type KindToRender, renderAll } from "./render";
-import { readFunctions, renderCallTable } from "./functions";
+import { functionFiles, functionsToRender } from "./functions";
 import { renderSchema, tokenOf } from "./schema";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -32,16 +32,17 @@ export function kindsToRender(dir: string = RESOURCES): KindToRender[] {
 /** Where the provider plugin's package schema is written; the plugin answers GetSchema with it. */
 export const SCHEMA_PATH = "provider/plugin/schema.json";
 
-/** The plugin's call table of the SDK's functions. */
-export const CALL_TABLE_PATH = "provider/plugin/functions.generated.ts";
-
-/** The package schema of the kinds given and the SDK's functions, at the package's version; the plugin's call table. */
+/**
+ * The package schema of the kinds given and the SDK's functions, at the package's version; the
+ * files made of the functions' definitions (provider/functions): the plugin's call table, the
+ * SDK's wrappers and their reference page.
+ */
 export function pluginFiles(kinds: ReadonlyArray<KindToRender>): GeneratedFile[] {
   const { version } = require(path.join(ROOT, "package.json")) as { version: string };
-  const functions = readFunctions(tokenOf);
+  const functions = functionsToRender(tokenOf);
   return [
     { path: SCHEMA_PATH, text: `${JSON.stringify(renderSchema(kinds, version, functions), null, 2)}\n` },
-    { path: CALL_TABLE_PATH, text: renderCallTable(functions.functions) },
+    ...functionFiles(functions.functions),
   ];
 }
 

@@ -152,7 +152,7 @@ export function wrapText(text: string, width: number): string[] {
 }
 
 /** A doc comment: on one line when it fits, else wrapped. */
-function docComment(text: string | undefined, indent = ""): string {
+export function docComment(text: string | undefined, indent = ""): string {
   if (!text) return "";
   const width = DOC_WIDTH - indent.length;
   if (!text.includes("\n") && text.length <= width - 3) return `${indent}/** ${text} */\n`;

@@ -8,7 +8,7 @@ import { COMPAT_RESOURCES } from "../../provider/compat/definitions";
 import { isSecret } from "../../provider/resources/framework/kind";
 import { SETTINGS } from "../../provider/resources/framework/settings";
 import { kindsToRender } from "./generate";
-import { readFunctions } from "./functions";
+import { functionsToRender } from "./functions";
 import { PACKAGE_NAME, renderSchema, tokenOf } from "./schema";
 import { jsonSchemaOf } from "./render";
 
@@ -104,7 +104,7 @@ describe("the SDK's read-only functions in the schema and the plugin's call tabl
   const { FUNCTIONS } =
     require("../../provider/plugin/functions.generated") as typeof import("../../provider/plugin/functions.generated");
   const sdk = require("../../sdk/functions") as Record<string, unknown>;
-  const schema = renderSchema(kindsToRender(), "0.0.0", readFunctions(tokenOf));
+  const schema = renderSchema(kindsToRender(), "0.0.0", functionsToRender(tokenOf));
 
   test("every exported async function is an invoke, and so is the one that answers a secret, marked secret", () => {
     const names = Object.keys(schema.functions)

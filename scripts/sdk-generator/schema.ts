@@ -92,7 +92,7 @@ const ANY: PulumiType = { $ref: "pulumi.json#/Any" };
 const PRIMITIVES = new Set(["string", "integer", "number", "boolean"]);
 
 /** The types a kind's fields name, collected while its properties are written. */
-class Types {
+export class Types {
   readonly all: Record<string, ObjectType | EnumType> = {};
 
   /** Registers `name` once; the same name for two different shapes is a generator bug. */
@@ -112,7 +112,7 @@ class Types {
  * the field names its own (`.meta({ id })`). Nullable values are optional values; unions of
  * primitives stay unions; a value of no fixed shape (`triggers`) is Pulumi's Any.
  */
-function pulumiType(
+export function pulumiType(
   js: JsonSchema,
   name: string,
   io: "input" | "output",
@@ -204,7 +204,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const docText = (doc: string | undefined) => doc?.replace(/\{@link ([^}]+)\}/g, "`$1`");
 
 /** A property: its type, doc, secrecy and (for primitives) default. */
-function property(
+export function property(
   js: JsonSchema,
   name: string,
   io: "input" | "output",

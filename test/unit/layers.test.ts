@@ -1,7 +1,9 @@
 /**
- * The layers of the provider (docs/architecture.md): the resources, the commands, the review and
- * the SDK use the API client through its public surface only (`provider/client/index.ts`, what
- * `pulumi-dnsimple-dynamic/client` exports), never the modules behind it. Tests may reach inside.
+ * The layers of the provider (docs/architecture.md): the resources, the functions, the plugin,
+ * the commands, the review and the SDK use the API client through its public surface only
+ * (`provider/client/index.ts`, what `pulumi-dnsimple-dynamic/client` exports), never the modules
+ * behind it; and nothing in `provider/` imports `sdk/` (`sdk -> provider`, never back), by
+ * `import`, `require` or `import()`. Tests may reach inside.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
@@ -22,7 +24,17 @@ function clientModulesImported(file: string): string[] {
   return [...source.matchAll(/from "((?:\.\.?\/)+(?:[\w-]+\/)*client\/[\w-]+)"/g)].map((m) => m[1]!);
 }
 
-const layers = ["provider/resources", "provider/cli", "provider/review", "provider/generate", "sdk"];
+const layers = [
+  "provider/resources",
+  "provider/functions",
+  "provider/plugin",
+  "provider/zone-file",
+  "provider/compat",
+  "provider/cli",
+  "provider/review",
+  "provider/generate",
+  "sdk",
+];
 
 /**
  * The one exception, a leaf of constants: settings read the retry default from its module, since
@@ -48,5 +60,47 @@ describe("outside the client, only its public index is imported", () => {
     expect([...line.matchAll(/from "((?:\.\.?\/)+(?:[\w-]+\/)*client\/[\w-]+)"/g)].map((m) => m[1])).toEqual([
       "../client/internal",
     ]);
+  });
+});
+
+/** The modules of `sdk/` a file imports, requires or imports dynamically, as written. */
+function sdkModulesImported(source: string): string[] {
+  const specifiers = [...source.matchAll(/(?:from\s+|require\(\s*|import\(\s*)"([^"]+)"/g)].map((m) => m[1]!);
+  return specifiers.filter((spec) => /^(?:\.\.?\/)+(?:[\w-]+\/)*sdk(?:\/|$)/.test(spec));
+}
+
+/** The source files of provider/, each folder and its top files. */
+const providerFiles = () => sourcesUnder(path.join(ROOT, "provider"));
+
+describe("nothing in provider/ imports sdk/", () => {
+  it("covers every folder of provider/, the plugin, zone files and the functions' definitions among them", () => {
+    const folders = new Set(providerFiles().map((file) => path.relative(ROOT, file).split(path.sep)[1]));
+    expect([...folders]).toEqual(
+      expect.arrayContaining(["plugin", "zone-file", "functions", "resources", "compat", "client", "cli"]),
+    );
+  });
+
+  it("no file of provider/ imports, requires or imports() a module of sdk/", () => {
+    const offending = providerFiles().flatMap((file) =>
+      sdkModulesImported(readFileSync(file, "utf8")).map(
+        (spec) => `${path.relative(ROOT, file)} imports ${spec}`,
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("sees each form of an import of sdk/, and not a folder that only ends in sdk", () => {
+    expect(
+      sdkModulesImported(
+        [
+          'import type * as functions from "../../sdk/functions";',
+          'const sdk = require("../../sdk/functions");',
+          'const { kebab } = await import("../sdk/common");',
+          'import { x } from "../../sdk";',
+          'import { y } from "./plugin-sdk-notes";',
+          'import { z } from "@pulumi/pulumi/sdk/thing";',
+        ].join("\n"),
+      ),
+    ).toEqual(["../../sdk/functions", "../../sdk/functions", "../sdk/common", "../../sdk"]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The one way an API client is built from resolved settings (`settings.ts`): for the resources
- * (`runtime.ts`), the functions (`sdk/functions.ts`, which the plugin's invokes run too) and the
+ * (`runtime.ts`), the functions (`provider/functions/runtime.ts`, for the SDK and the plugin) and the
  * CLI (`cli/command.ts`). Every client so gets the same retries (`dnsimple:maxRetries`), the same
  * progress and request-log hooks (`dnsimple:requestLog`, `dnsimple:progressInterval`), its
  * credentials registered as secrets (scrubbed from every message) and the v1 credentials

@@ -27,12 +27,12 @@ type CheckLegacyDomainArgs struct {
 }
 
 type CheckLegacyDomainResult struct {
-	Available            bool     `pulumi:"available"`
-	Currency             *string  `pulumi:"currency"`
-	MinimumNumberOfYears *float64 `pulumi:"minimumNumberOfYears"`
-	Name                 string   `pulumi:"name"`
-	Price                *string  `pulumi:"price"`
-	Status               string   `pulumi:"status"`
+	Available            bool    `pulumi:"available"`
+	Currency             *string `pulumi:"currency"`
+	MinimumNumberOfYears *int    `pulumi:"minimumNumberOfYears"`
+	Name                 string  `pulumi:"name"`
+	Price                *string `pulumi:"price"`
+	Status               string  `pulumi:"status"`
 }
 
 func CheckLegacyDomainOutput(ctx *pulumi.Context, args CheckLegacyDomainOutputArgs, opts ...pulumi.InvokeOption) CheckLegacyDomainResultOutput {
@@ -70,8 +70,8 @@ func (o CheckLegacyDomainResultOutput) Currency() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v CheckLegacyDomainResult) *string { return v.Currency }).(pulumi.StringPtrOutput)
 }
 
-func (o CheckLegacyDomainResultOutput) MinimumNumberOfYears() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v CheckLegacyDomainResult) *float64 { return v.MinimumNumberOfYears }).(pulumi.Float64PtrOutput)
+func (o CheckLegacyDomainResultOutput) MinimumNumberOfYears() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v CheckLegacyDomainResult) *int { return v.MinimumNumberOfYears }).(pulumi.IntPtrOutput)
 }
 
 func (o CheckLegacyDomainResultOutput) Name() pulumi.StringOutput {

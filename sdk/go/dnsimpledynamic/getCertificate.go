@@ -25,7 +25,7 @@ func GetCertificate(ctx *pulumi.Context, args *GetCertificateArgs, opts ...pulum
 type GetCertificateArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account       interface{} `pulumi:"account"`
-	CertificateId float64     `pulumi:"certificateId"`
+	CertificateId int         `pulumi:"certificateId"`
 	Domain        interface{} `pulumi:"domain"`
 }
 
@@ -34,16 +34,16 @@ type GetCertificateResult struct {
 	AuthorityIdentifier string   `pulumi:"authorityIdentifier"`
 	AutoRenew           bool     `pulumi:"autoRenew"`
 	CommonName          string   `pulumi:"commonName"`
-	ContactId           *float64 `pulumi:"contactId"`
+	ContactId           *int     `pulumi:"contactId"`
 	CreatedAt           string   `pulumi:"createdAt"`
 	Csr                 *string  `pulumi:"csr"`
-	DomainId            float64  `pulumi:"domainId"`
+	DomainId            int      `pulumi:"domainId"`
 	ExpiresAt           *string  `pulumi:"expiresAt"`
-	Id                  float64  `pulumi:"id"`
+	Id                  int      `pulumi:"id"`
 	Name                string   `pulumi:"name"`
 	State               string   `pulumi:"state"`
 	UpdatedAt           string   `pulumi:"updatedAt"`
-	Years               float64  `pulumi:"years"`
+	Years               int      `pulumi:"years"`
 }
 
 func GetCertificateOutput(ctx *pulumi.Context, args GetCertificateOutputArgs, opts ...pulumi.InvokeOption) GetCertificateResultOutput {
@@ -53,9 +53,9 @@ func GetCertificateOutput(ctx *pulumi.Context, args GetCertificateOutputArgs, op
 
 type GetCertificateOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account       pulumi.Input        `pulumi:"account"`
-	CertificateId pulumi.Float64Input `pulumi:"certificateId"`
-	Domain        pulumi.Input        `pulumi:"domain"`
+	Account       pulumi.Input    `pulumi:"account"`
+	CertificateId pulumi.IntInput `pulumi:"certificateId"`
+	Domain        pulumi.Input    `pulumi:"domain"`
 }
 
 func (GetCertificateOutputArgs) ElementType() reflect.Type {
@@ -92,8 +92,8 @@ func (o GetCertificateResultOutput) CommonName() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCertificateResult) string { return v.CommonName }).(pulumi.StringOutput)
 }
 
-func (o GetCertificateResultOutput) ContactId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetCertificateResult) *float64 { return v.ContactId }).(pulumi.Float64PtrOutput)
+func (o GetCertificateResultOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetCertificateResult) *int { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
 func (o GetCertificateResultOutput) CreatedAt() pulumi.StringOutput {
@@ -104,16 +104,16 @@ func (o GetCertificateResultOutput) Csr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCertificateResult) *string { return v.Csr }).(pulumi.StringPtrOutput)
 }
 
-func (o GetCertificateResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v GetCertificateResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o GetCertificateResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v GetCertificateResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 func (o GetCertificateResultOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetCertificateResult) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
-func (o GetCertificateResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v GetCertificateResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o GetCertificateResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetCertificateResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o GetCertificateResultOutput) Name() pulumi.StringOutput {
@@ -128,8 +128,8 @@ func (o GetCertificateResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCertificateResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetCertificateResultOutput) Years() pulumi.Float64Output {
-	return o.ApplyT(func(v GetCertificateResult) float64 { return v.Years }).(pulumi.Float64Output)
+func (o GetCertificateResultOutput) Years() pulumi.IntOutput {
+	return o.ApplyT(func(v GetCertificateResult) int { return v.Years }).(pulumi.IntOutput)
 }
 
 func init() {

@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is
-// not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
+// The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
 func GetCertificateBundle(ctx *pulumi.Context, args *GetCertificateBundleArgs, opts ...pulumi.InvokeOption) (*GetCertificateBundleResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCertificateBundleResult
@@ -26,7 +25,7 @@ func GetCertificateBundle(ctx *pulumi.Context, args *GetCertificateBundleArgs, o
 type GetCertificateBundleArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account       interface{} `pulumi:"account"`
-	CertificateId float64     `pulumi:"certificateId"`
+	CertificateId int         `pulumi:"certificateId"`
 	Domain        interface{} `pulumi:"domain"`
 }
 
@@ -43,9 +42,9 @@ func GetCertificateBundleOutput(ctx *pulumi.Context, args GetCertificateBundleOu
 
 type GetCertificateBundleOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account       pulumi.Input        `pulumi:"account"`
-	CertificateId pulumi.Float64Input `pulumi:"certificateId"`
-	Domain        pulumi.Input        `pulumi:"domain"`
+	Account       pulumi.Input    `pulumi:"account"`
+	CertificateId pulumi.IntInput `pulumi:"certificateId"`
+	Domain        pulumi.Input    `pulumi:"domain"`
 }
 
 func (GetCertificateBundleOutputArgs) ElementType() reflect.Type {

@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes
-// (an export, another resource's input) and never printed.
+// The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes (an export, another resource's input) and never printed.
 func GetCertificatePrivateKey(ctx *pulumi.Context, args *GetCertificatePrivateKeyArgs, opts ...pulumi.InvokeOption) (*GetCertificatePrivateKeyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCertificatePrivateKeyResult
@@ -26,7 +25,7 @@ func GetCertificatePrivateKey(ctx *pulumi.Context, args *GetCertificatePrivateKe
 type GetCertificatePrivateKeyArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account       interface{} `pulumi:"account"`
-	CertificateId float64     `pulumi:"certificateId"`
+	CertificateId int         `pulumi:"certificateId"`
 	Domain        interface{} `pulumi:"domain"`
 }
 
@@ -41,9 +40,9 @@ func GetCertificatePrivateKeyOutput(ctx *pulumi.Context, args GetCertificatePriv
 
 type GetCertificatePrivateKeyOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account       pulumi.Input        `pulumi:"account"`
-	CertificateId pulumi.Float64Input `pulumi:"certificateId"`
-	Domain        pulumi.Input        `pulumi:"domain"`
+	Account       pulumi.Input    `pulumi:"account"`
+	CertificateId pulumi.IntInput `pulumi:"certificateId"`
+	Domain        pulumi.Input    `pulumi:"domain"`
 }
 
 func (GetCertificatePrivateKeyOutputArgs) ElementType() reflect.Type {

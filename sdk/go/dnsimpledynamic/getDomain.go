@@ -34,7 +34,7 @@ type LookupDomainResult struct {
 	// When the service created the domain.
 	CreatedAt string `pulumi:"createdAt"`
 	// The service's numeric id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// When the registration expires; null for a hosted-only domain.
 	ExpiresAt *string `pulumi:"expiresAt"`
 	// The domain name, e.g. `example.com`; internationalised names are accepted.
@@ -42,7 +42,7 @@ type LookupDomainResult struct {
 	// Whether WHOIS privacy is on for the registration.
 	PrivateWhois bool `pulumi:"privateWhois"`
 	// The registrant contact, or null for a hosted-only domain.
-	RegistrantId *float64 `pulumi:"registrantId"`
+	RegistrantId *int `pulumi:"registrantId"`
 	// `hosted`, `registered` or `expired`.
 	State string `pulumi:"state"`
 	// Whether the service's trustee service holds the registration (TLDs that need a local
@@ -94,8 +94,8 @@ func (o LookupDomainResultOutput) CreatedAt() pulumi.StringOutput {
 }
 
 // The service's numeric id of the domain.
-func (o LookupDomainResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupDomainResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o LookupDomainResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupDomainResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // When the registration expires; null for a hosted-only domain.
@@ -114,8 +114,8 @@ func (o LookupDomainResultOutput) PrivateWhois() pulumi.BoolOutput {
 }
 
 // The registrant contact, or null for a hosted-only domain.
-func (o LookupDomainResultOutput) RegistrantId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupDomainResult) *float64 { return v.RegistrantId }).(pulumi.Float64PtrOutput)
+func (o LookupDomainResultOutput) RegistrantId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupDomainResult) *int { return v.RegistrantId }).(pulumi.IntPtrOutput)
 }
 
 // `hosted`, `registered` or `expired`.

@@ -26,7 +26,7 @@ type LookupDsRecordArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account interface{} `pulumi:"account"`
 	Domain  interface{} `pulumi:"domain"`
-	Id      float64     `pulumi:"id"`
+	Id      int         `pulumi:"id"`
 }
 
 type LookupDsRecordResult struct {
@@ -39,9 +39,9 @@ type LookupDsRecordResult struct {
 	// Digest type; null for a record of KEY data.
 	DigestType *string `pulumi:"digestType"`
 	// The service's id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// The service's id of the record.
-	DsRecordId float64 `pulumi:"dsRecordId"`
+	DsRecordId int `pulumi:"dsRecordId"`
 	// Key tag of the DNSKEY; null for a record of KEY data.
 	Keytag *string `pulumi:"keytag"`
 	// The public key; null for a record of DS data.
@@ -57,9 +57,9 @@ func LookupDsRecordOutput(ctx *pulumi.Context, args LookupDsRecordOutputArgs, op
 
 type LookupDsRecordOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account pulumi.Input        `pulumi:"account"`
-	Domain  pulumi.Input        `pulumi:"domain"`
-	Id      pulumi.Float64Input `pulumi:"id"`
+	Account pulumi.Input    `pulumi:"account"`
+	Domain  pulumi.Input    `pulumi:"domain"`
+	Id      pulumi.IntInput `pulumi:"id"`
 }
 
 func (LookupDsRecordOutputArgs) ElementType() reflect.Type {
@@ -101,13 +101,13 @@ func (o LookupDsRecordResultOutput) DigestType() pulumi.StringPtrOutput {
 }
 
 // The service's id of the domain.
-func (o LookupDsRecordResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupDsRecordResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o LookupDsRecordResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupDsRecordResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The service's id of the record.
-func (o LookupDsRecordResultOutput) DsRecordId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupDsRecordResult) float64 { return v.DsRecordId }).(pulumi.Float64Output)
+func (o LookupDsRecordResultOutput) DsRecordId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupDsRecordResult) int { return v.DsRecordId }).(pulumi.IntOutput)
 }
 
 // Key tag of the DNSKEY; null for a record of KEY data.

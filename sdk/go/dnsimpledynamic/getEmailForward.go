@@ -26,7 +26,7 @@ type LookupEmailForwardArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account interface{} `pulumi:"account"`
 	Domain  interface{} `pulumi:"domain"`
-	Id      float64     `pulumi:"id"`
+	Id      int         `pulumi:"id"`
 }
 
 type LookupEmailForwardResult struct {
@@ -41,9 +41,9 @@ type LookupEmailForwardResult struct {
 	// Where the mail goes, as the service keeps it.
 	DestinationEmail string `pulumi:"destinationEmail"`
 	// The service's id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// The service's id of the forward.
-	EmailForwardId float64 `pulumi:"emailForwardId"`
+	EmailForwardId int `pulumi:"emailForwardId"`
 	// When the service last changed the forward.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -55,9 +55,9 @@ func LookupEmailForwardOutput(ctx *pulumi.Context, args LookupEmailForwardOutput
 
 type LookupEmailForwardOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account pulumi.Input        `pulumi:"account"`
-	Domain  pulumi.Input        `pulumi:"domain"`
-	Id      pulumi.Float64Input `pulumi:"id"`
+	Account pulumi.Input    `pulumi:"account"`
+	Domain  pulumi.Input    `pulumi:"domain"`
+	Id      pulumi.IntInput `pulumi:"id"`
 }
 
 func (LookupEmailForwardOutputArgs) ElementType() reflect.Type {
@@ -104,13 +104,13 @@ func (o LookupEmailForwardResultOutput) DestinationEmail() pulumi.StringOutput {
 }
 
 // The service's id of the domain.
-func (o LookupEmailForwardResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupEmailForwardResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o LookupEmailForwardResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupEmailForwardResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The service's id of the forward.
-func (o LookupEmailForwardResultOutput) EmailForwardId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupEmailForwardResult) float64 { return v.EmailForwardId }).(pulumi.Float64Output)
+func (o LookupEmailForwardResultOutput) EmailForwardId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupEmailForwardResult) int { return v.EmailForwardId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the forward.

@@ -23,19 +23,19 @@ func GetLegacyCertificate(ctx *pulumi.Context, args *GetLegacyCertificateArgs, o
 }
 
 type GetLegacyCertificateArgs struct {
-	CertificateId float64     `pulumi:"certificateId"`
+	CertificateId int         `pulumi:"certificateId"`
 	Domain        interface{} `pulumi:"domain"`
 }
 
 type GetLegacyCertificateResult struct {
 	ApproverEmail  *string  `pulumi:"approverEmail"`
 	ApproverEmails []string `pulumi:"approverEmails"`
-	ContactId      *float64 `pulumi:"contactId"`
+	ContactId      *int     `pulumi:"contactId"`
 	CreatedAt      string   `pulumi:"createdAt"`
 	Csr            *string  `pulumi:"csr"`
-	DomainId       float64  `pulumi:"domainId"`
+	DomainId       int      `pulumi:"domainId"`
 	ExpiresOn      *string  `pulumi:"expiresOn"`
-	Id             float64  `pulumi:"id"`
+	Id             int      `pulumi:"id"`
 	Name           string   `pulumi:"name"`
 	SslCertificate *string  `pulumi:"sslCertificate"`
 	State          string   `pulumi:"state"`
@@ -48,8 +48,8 @@ func GetLegacyCertificateOutput(ctx *pulumi.Context, args GetLegacyCertificateOu
 }
 
 type GetLegacyCertificateOutputArgs struct {
-	CertificateId pulumi.Float64Input `pulumi:"certificateId"`
-	Domain        pulumi.Input        `pulumi:"domain"`
+	CertificateId pulumi.IntInput `pulumi:"certificateId"`
+	Domain        pulumi.Input    `pulumi:"domain"`
 }
 
 func (GetLegacyCertificateOutputArgs) ElementType() reflect.Type {
@@ -78,8 +78,8 @@ func (o GetLegacyCertificateResultOutput) ApproverEmails() pulumi.StringArrayOut
 	return o.ApplyT(func(v GetLegacyCertificateResult) []string { return v.ApproverEmails }).(pulumi.StringArrayOutput)
 }
 
-func (o GetLegacyCertificateResultOutput) ContactId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetLegacyCertificateResult) *float64 { return v.ContactId }).(pulumi.Float64PtrOutput)
+func (o GetLegacyCertificateResultOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v GetLegacyCertificateResult) *int { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
 func (o GetLegacyCertificateResultOutput) CreatedAt() pulumi.StringOutput {
@@ -90,16 +90,16 @@ func (o GetLegacyCertificateResultOutput) Csr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLegacyCertificateResult) *string { return v.Csr }).(pulumi.StringPtrOutput)
 }
 
-func (o GetLegacyCertificateResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacyCertificateResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o GetLegacyCertificateResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacyCertificateResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 func (o GetLegacyCertificateResultOutput) ExpiresOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLegacyCertificateResult) *string { return v.ExpiresOn }).(pulumi.StringPtrOutput)
 }
 
-func (o GetLegacyCertificateResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacyCertificateResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o GetLegacyCertificateResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacyCertificateResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o GetLegacyCertificateResultOutput) Name() pulumi.StringOutput {

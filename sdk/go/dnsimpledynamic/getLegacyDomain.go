@@ -27,20 +27,20 @@ type LookupLegacyDomainArgs struct {
 }
 
 type LookupLegacyDomainResult struct {
-	AutoRenew      bool     `pulumi:"autoRenew"`
-	CreatedAt      string   `pulumi:"createdAt"`
-	ExpiresOn      *string  `pulumi:"expiresOn"`
-	Id             float64  `pulumi:"id"`
-	Lockable       *bool    `pulumi:"lockable"`
-	Name           string   `pulumi:"name"`
-	RecordCount    *float64 `pulumi:"recordCount"`
-	RegistrantId   *float64 `pulumi:"registrantId"`
-	ServiceCount   *float64 `pulumi:"serviceCount"`
-	State          string   `pulumi:"state"`
-	UnicodeName    string   `pulumi:"unicodeName"`
-	UpdatedAt      string   `pulumi:"updatedAt"`
-	UserId         *float64 `pulumi:"userId"`
-	WhoisProtected *bool    `pulumi:"whoisProtected"`
+	AutoRenew      bool    `pulumi:"autoRenew"`
+	CreatedAt      string  `pulumi:"createdAt"`
+	ExpiresOn      *string `pulumi:"expiresOn"`
+	Id             int     `pulumi:"id"`
+	Lockable       *bool   `pulumi:"lockable"`
+	Name           string  `pulumi:"name"`
+	RecordCount    *int    `pulumi:"recordCount"`
+	RegistrantId   *int    `pulumi:"registrantId"`
+	ServiceCount   *int    `pulumi:"serviceCount"`
+	State          string  `pulumi:"state"`
+	UnicodeName    string  `pulumi:"unicodeName"`
+	UpdatedAt      string  `pulumi:"updatedAt"`
+	UserId         *int    `pulumi:"userId"`
+	WhoisProtected *bool   `pulumi:"whoisProtected"`
 }
 
 func LookupLegacyDomainOutput(ctx *pulumi.Context, args LookupLegacyDomainOutputArgs, opts ...pulumi.InvokeOption) LookupLegacyDomainResultOutput {
@@ -82,8 +82,8 @@ func (o LookupLegacyDomainResultOutput) ExpiresOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupLegacyDomainResult) *string { return v.ExpiresOn }).(pulumi.StringPtrOutput)
 }
 
-func (o LookupLegacyDomainResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupLegacyDomainResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupLegacyDomainResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupLegacyDomainResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o LookupLegacyDomainResultOutput) Lockable() pulumi.BoolPtrOutput {
@@ -94,16 +94,16 @@ func (o LookupLegacyDomainResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupLegacyDomainResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o LookupLegacyDomainResultOutput) RecordCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupLegacyDomainResult) *float64 { return v.RecordCount }).(pulumi.Float64PtrOutput)
+func (o LookupLegacyDomainResultOutput) RecordCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupLegacyDomainResult) *int { return v.RecordCount }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupLegacyDomainResultOutput) RegistrantId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupLegacyDomainResult) *float64 { return v.RegistrantId }).(pulumi.Float64PtrOutput)
+func (o LookupLegacyDomainResultOutput) RegistrantId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupLegacyDomainResult) *int { return v.RegistrantId }).(pulumi.IntPtrOutput)
 }
 
-func (o LookupLegacyDomainResultOutput) ServiceCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupLegacyDomainResult) *float64 { return v.ServiceCount }).(pulumi.Float64PtrOutput)
+func (o LookupLegacyDomainResultOutput) ServiceCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupLegacyDomainResult) *int { return v.ServiceCount }).(pulumi.IntPtrOutput)
 }
 
 func (o LookupLegacyDomainResultOutput) State() pulumi.StringOutput {
@@ -118,8 +118,8 @@ func (o LookupLegacyDomainResultOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupLegacyDomainResult) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupLegacyDomainResultOutput) UserId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v LookupLegacyDomainResult) *float64 { return v.UserId }).(pulumi.Float64PtrOutput)
+func (o LookupLegacyDomainResultOutput) UserId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v LookupLegacyDomainResult) *int { return v.UserId }).(pulumi.IntPtrOutput)
 }
 
 func (o LookupLegacyDomainResultOutput) WhoisProtected() pulumi.BoolPtrOutput {

@@ -23,13 +23,13 @@ func GetLegacyService(ctx *pulumi.Context, args *GetLegacyServiceArgs, opts ...p
 }
 
 type GetLegacyServiceArgs struct {
-	Id float64 `pulumi:"id"`
+	Id int `pulumi:"id"`
 }
 
 type GetLegacyServiceResult struct {
 	CreatedAt   string  `pulumi:"createdAt"`
 	Description *string `pulumi:"description"`
-	Id          float64 `pulumi:"id"`
+	Id          int     `pulumi:"id"`
 	Name        string  `pulumi:"name"`
 	ShortName   string  `pulumi:"shortName"`
 	UpdatedAt   string  `pulumi:"updatedAt"`
@@ -41,7 +41,7 @@ func GetLegacyServiceOutput(ctx *pulumi.Context, args GetLegacyServiceOutputArgs
 }
 
 type GetLegacyServiceOutputArgs struct {
-	Id pulumi.Float64Input `pulumi:"id"`
+	Id pulumi.IntInput `pulumi:"id"`
 }
 
 func (GetLegacyServiceOutputArgs) ElementType() reflect.Type {
@@ -70,8 +70,8 @@ func (o GetLegacyServiceResultOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetLegacyServiceResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-func (o GetLegacyServiceResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacyServiceResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o GetLegacyServiceResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacyServiceResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o GetLegacyServiceResultOutput) Name() pulumi.StringOutput {

@@ -36,7 +36,7 @@ type GetLegacyTemplateResult struct {
 	// Short name.
 	ShortName string `pulumi:"shortName"`
 	// The service's id of the template.
-	TemplateId float64 `pulumi:"templateId"`
+	TemplateId int `pulumi:"templateId"`
 	// When the service last changed the template.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -89,8 +89,8 @@ func (o GetLegacyTemplateResultOutput) ShortName() pulumi.StringOutput {
 }
 
 // The service's id of the template.
-func (o GetLegacyTemplateResultOutput) TemplateId() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacyTemplateResult) float64 { return v.TemplateId }).(pulumi.Float64Output)
+func (o GetLegacyTemplateResultOutput) TemplateId() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacyTemplateResult) int { return v.TemplateId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the template.

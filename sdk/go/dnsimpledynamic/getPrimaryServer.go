@@ -25,7 +25,7 @@ func LookupPrimaryServer(ctx *pulumi.Context, args *LookupPrimaryServerArgs, opt
 type LookupPrimaryServerArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account interface{} `pulumi:"account"`
-	Id      float64     `pulumi:"id"`
+	Id      int         `pulumi:"id"`
 }
 
 type LookupPrimaryServerResult struct {
@@ -38,9 +38,9 @@ type LookupPrimaryServerResult struct {
 	// The server's name.
 	Name string `pulumi:"name"`
 	// The server's port.
-	Port float64 `pulumi:"port"`
+	Port int `pulumi:"port"`
 	// The service's id of the primary server.
-	PrimaryServerId float64 `pulumi:"primaryServerId"`
+	PrimaryServerId int `pulumi:"primaryServerId"`
 	// When the service last changed the server.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -52,8 +52,8 @@ func LookupPrimaryServerOutput(ctx *pulumi.Context, args LookupPrimaryServerOutp
 
 type LookupPrimaryServerOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account pulumi.Input        `pulumi:"account"`
-	Id      pulumi.Float64Input `pulumi:"id"`
+	Account pulumi.Input    `pulumi:"account"`
+	Id      pulumi.IntInput `pulumi:"id"`
 }
 
 func (LookupPrimaryServerOutputArgs) ElementType() reflect.Type {
@@ -95,13 +95,13 @@ func (o LookupPrimaryServerResultOutput) Name() pulumi.StringOutput {
 }
 
 // The server's port.
-func (o LookupPrimaryServerResultOutput) Port() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupPrimaryServerResult) float64 { return v.Port }).(pulumi.Float64Output)
+func (o LookupPrimaryServerResultOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupPrimaryServerResult) int { return v.Port }).(pulumi.IntOutput)
 }
 
 // The service's id of the primary server.
-func (o LookupPrimaryServerResultOutput) PrimaryServerId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupPrimaryServerResult) float64 { return v.PrimaryServerId }).(pulumi.Float64Output)
+func (o LookupPrimaryServerResultOutput) PrimaryServerId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupPrimaryServerResult) int { return v.PrimaryServerId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the server.

@@ -11,8 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// What a registrant change of `domainId` (name or id) to contact `contactId` requires, before
-// starting it (with `DomainRegistration.registrantId`).
+// What a registrant change of `domainId` (name or id) to contact `contactId` requires, before starting it (with `DomainRegistration.registrantId`).
 func GetRegistrantChangeCheck(ctx *pulumi.Context, args *GetRegistrantChangeCheckArgs, opts ...pulumi.InvokeOption) (*GetRegistrantChangeCheckResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRegistrantChangeCheckResult
@@ -31,8 +30,8 @@ type GetRegistrantChangeCheckArgs struct {
 }
 
 type GetRegistrantChangeCheckResult struct {
-	ContactId           float64                                             `pulumi:"contactId"`
-	DomainId            float64                                             `pulumi:"domainId"`
+	ContactId           int                                                 `pulumi:"contactId"`
+	DomainId            int                                                 `pulumi:"domainId"`
 	ExtendedAttributes  []RegistrantChangeCheckResultExtendedAttributesItem `pulumi:"extendedAttributes"`
 	RegistryOwnerChange bool                                                `pulumi:"registryOwnerChange"`
 }
@@ -67,12 +66,12 @@ func (o GetRegistrantChangeCheckResultOutput) ToGetRegistrantChangeCheckResultOu
 	return o
 }
 
-func (o GetRegistrantChangeCheckResultOutput) ContactId() pulumi.Float64Output {
-	return o.ApplyT(func(v GetRegistrantChangeCheckResult) float64 { return v.ContactId }).(pulumi.Float64Output)
+func (o GetRegistrantChangeCheckResultOutput) ContactId() pulumi.IntOutput {
+	return o.ApplyT(func(v GetRegistrantChangeCheckResult) int { return v.ContactId }).(pulumi.IntOutput)
 }
 
-func (o GetRegistrantChangeCheckResultOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v GetRegistrantChangeCheckResult) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o GetRegistrantChangeCheckResultOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v GetRegistrantChangeCheckResult) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 func (o GetRegistrantChangeCheckResultOutput) ExtendedAttributes() RegistrantChangeCheckResultExtendedAttributesItemArrayOutput {

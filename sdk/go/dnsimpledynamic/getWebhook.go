@@ -25,7 +25,7 @@ func LookupWebhook(ctx *pulumi.Context, args *LookupWebhookArgs, opts ...pulumi.
 type LookupWebhookArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account interface{} `pulumi:"account"`
-	Id      float64     `pulumi:"id"`
+	Id      int         `pulumi:"id"`
 }
 
 type LookupWebhookResult struct {
@@ -34,7 +34,7 @@ type LookupWebhookResult struct {
 	// HTTPS URL that receives the account's events as POSTs.
 	Url string `pulumi:"url"`
 	// The service's id of the webhook.
-	WebhookId float64 `pulumi:"webhookId"`
+	WebhookId int `pulumi:"webhookId"`
 }
 
 func LookupWebhookOutput(ctx *pulumi.Context, args LookupWebhookOutputArgs, opts ...pulumi.InvokeOption) LookupWebhookResultOutput {
@@ -44,8 +44,8 @@ func LookupWebhookOutput(ctx *pulumi.Context, args LookupWebhookOutputArgs, opts
 
 type LookupWebhookOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account pulumi.Input        `pulumi:"account"`
-	Id      pulumi.Float64Input `pulumi:"id"`
+	Account pulumi.Input    `pulumi:"account"`
+	Id      pulumi.IntInput `pulumi:"id"`
 }
 
 func (LookupWebhookOutputArgs) ElementType() reflect.Type {
@@ -77,8 +77,8 @@ func (o LookupWebhookResultOutput) Url() pulumi.StringOutput {
 }
 
 // The service's id of the webhook.
-func (o LookupWebhookResultOutput) WebhookId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupWebhookResult) float64 { return v.WebhookId }).(pulumi.Float64Output)
+func (o LookupWebhookResultOutput) WebhookId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupWebhookResult) int { return v.WebhookId }).(pulumi.IntOutput)
 }
 
 func init() {

@@ -29,10 +29,10 @@ type LookupZoneArgs struct {
 }
 
 type LookupZoneResult struct {
-	AccountId         float64 `pulumi:"accountId"`
+	AccountId         int     `pulumi:"accountId"`
 	Active            *bool   `pulumi:"active"`
 	CreatedAt         string  `pulumi:"createdAt"`
-	Id                float64 `pulumi:"id"`
+	Id                int     `pulumi:"id"`
 	LastTransferredAt *string `pulumi:"lastTransferredAt"`
 	Name              string  `pulumi:"name"`
 	Reverse           bool    `pulumi:"reverse"`
@@ -69,8 +69,8 @@ func (o LookupZoneResultOutput) ToLookupZoneResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o LookupZoneResultOutput) AccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupZoneResult) float64 { return v.AccountId }).(pulumi.Float64Output)
+func (o LookupZoneResultOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupZoneResult) int { return v.AccountId }).(pulumi.IntOutput)
 }
 
 func (o LookupZoneResultOutput) Active() pulumi.BoolPtrOutput {
@@ -81,8 +81,8 @@ func (o LookupZoneResultOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupZoneResult) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o LookupZoneResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupZoneResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupZoneResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupZoneResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o LookupZoneResultOutput) LastTransferredAt() pulumi.StringPtrOutput {

@@ -28,7 +28,7 @@ type ListDomainsArgs struct {
 	// Only names containing this text.
 	NameLike *string `pulumi:"nameLike"`
 	// Only domains of this registrant (contact id).
-	RegistrantId *float64 `pulumi:"registrantId"`
+	RegistrantId *int `pulumi:"registrantId"`
 }
 
 type ListDomainsResult struct {
@@ -46,7 +46,7 @@ type ListDomainsOutputArgs struct {
 	// Only names containing this text.
 	NameLike pulumi.StringPtrInput `pulumi:"nameLike"`
 	// Only domains of this registrant (contact id).
-	RegistrantId pulumi.Float64PtrInput `pulumi:"registrantId"`
+	RegistrantId pulumi.IntPtrInput `pulumi:"registrantId"`
 }
 
 func (ListDomainsOutputArgs) ElementType() reflect.Type {

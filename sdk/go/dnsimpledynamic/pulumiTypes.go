@@ -82,16 +82,16 @@ func (o ChargeResultArrayOutput) Index(i pulumi.IntInput) ChargeResultOutput {
 	}).(ChargeResultOutput)
 }
 
-// ChargeResultItemsItem.
+// One line of a charge.
 type ChargeResultItemsItem struct {
-	Amount           string   `pulumi:"amount"`
-	Description      string   `pulumi:"description"`
-	ProductId        *float64 `pulumi:"productId"`
-	ProductReference *string  `pulumi:"productReference"`
-	ProductType      string   `pulumi:"productType"`
+	Amount           string  `pulumi:"amount"`
+	Description      string  `pulumi:"description"`
+	ProductId        *int    `pulumi:"productId"`
+	ProductReference *string `pulumi:"productReference"`
+	ProductType      string  `pulumi:"productType"`
 }
 
-// ChargeResultItemsItem.
+// One line of a charge.
 type ChargeResultItemsItemOutput struct{ *pulumi.OutputState }
 
 func (ChargeResultItemsItemOutput) ElementType() reflect.Type {
@@ -114,8 +114,8 @@ func (o ChargeResultItemsItemOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v ChargeResultItemsItem) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o ChargeResultItemsItemOutput) ProductId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ChargeResultItemsItem) *float64 { return v.ProductId }).(pulumi.Float64PtrOutput)
+func (o ChargeResultItemsItemOutput) ProductId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ChargeResultItemsItem) *int { return v.ProductId }).(pulumi.IntPtrOutput)
 }
 
 func (o ChargeResultItemsItemOutput) ProductReference() pulumi.StringPtrOutput {
@@ -153,7 +153,7 @@ type DomainInfo struct {
 	// When the service created the domain.
 	CreatedAt string `pulumi:"createdAt"`
 	// The service's numeric id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// When the registration expires; null for a hosted-only domain.
 	ExpiresAt *string `pulumi:"expiresAt"`
 	// The domain name, e.g. `example.com`; internationalised names are accepted.
@@ -161,7 +161,7 @@ type DomainInfo struct {
 	// Whether WHOIS privacy is on for the registration.
 	PrivateWhois bool `pulumi:"privateWhois"`
 	// The registrant contact, or null for a hosted-only domain.
-	RegistrantId *float64 `pulumi:"registrantId"`
+	RegistrantId *int `pulumi:"registrantId"`
 	// `hosted`, `registered` or `expired`.
 	State string `pulumi:"state"`
 	// Whether the service's trustee service holds the registration (TLDs that need a local
@@ -199,8 +199,8 @@ func (o DomainInfoOutput) CreatedAt() pulumi.StringOutput {
 }
 
 // The service's numeric id of the domain.
-func (o DomainInfoOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v DomainInfo) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o DomainInfoOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v DomainInfo) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // When the registration expires; null for a hosted-only domain.
@@ -219,8 +219,8 @@ func (o DomainInfoOutput) PrivateWhois() pulumi.BoolOutput {
 }
 
 // The registrant contact, or null for a hosted-only domain.
-func (o DomainInfoOutput) RegistrantId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DomainInfo) *float64 { return v.RegistrantId }).(pulumi.Float64PtrOutput)
+func (o DomainInfoOutput) RegistrantId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v DomainInfo) *int { return v.RegistrantId }).(pulumi.IntPtrOutput)
 }
 
 // `hosted`, `registered` or `expired`.
@@ -275,9 +275,9 @@ type DsRecordInfo struct {
 	// Digest type; null for a record of KEY data.
 	DigestType *string `pulumi:"digestType"`
 	// The service's id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// The service's id of the record.
-	DsRecordId float64 `pulumi:"dsRecordId"`
+	DsRecordId int `pulumi:"dsRecordId"`
 	// Key tag of the DNSKEY; null for a record of KEY data.
 	Keytag *string `pulumi:"keytag"`
 	// The public key; null for a record of DS data.
@@ -322,13 +322,13 @@ func (o DsRecordInfoOutput) DigestType() pulumi.StringPtrOutput {
 }
 
 // The service's id of the domain.
-func (o DsRecordInfoOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v DsRecordInfo) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o DsRecordInfoOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v DsRecordInfo) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The service's id of the record.
-func (o DsRecordInfoOutput) DsRecordId() pulumi.Float64Output {
-	return o.ApplyT(func(v DsRecordInfo) float64 { return v.DsRecordId }).(pulumi.Float64Output)
+func (o DsRecordInfoOutput) DsRecordId() pulumi.IntOutput {
+	return o.ApplyT(func(v DsRecordInfo) int { return v.DsRecordId }).(pulumi.IntOutput)
 }
 
 // Key tag of the DNSKEY; null for a record of KEY data.
@@ -379,9 +379,9 @@ type EmailForwardInfo struct {
 	// Where the mail goes, as the service keeps it.
 	DestinationEmail string `pulumi:"destinationEmail"`
 	// The service's id of the domain.
-	DomainId float64 `pulumi:"domainId"`
+	DomainId int `pulumi:"domainId"`
 	// The service's id of the forward.
-	EmailForwardId float64 `pulumi:"emailForwardId"`
+	EmailForwardId int `pulumi:"emailForwardId"`
 	// When the service last changed the forward.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -427,13 +427,13 @@ func (o EmailForwardInfoOutput) DestinationEmail() pulumi.StringOutput {
 }
 
 // The service's id of the domain.
-func (o EmailForwardInfoOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v EmailForwardInfo) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o EmailForwardInfoOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v EmailForwardInfo) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 // The service's id of the forward.
-func (o EmailForwardInfoOutput) EmailForwardId() pulumi.Float64Output {
-	return o.ApplyT(func(v EmailForwardInfo) float64 { return v.EmailForwardId }).(pulumi.Float64Output)
+func (o EmailForwardInfoOutput) EmailForwardId() pulumi.IntOutput {
+	return o.ApplyT(func(v EmailForwardInfo) int { return v.EmailForwardId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the forward.
@@ -461,17 +461,17 @@ func (o EmailForwardInfoArrayOutput) Index(i pulumi.IntInput) EmailForwardInfoOu
 	}).(EmailForwardInfoOutput)
 }
 
-// GetLegacySubscriptionInfo.
+// The v1 subscription.
 type GetLegacySubscriptionInfo struct {
-	CreatedAt   string  `pulumi:"createdAt"`
-	DomainLimit float64 `pulumi:"domainLimit"`
-	Id          float64 `pulumi:"id"`
-	PlanName    string  `pulumi:"planName"`
-	State       string  `pulumi:"state"`
-	UpdatedAt   string  `pulumi:"updatedAt"`
+	CreatedAt   string `pulumi:"createdAt"`
+	DomainLimit int    `pulumi:"domainLimit"`
+	Id          int    `pulumi:"id"`
+	PlanName    string `pulumi:"planName"`
+	State       string `pulumi:"state"`
+	UpdatedAt   string `pulumi:"updatedAt"`
 }
 
-// GetLegacySubscriptionInfo.
+// The v1 subscription.
 type GetLegacySubscriptionInfoOutput struct{ *pulumi.OutputState }
 
 func (GetLegacySubscriptionInfoOutput) ElementType() reflect.Type {
@@ -490,12 +490,12 @@ func (o GetLegacySubscriptionInfoOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetLegacySubscriptionInfo) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o GetLegacySubscriptionInfoOutput) DomainLimit() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacySubscriptionInfo) float64 { return v.DomainLimit }).(pulumi.Float64Output)
+func (o GetLegacySubscriptionInfoOutput) DomainLimit() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacySubscriptionInfo) int { return v.DomainLimit }).(pulumi.IntOutput)
 }
 
-func (o GetLegacySubscriptionInfoOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v GetLegacySubscriptionInfo) float64 { return v.Id }).(pulumi.Float64Output)
+func (o GetLegacySubscriptionInfoOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v GetLegacySubscriptionInfo) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o GetLegacySubscriptionInfoOutput) PlanName() pulumi.StringOutput {
@@ -543,22 +543,22 @@ func (o GetLegacySubscriptionInfoPtrOutput) CreatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o GetLegacySubscriptionInfoPtrOutput) DomainLimit() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *GetLegacySubscriptionInfo) *float64 {
+func (o GetLegacySubscriptionInfoPtrOutput) DomainLimit() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetLegacySubscriptionInfo) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.DomainLimit
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
-func (o GetLegacySubscriptionInfoPtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *GetLegacySubscriptionInfo) *float64 {
+func (o GetLegacySubscriptionInfoPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetLegacySubscriptionInfo) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 func (o GetLegacySubscriptionInfoPtrOutput) PlanName() pulumi.StringPtrOutput {
@@ -706,17 +706,17 @@ func (o LegacyCreditCardOutput) Year() pulumi.StringOutput {
 	return o.ApplyT(func(v LegacyCreditCard) string { return v.Year }).(pulumi.StringOutput)
 }
 
-// ListAccountsInfoItem.
+// An account.
 type ListAccountsInfoItem struct {
 	CreatedAt      string  `pulumi:"createdAt"`
 	Email          string  `pulumi:"email"`
-	Id             float64 `pulumi:"id"`
+	Id             int     `pulumi:"id"`
 	Name           *string `pulumi:"name"`
 	PlanIdentifier string  `pulumi:"planIdentifier"`
 	UpdatedAt      string  `pulumi:"updatedAt"`
 }
 
-// ListAccountsInfoItem.
+// An account.
 type ListAccountsInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListAccountsInfoItemOutput) ElementType() reflect.Type {
@@ -739,8 +739,8 @@ func (o ListAccountsInfoItemOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v ListAccountsInfoItem) string { return v.Email }).(pulumi.StringOutput)
 }
 
-func (o ListAccountsInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListAccountsInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListAccountsInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListAccountsInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListAccountsInfoItemOutput) Name() pulumi.StringPtrOutput {
@@ -775,25 +775,25 @@ func (o ListAccountsInfoItemArrayOutput) Index(i pulumi.IntInput) ListAccountsIn
 	}).(ListAccountsInfoItemOutput)
 }
 
-// ListCertificatesInfoItem.
+// A certificate (never its private key; `csr` is the public signing request).
 type ListCertificatesInfoItem struct {
 	AlternateNames      []string `pulumi:"alternateNames"`
 	AuthorityIdentifier string   `pulumi:"authorityIdentifier"`
 	AutoRenew           bool     `pulumi:"autoRenew"`
 	CommonName          string   `pulumi:"commonName"`
-	ContactId           *float64 `pulumi:"contactId"`
+	ContactId           *int     `pulumi:"contactId"`
 	CreatedAt           string   `pulumi:"createdAt"`
 	Csr                 *string  `pulumi:"csr"`
-	DomainId            float64  `pulumi:"domainId"`
+	DomainId            int      `pulumi:"domainId"`
 	ExpiresAt           *string  `pulumi:"expiresAt"`
-	Id                  float64  `pulumi:"id"`
+	Id                  int      `pulumi:"id"`
 	Name                string   `pulumi:"name"`
 	State               string   `pulumi:"state"`
 	UpdatedAt           string   `pulumi:"updatedAt"`
-	Years               float64  `pulumi:"years"`
+	Years               int      `pulumi:"years"`
 }
 
-// ListCertificatesInfoItem.
+// A certificate (never its private key; `csr` is the public signing request).
 type ListCertificatesInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListCertificatesInfoItemOutput) ElementType() reflect.Type {
@@ -824,8 +824,8 @@ func (o ListCertificatesInfoItemOutput) CommonName() pulumi.StringOutput {
 	return o.ApplyT(func(v ListCertificatesInfoItem) string { return v.CommonName }).(pulumi.StringOutput)
 }
 
-func (o ListCertificatesInfoItemOutput) ContactId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListCertificatesInfoItem) *float64 { return v.ContactId }).(pulumi.Float64PtrOutput)
+func (o ListCertificatesInfoItemOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListCertificatesInfoItem) *int { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
 func (o ListCertificatesInfoItemOutput) CreatedAt() pulumi.StringOutput {
@@ -836,16 +836,16 @@ func (o ListCertificatesInfoItemOutput) Csr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListCertificatesInfoItem) *string { return v.Csr }).(pulumi.StringPtrOutput)
 }
 
-func (o ListCertificatesInfoItemOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v ListCertificatesInfoItem) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o ListCertificatesInfoItemOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v ListCertificatesInfoItem) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 func (o ListCertificatesInfoItemOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListCertificatesInfoItem) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
-func (o ListCertificatesInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListCertificatesInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListCertificatesInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListCertificatesInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListCertificatesInfoItemOutput) Name() pulumi.StringOutput {
@@ -860,8 +860,8 @@ func (o ListCertificatesInfoItemOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListCertificatesInfoItem) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o ListCertificatesInfoItemOutput) Years() pulumi.Float64Output {
-	return o.ApplyT(func(v ListCertificatesInfoItem) float64 { return v.Years }).(pulumi.Float64Output)
+func (o ListCertificatesInfoItemOutput) Years() pulumi.IntOutput {
+	return o.ApplyT(func(v ListCertificatesInfoItem) int { return v.Years }).(pulumi.IntOutput)
 }
 
 type ListCertificatesInfoItemArrayOutput struct{ *pulumi.OutputState }
@@ -884,23 +884,23 @@ func (o ListCertificatesInfoItemArrayOutput) Index(i pulumi.IntInput) ListCertif
 	}).(ListCertificatesInfoItemOutput)
 }
 
-// ListLegacyCertificatesInfoItem.
+// A v1 certificate (never its private key; `sslCertificate` null until issued).
 type ListLegacyCertificatesInfoItem struct {
 	ApproverEmail  *string  `pulumi:"approverEmail"`
 	ApproverEmails []string `pulumi:"approverEmails"`
-	ContactId      *float64 `pulumi:"contactId"`
+	ContactId      *int     `pulumi:"contactId"`
 	CreatedAt      string   `pulumi:"createdAt"`
 	Csr            *string  `pulumi:"csr"`
-	DomainId       float64  `pulumi:"domainId"`
+	DomainId       int      `pulumi:"domainId"`
 	ExpiresOn      *string  `pulumi:"expiresOn"`
-	Id             float64  `pulumi:"id"`
+	Id             int      `pulumi:"id"`
 	Name           string   `pulumi:"name"`
 	SslCertificate *string  `pulumi:"sslCertificate"`
 	State          string   `pulumi:"state"`
 	UpdatedAt      string   `pulumi:"updatedAt"`
 }
 
-// ListLegacyCertificatesInfoItem.
+// A v1 certificate (never its private key; `sslCertificate` null until issued).
 type ListLegacyCertificatesInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListLegacyCertificatesInfoItemOutput) ElementType() reflect.Type {
@@ -923,8 +923,8 @@ func (o ListLegacyCertificatesInfoItemOutput) ApproverEmails() pulumi.StringArra
 	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) []string { return v.ApproverEmails }).(pulumi.StringArrayOutput)
 }
 
-func (o ListLegacyCertificatesInfoItemOutput) ContactId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) *float64 { return v.ContactId }).(pulumi.Float64PtrOutput)
+func (o ListLegacyCertificatesInfoItemOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) *int { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
 func (o ListLegacyCertificatesInfoItemOutput) CreatedAt() pulumi.StringOutput {
@@ -935,16 +935,16 @@ func (o ListLegacyCertificatesInfoItemOutput) Csr() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) *string { return v.Csr }).(pulumi.StringPtrOutput)
 }
 
-func (o ListLegacyCertificatesInfoItemOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o ListLegacyCertificatesInfoItemOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
 func (o ListLegacyCertificatesInfoItemOutput) ExpiresOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) *string { return v.ExpiresOn }).(pulumi.StringPtrOutput)
 }
 
-func (o ListLegacyCertificatesInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListLegacyCertificatesInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListLegacyCertificatesInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListLegacyCertificatesInfoItemOutput) Name() pulumi.StringOutput {
@@ -983,25 +983,25 @@ func (o ListLegacyCertificatesInfoItemArrayOutput) Index(i pulumi.IntInput) List
 	}).(ListLegacyCertificatesInfoItemOutput)
 }
 
-// ListLegacyDomainsInfoItem.
+// A v1 domain (never its token).
 type ListLegacyDomainsInfoItem struct {
-	AutoRenew      bool     `pulumi:"autoRenew"`
-	CreatedAt      string   `pulumi:"createdAt"`
-	ExpiresOn      *string  `pulumi:"expiresOn"`
-	Id             float64  `pulumi:"id"`
-	Lockable       *bool    `pulumi:"lockable"`
-	Name           string   `pulumi:"name"`
-	RecordCount    *float64 `pulumi:"recordCount"`
-	RegistrantId   *float64 `pulumi:"registrantId"`
-	ServiceCount   *float64 `pulumi:"serviceCount"`
-	State          string   `pulumi:"state"`
-	UnicodeName    string   `pulumi:"unicodeName"`
-	UpdatedAt      string   `pulumi:"updatedAt"`
-	UserId         *float64 `pulumi:"userId"`
-	WhoisProtected *bool    `pulumi:"whoisProtected"`
+	AutoRenew      bool    `pulumi:"autoRenew"`
+	CreatedAt      string  `pulumi:"createdAt"`
+	ExpiresOn      *string `pulumi:"expiresOn"`
+	Id             int     `pulumi:"id"`
+	Lockable       *bool   `pulumi:"lockable"`
+	Name           string  `pulumi:"name"`
+	RecordCount    *int    `pulumi:"recordCount"`
+	RegistrantId   *int    `pulumi:"registrantId"`
+	ServiceCount   *int    `pulumi:"serviceCount"`
+	State          string  `pulumi:"state"`
+	UnicodeName    string  `pulumi:"unicodeName"`
+	UpdatedAt      string  `pulumi:"updatedAt"`
+	UserId         *int    `pulumi:"userId"`
+	WhoisProtected *bool   `pulumi:"whoisProtected"`
 }
 
-// ListLegacyDomainsInfoItem.
+// A v1 domain (never its token).
 type ListLegacyDomainsInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListLegacyDomainsInfoItemOutput) ElementType() reflect.Type {
@@ -1028,8 +1028,8 @@ func (o ListLegacyDomainsInfoItemOutput) ExpiresOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *string { return v.ExpiresOn }).(pulumi.StringPtrOutput)
 }
 
-func (o ListLegacyDomainsInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListLegacyDomainsInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListLegacyDomainsInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListLegacyDomainsInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListLegacyDomainsInfoItemOutput) Lockable() pulumi.BoolPtrOutput {
@@ -1040,16 +1040,16 @@ func (o ListLegacyDomainsInfoItemOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLegacyDomainsInfoItem) string { return v.Name }).(pulumi.StringOutput)
 }
 
-func (o ListLegacyDomainsInfoItemOutput) RecordCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *float64 { return v.RecordCount }).(pulumi.Float64PtrOutput)
+func (o ListLegacyDomainsInfoItemOutput) RecordCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *int { return v.RecordCount }).(pulumi.IntPtrOutput)
 }
 
-func (o ListLegacyDomainsInfoItemOutput) RegistrantId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *float64 { return v.RegistrantId }).(pulumi.Float64PtrOutput)
+func (o ListLegacyDomainsInfoItemOutput) RegistrantId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *int { return v.RegistrantId }).(pulumi.IntPtrOutput)
 }
 
-func (o ListLegacyDomainsInfoItemOutput) ServiceCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *float64 { return v.ServiceCount }).(pulumi.Float64PtrOutput)
+func (o ListLegacyDomainsInfoItemOutput) ServiceCount() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *int { return v.ServiceCount }).(pulumi.IntPtrOutput)
 }
 
 func (o ListLegacyDomainsInfoItemOutput) State() pulumi.StringOutput {
@@ -1064,8 +1064,8 @@ func (o ListLegacyDomainsInfoItemOutput) UpdatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListLegacyDomainsInfoItem) string { return v.UpdatedAt }).(pulumi.StringOutput)
 }
 
-func (o ListLegacyDomainsInfoItemOutput) UserId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *float64 { return v.UserId }).(pulumi.Float64PtrOutput)
+func (o ListLegacyDomainsInfoItemOutput) UserId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListLegacyDomainsInfoItem) *int { return v.UserId }).(pulumi.IntPtrOutput)
 }
 
 func (o ListLegacyDomainsInfoItemOutput) WhoisProtected() pulumi.BoolPtrOutput {
@@ -1092,17 +1092,17 @@ func (o ListLegacyDomainsInfoItemArrayOutput) Index(i pulumi.IntInput) ListLegac
 	}).(ListLegacyDomainsInfoItemOutput)
 }
 
-// ListLegacyServicesInfoItem.
+// A v1 one-click service.
 type ListLegacyServicesInfoItem struct {
 	CreatedAt   string  `pulumi:"createdAt"`
 	Description *string `pulumi:"description"`
-	Id          float64 `pulumi:"id"`
+	Id          int     `pulumi:"id"`
 	Name        string  `pulumi:"name"`
 	ShortName   string  `pulumi:"shortName"`
 	UpdatedAt   string  `pulumi:"updatedAt"`
 }
 
-// ListLegacyServicesInfoItem.
+// A v1 one-click service.
 type ListLegacyServicesInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListLegacyServicesInfoItemOutput) ElementType() reflect.Type {
@@ -1125,8 +1125,8 @@ func (o ListLegacyServicesInfoItemOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListLegacyServicesInfoItem) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-func (o ListLegacyServicesInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListLegacyServicesInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListLegacyServicesInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListLegacyServicesInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListLegacyServicesInfoItemOutput) Name() pulumi.StringOutput {
@@ -1161,18 +1161,18 @@ func (o ListLegacyServicesInfoItemArrayOutput) Index(i pulumi.IntInput) ListLega
 	}).(ListLegacyServicesInfoItemOutput)
 }
 
-// ListPushesInfoItem.
+// A push waiting for this account's answer (`accountId` is the target account: this one).
 type ListPushesInfoItem struct {
-	AcceptedAt *string  `pulumi:"acceptedAt"`
-	AccountId  float64  `pulumi:"accountId"`
-	ContactId  *float64 `pulumi:"contactId"`
-	CreatedAt  string   `pulumi:"createdAt"`
-	DomainId   float64  `pulumi:"domainId"`
-	Id         float64  `pulumi:"id"`
-	UpdatedAt  string   `pulumi:"updatedAt"`
+	AcceptedAt *string `pulumi:"acceptedAt"`
+	AccountId  int     `pulumi:"accountId"`
+	ContactId  *int    `pulumi:"contactId"`
+	CreatedAt  string  `pulumi:"createdAt"`
+	DomainId   int     `pulumi:"domainId"`
+	Id         int     `pulumi:"id"`
+	UpdatedAt  string  `pulumi:"updatedAt"`
 }
 
-// ListPushesInfoItem.
+// A push waiting for this account's answer (`accountId` is the target account: this one).
 type ListPushesInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListPushesInfoItemOutput) ElementType() reflect.Type {
@@ -1191,24 +1191,24 @@ func (o ListPushesInfoItemOutput) AcceptedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListPushesInfoItem) *string { return v.AcceptedAt }).(pulumi.StringPtrOutput)
 }
 
-func (o ListPushesInfoItemOutput) AccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v ListPushesInfoItem) float64 { return v.AccountId }).(pulumi.Float64Output)
+func (o ListPushesInfoItemOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v ListPushesInfoItem) int { return v.AccountId }).(pulumi.IntOutput)
 }
 
-func (o ListPushesInfoItemOutput) ContactId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v ListPushesInfoItem) *float64 { return v.ContactId }).(pulumi.Float64PtrOutput)
+func (o ListPushesInfoItemOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ListPushesInfoItem) *int { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
 func (o ListPushesInfoItemOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListPushesInfoItem) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o ListPushesInfoItemOutput) DomainId() pulumi.Float64Output {
-	return o.ApplyT(func(v ListPushesInfoItem) float64 { return v.DomainId }).(pulumi.Float64Output)
+func (o ListPushesInfoItemOutput) DomainId() pulumi.IntOutput {
+	return o.ApplyT(func(v ListPushesInfoItem) int { return v.DomainId }).(pulumi.IntOutput)
 }
 
-func (o ListPushesInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListPushesInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListPushesInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListPushesInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListPushesInfoItemOutput) UpdatedAt() pulumi.StringOutput {
@@ -1235,12 +1235,12 @@ func (o ListPushesInfoItemArrayOutput) Index(i pulumi.IntInput) ListPushesInfoIt
 	}).(ListPushesInfoItemOutput)
 }
 
-// ListZonesInfoItem.
+// A DNS zone of the account (`active` null when the service does not say).
 type ListZonesInfoItem struct {
-	AccountId         float64 `pulumi:"accountId"`
+	AccountId         int     `pulumi:"accountId"`
 	Active            *bool   `pulumi:"active"`
 	CreatedAt         string  `pulumi:"createdAt"`
-	Id                float64 `pulumi:"id"`
+	Id                int     `pulumi:"id"`
 	LastTransferredAt *string `pulumi:"lastTransferredAt"`
 	Name              string  `pulumi:"name"`
 	Reverse           bool    `pulumi:"reverse"`
@@ -1248,7 +1248,7 @@ type ListZonesInfoItem struct {
 	UpdatedAt         string  `pulumi:"updatedAt"`
 }
 
-// ListZonesInfoItem.
+// A DNS zone of the account (`active` null when the service does not say).
 type ListZonesInfoItemOutput struct{ *pulumi.OutputState }
 
 func (ListZonesInfoItemOutput) ElementType() reflect.Type {
@@ -1263,8 +1263,8 @@ func (o ListZonesInfoItemOutput) ToListZonesInfoItemOutputWithContext(ctx contex
 	return o
 }
 
-func (o ListZonesInfoItemOutput) AccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v ListZonesInfoItem) float64 { return v.AccountId }).(pulumi.Float64Output)
+func (o ListZonesInfoItemOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v ListZonesInfoItem) int { return v.AccountId }).(pulumi.IntOutput)
 }
 
 func (o ListZonesInfoItemOutput) Active() pulumi.BoolPtrOutput {
@@ -1275,8 +1275,8 @@ func (o ListZonesInfoItemOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v ListZonesInfoItem) string { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-func (o ListZonesInfoItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v ListZonesInfoItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o ListZonesInfoItemOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v ListZonesInfoItem) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o ListZonesInfoItemOutput) LastTransferredAt() pulumi.StringPtrOutput {
@@ -1328,9 +1328,9 @@ type PlatformMessageInfo struct {
 	// The message's text (empty when none).
 	Message string `pulumi:"message"`
 	// The service's id of the message.
-	MessageId float64 `pulumi:"messageId"`
+	MessageId int `pulumi:"messageId"`
 	// The id of the message's owner at the service.
-	OwnerId float64 `pulumi:"ownerId"`
+	OwnerId int `pulumi:"ownerId"`
 	// The type of the message's owner at the service.
 	OwnerType string `pulumi:"ownerType"`
 	// `domain:<id>`, `record:<id>` or `platform_connection:<id>`.
@@ -1374,13 +1374,13 @@ func (o PlatformMessageInfoOutput) Message() pulumi.StringOutput {
 }
 
 // The service's id of the message.
-func (o PlatformMessageInfoOutput) MessageId() pulumi.Float64Output {
-	return o.ApplyT(func(v PlatformMessageInfo) float64 { return v.MessageId }).(pulumi.Float64Output)
+func (o PlatformMessageInfoOutput) MessageId() pulumi.IntOutput {
+	return o.ApplyT(func(v PlatformMessageInfo) int { return v.MessageId }).(pulumi.IntOutput)
 }
 
 // The id of the message's owner at the service.
-func (o PlatformMessageInfoOutput) OwnerId() pulumi.Float64Output {
-	return o.ApplyT(func(v PlatformMessageInfo) float64 { return v.OwnerId }).(pulumi.Float64Output)
+func (o PlatformMessageInfoOutput) OwnerId() pulumi.IntOutput {
+	return o.ApplyT(func(v PlatformMessageInfo) int { return v.OwnerId }).(pulumi.IntOutput)
 }
 
 // The type of the message's owner at the service.
@@ -1435,7 +1435,7 @@ type PlatformMetadataInfo struct {
 	// The key.
 	Key string `pulumi:"key"`
 	// The service's id of the entry.
-	MetadataId float64 `pulumi:"metadataId"`
+	MetadataId int `pulumi:"metadataId"`
 	// The type of the entry's owner at the service.
 	OwnerType string `pulumi:"ownerType"`
 	// `domain:<id>`, `record:<id>` or `platform_connection:<id>`.
@@ -1472,8 +1472,8 @@ func (o PlatformMetadataInfoOutput) Key() pulumi.StringOutput {
 }
 
 // The service's id of the entry.
-func (o PlatformMetadataInfoOutput) MetadataId() pulumi.Float64Output {
-	return o.ApplyT(func(v PlatformMetadataInfo) float64 { return v.MetadataId }).(pulumi.Float64Output)
+func (o PlatformMetadataInfoOutput) MetadataId() pulumi.IntOutput {
+	return o.ApplyT(func(v PlatformMetadataInfo) int { return v.MetadataId }).(pulumi.IntOutput)
 }
 
 // The type of the entry's owner at the service.
@@ -1527,9 +1527,9 @@ type PrimaryServerInfo struct {
 	// The server's name.
 	Name string `pulumi:"name"`
 	// The server's port.
-	Port float64 `pulumi:"port"`
+	Port int `pulumi:"port"`
 	// The service's id of the primary server.
-	PrimaryServerId float64 `pulumi:"primaryServerId"`
+	PrimaryServerId int `pulumi:"primaryServerId"`
 	// When the service last changed the server.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -1570,13 +1570,13 @@ func (o PrimaryServerInfoOutput) Name() pulumi.StringOutput {
 }
 
 // The server's port.
-func (o PrimaryServerInfoOutput) Port() pulumi.Float64Output {
-	return o.ApplyT(func(v PrimaryServerInfo) float64 { return v.Port }).(pulumi.Float64Output)
+func (o PrimaryServerInfoOutput) Port() pulumi.IntOutput {
+	return o.ApplyT(func(v PrimaryServerInfo) int { return v.Port }).(pulumi.IntOutput)
 }
 
 // The service's id of the primary server.
-func (o PrimaryServerInfoOutput) PrimaryServerId() pulumi.Float64Output {
-	return o.ApplyT(func(v PrimaryServerInfo) float64 { return v.PrimaryServerId }).(pulumi.Float64Output)
+func (o PrimaryServerInfoOutput) PrimaryServerId() pulumi.IntOutput {
+	return o.ApplyT(func(v PrimaryServerInfo) int { return v.PrimaryServerId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the server.
@@ -1604,7 +1604,7 @@ func (o PrimaryServerInfoArrayOutput) Index(i pulumi.IntInput) PrimaryServerInfo
 	}).(PrimaryServerInfoOutput)
 }
 
-// RegistrantChangeCheckResultExtendedAttributesItem.
+// Part of RegistrantChangeCheckResultExtendedAttributesItem.
 type RegistrantChangeCheckResultExtendedAttributesItem struct {
 	Description *string                                                        `pulumi:"description"`
 	Name        string                                                         `pulumi:"name"`
@@ -1613,7 +1613,7 @@ type RegistrantChangeCheckResultExtendedAttributesItem struct {
 	Title       *string                                                        `pulumi:"title"`
 }
 
-// RegistrantChangeCheckResultExtendedAttributesItem.
+// Part of RegistrantChangeCheckResultExtendedAttributesItem.
 type RegistrantChangeCheckResultExtendedAttributesItemOutput struct{ *pulumi.OutputState }
 
 func (RegistrantChangeCheckResultExtendedAttributesItemOutput) ElementType() reflect.Type {
@@ -1670,14 +1670,14 @@ func (o RegistrantChangeCheckResultExtendedAttributesItemArrayOutput) Index(i pu
 	}).(RegistrantChangeCheckResultExtendedAttributesItemOutput)
 }
 
-// RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
+// Part of RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
 type RegistrantChangeCheckResultExtendedAttributesItemOptionsItem struct {
 	Description *string `pulumi:"description"`
 	Title       *string `pulumi:"title"`
 	Value       string  `pulumi:"value"`
 }
 
-// RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
+// Part of RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
 type RegistrantChangeCheckResultExtendedAttributesItemOptionsItemOutput struct{ *pulumi.OutputState }
 
 func (RegistrantChangeCheckResultExtendedAttributesItemOptionsItemOutput) ElementType() reflect.Type {
@@ -1735,7 +1735,7 @@ type TemplateInfo struct {
 	// Short name.
 	ShortName string `pulumi:"shortName"`
 	// The service's id of the template.
-	TemplateId float64 `pulumi:"templateId"`
+	TemplateId int `pulumi:"templateId"`
 	// When the service last changed the template.
 	UpdatedAt string `pulumi:"updatedAt"`
 }
@@ -1776,8 +1776,8 @@ func (o TemplateInfoOutput) ShortName() pulumi.StringOutput {
 }
 
 // The service's id of the template.
-func (o TemplateInfoOutput) TemplateId() pulumi.Float64Output {
-	return o.ApplyT(func(v TemplateInfo) float64 { return v.TemplateId }).(pulumi.Float64Output)
+func (o TemplateInfoOutput) TemplateId() pulumi.IntOutput {
+	return o.ApplyT(func(v TemplateInfo) int { return v.TemplateId }).(pulumi.IntOutput)
 }
 
 // When the service last changed the template.
@@ -1812,7 +1812,7 @@ type WebhookInfo struct {
 	// HTTPS URL that receives the account's events as POSTs.
 	Url string `pulumi:"url"`
 	// The service's id of the webhook.
-	WebhookId float64 `pulumi:"webhookId"`
+	WebhookId int `pulumi:"webhookId"`
 }
 
 // A Webhook as the SDK's functions return it: what the resource shows as outputs, as plain values.
@@ -1841,8 +1841,8 @@ func (o WebhookInfoOutput) Url() pulumi.StringOutput {
 }
 
 // The service's id of the webhook.
-func (o WebhookInfoOutput) WebhookId() pulumi.Float64Output {
-	return o.ApplyT(func(v WebhookInfo) float64 { return v.WebhookId }).(pulumi.Float64Output)
+func (o WebhookInfoOutput) WebhookId() pulumi.IntOutput {
+	return o.ApplyT(func(v WebhookInfo) int { return v.WebhookId }).(pulumi.IntOutput)
 }
 
 type WebhookInfoArrayOutput struct{ *pulumi.OutputState }
@@ -1865,17 +1865,17 @@ func (o WebhookInfoArrayOutput) Index(i pulumi.IntInput) WebhookInfoOutput {
 	}).(WebhookInfoOutput)
 }
 
-// WhoamiResultAccount.
+// An account.
 type WhoamiResultAccount struct {
 	CreatedAt      string  `pulumi:"createdAt"`
 	Email          string  `pulumi:"email"`
-	Id             float64 `pulumi:"id"`
+	Id             int     `pulumi:"id"`
 	Name           *string `pulumi:"name"`
 	PlanIdentifier string  `pulumi:"planIdentifier"`
 	UpdatedAt      string  `pulumi:"updatedAt"`
 }
 
-// WhoamiResultAccount.
+// An account.
 type WhoamiResultAccountOutput struct{ *pulumi.OutputState }
 
 func (WhoamiResultAccountOutput) ElementType() reflect.Type {
@@ -1898,8 +1898,8 @@ func (o WhoamiResultAccountOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v WhoamiResultAccount) string { return v.Email }).(pulumi.StringOutput)
 }
 
-func (o WhoamiResultAccountOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v WhoamiResultAccount) float64 { return v.Id }).(pulumi.Float64Output)
+func (o WhoamiResultAccountOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v WhoamiResultAccount) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o WhoamiResultAccountOutput) Name() pulumi.StringPtrOutput {
@@ -1956,13 +1956,13 @@ func (o WhoamiResultAccountPtrOutput) Email() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o WhoamiResultAccountPtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *WhoamiResultAccount) *float64 {
+func (o WhoamiResultAccountPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *WhoamiResultAccount) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 func (o WhoamiResultAccountPtrOutput) Name() pulumi.StringPtrOutput {
@@ -1992,15 +1992,15 @@ func (o WhoamiResultAccountPtrOutput) UpdatedAt() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// WhoamiResultUser.
+// A user.
 type WhoamiResultUser struct {
-	CreatedAt string  `pulumi:"createdAt"`
-	Email     string  `pulumi:"email"`
-	Id        float64 `pulumi:"id"`
-	UpdatedAt string  `pulumi:"updatedAt"`
+	CreatedAt string `pulumi:"createdAt"`
+	Email     string `pulumi:"email"`
+	Id        int    `pulumi:"id"`
+	UpdatedAt string `pulumi:"updatedAt"`
 }
 
-// WhoamiResultUser.
+// A user.
 type WhoamiResultUserOutput struct{ *pulumi.OutputState }
 
 func (WhoamiResultUserOutput) ElementType() reflect.Type {
@@ -2023,8 +2023,8 @@ func (o WhoamiResultUserOutput) Email() pulumi.StringOutput {
 	return o.ApplyT(func(v WhoamiResultUser) string { return v.Email }).(pulumi.StringOutput)
 }
 
-func (o WhoamiResultUserOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v WhoamiResultUser) float64 { return v.Id }).(pulumi.Float64Output)
+func (o WhoamiResultUserOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v WhoamiResultUser) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o WhoamiResultUserOutput) UpdatedAt() pulumi.StringOutput {
@@ -2073,13 +2073,13 @@ func (o WhoamiResultUserPtrOutput) Email() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-func (o WhoamiResultUserPtrOutput) Id() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *WhoamiResultUser) *float64 {
+func (o WhoamiResultUserPtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *WhoamiResultUser) *int {
 		if v == nil {
 			return nil
 		}
 		return &v.Id
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.IntPtrOutput)
 }
 
 func (o WhoamiResultUserPtrOutput) UpdatedAt() pulumi.StringPtrOutput {

@@ -61,13 +61,13 @@ class AwaitableCheckDomainResult(CheckDomainResult):
             premium=self.premium)
 
 
-def check_domain(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def check_domain(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                  domain: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableCheckDomainResult:
     """
     Whether a name can be registered, and whether it is premium.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -79,13 +79,13 @@ def check_domain(account: Optional[Union[_builtins.str, _builtins.float]] = None
         available=pulumi.get(__ret__, 'available'),
         domain=pulumi.get(__ret__, 'domain'),
         premium=pulumi.get(__ret__, 'premium'))
-def check_domain_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def check_domain_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                         domain: pulumi.Input[Optional[_builtins.str]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[CheckDomainResult]:
     """
     Whether a name can be registered, and whether it is premium.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

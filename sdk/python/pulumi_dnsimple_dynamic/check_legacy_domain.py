@@ -30,8 +30,8 @@ class CheckLegacyDomainResult:
         if currency and not isinstance(currency, str):
             raise TypeError("Expected argument 'currency' to be a str")
         pulumi.set(__self__, "currency", currency)
-        if minimum_number_of_years and not isinstance(minimum_number_of_years, float):
-            raise TypeError("Expected argument 'minimum_number_of_years' to be a float")
+        if minimum_number_of_years and not isinstance(minimum_number_of_years, int):
+            raise TypeError("Expected argument 'minimum_number_of_years' to be a int")
         pulumi.set(__self__, "minimum_number_of_years", minimum_number_of_years)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -55,7 +55,7 @@ class CheckLegacyDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="minimumNumberOfYears")
-    def minimum_number_of_years(self) -> Optional[_builtins.float]:
+    def minimum_number_of_years(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "minimum_number_of_years")
 
     @_builtins.property

@@ -36,8 +36,8 @@ class GetCertificateResult:
         if common_name and not isinstance(common_name, str):
             raise TypeError("Expected argument 'common_name' to be a str")
         pulumi.set(__self__, "common_name", common_name)
-        if contact_id and not isinstance(contact_id, float):
-            raise TypeError("Expected argument 'contact_id' to be a float")
+        if contact_id and not isinstance(contact_id, int):
+            raise TypeError("Expected argument 'contact_id' to be a int")
         pulumi.set(__self__, "contact_id", contact_id)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
@@ -45,14 +45,14 @@ class GetCertificateResult:
         if csr and not isinstance(csr, str):
             raise TypeError("Expected argument 'csr' to be a str")
         pulumi.set(__self__, "csr", csr)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
         if expires_at and not isinstance(expires_at, str):
             raise TypeError("Expected argument 'expires_at' to be a str")
         pulumi.set(__self__, "expires_at", expires_at)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -63,8 +63,8 @@ class GetCertificateResult:
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
         pulumi.set(__self__, "updated_at", updated_at)
-        if years and not isinstance(years, float):
-            raise TypeError("Expected argument 'years' to be a float")
+        if years and not isinstance(years, int):
+            raise TypeError("Expected argument 'years' to be a int")
         pulumi.set(__self__, "years", years)
 
     @_builtins.property
@@ -89,7 +89,7 @@ class GetCertificateResult:
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> Optional[_builtins.float]:
+    def contact_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "contact_id")
 
     @_builtins.property
@@ -104,7 +104,7 @@ class GetCertificateResult:
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
@@ -114,7 +114,7 @@ class GetCertificateResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -134,7 +134,7 @@ class GetCertificateResult:
 
     @_builtins.property
     @pulumi.getter
-    def years(self) -> _builtins.float:
+    def years(self) -> _builtins.int:
         return pulumi.get(self, "years")
 
 
@@ -160,14 +160,14 @@ class AwaitableGetCertificateResult(GetCertificateResult):
             years=self.years)
 
 
-def get_certificate(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                    certificate_id: Optional[_builtins.float] = None,
-                    domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_certificate(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                    certificate_id: Optional[_builtins.int] = None,
+                    domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCertificateResult:
     """
     One certificate of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -191,14 +191,14 @@ def get_certificate(account: Optional[Union[_builtins.str, _builtins.float]] = N
         state=pulumi.get(__ret__, 'state'),
         updated_at=pulumi.get(__ret__, 'updated_at'),
         years=pulumi.get(__ret__, 'years'))
-def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                           certificate_id: pulumi.Input[Optional[_builtins.float]] = None,
-                           domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                           certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
+                           domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCertificateResult]:
     """
     One certificate of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

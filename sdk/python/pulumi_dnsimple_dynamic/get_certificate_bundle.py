@@ -61,15 +61,14 @@ class AwaitableGetCertificateBundleResult(GetCertificateBundleResult):
             server=self.server)
 
 
-def get_certificate_bundle(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                           certificate_id: Optional[_builtins.float] = None,
-                           domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_certificate_bundle(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                           certificate_id: Optional[_builtins.int] = None,
+                           domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCertificateBundleResult:
     """
-    The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is
-    not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
+    The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -82,15 +81,14 @@ def get_certificate_bundle(account: Optional[Union[_builtins.str, _builtins.floa
         chain=pulumi.get(__ret__, 'chain'),
         root=pulumi.get(__ret__, 'root'),
         server=pulumi.get(__ret__, 'server'))
-def get_certificate_bundle_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                                  certificate_id: pulumi.Input[Optional[_builtins.float]] = None,
-                                  domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_certificate_bundle_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                                  certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
+                                  domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCertificateBundleResult]:
     """
-    The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is
-    not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
+    The PEM bundle (server certificate, chain, root) of an issued certificate. The private key is not returned: use the `privateKey` secret output of `LetsEncryptCertificate`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

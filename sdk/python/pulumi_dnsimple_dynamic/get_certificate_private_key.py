@@ -43,15 +43,14 @@ class AwaitableGetCertificatePrivateKeyResult(GetCertificatePrivateKeyResult):
             value=self.value)
 
 
-def get_certificate_private_key(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                                certificate_id: Optional[_builtins.float] = None,
-                                domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_certificate_private_key(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                                certificate_id: Optional[_builtins.int] = None,
+                                domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCertificatePrivateKeyResult:
     """
-    The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes
-    (an export, another resource's input) and never printed.
+    The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes (an export, another resource's input) and never printed.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -62,15 +61,14 @@ def get_certificate_private_key(account: Optional[Union[_builtins.str, _builtins
 
     return AwaitableGetCertificatePrivateKeyResult(
         value=pulumi.get(__ret__, 'value'))
-def get_certificate_private_key_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                                       certificate_id: pulumi.Input[Optional[_builtins.float]] = None,
-                                       domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_certificate_private_key_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                                       certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
+                                       domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCertificatePrivateKeyResult]:
     """
-    The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes
-    (an export, another resource's input) and never printed.
+    The private key of a certificate, as a Pulumi secret: it is stored encrypted wherever it goes (an export, another resource's input) and never printed.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -30,8 +30,8 @@ class GetDomainResult:
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
         if expires_at and not isinstance(expires_at, str):
             raise TypeError("Expected argument 'expires_at' to be a str")
@@ -42,8 +42,8 @@ class GetDomainResult:
         if private_whois and not isinstance(private_whois, bool):
             raise TypeError("Expected argument 'private_whois' to be a bool")
         pulumi.set(__self__, "private_whois", private_whois)
-        if registrant_id and not isinstance(registrant_id, float):
-            raise TypeError("Expected argument 'registrant_id' to be a float")
+        if registrant_id and not isinstance(registrant_id, int):
+            raise TypeError("Expected argument 'registrant_id' to be a int")
         pulumi.set(__self__, "registrant_id", registrant_id)
         if state and not isinstance(state, str):
             raise TypeError("Expected argument 'state' to be a str")
@@ -76,7 +76,7 @@ class GetDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's numeric id of the domain.
         """
@@ -108,7 +108,7 @@ class GetDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="registrantId")
-    def registrant_id(self) -> Optional[_builtins.float]:
+    def registrant_id(self) -> Optional[_builtins.int]:
         """
         The registrant contact, or null for a hosted-only domain.
         """
@@ -167,13 +167,13 @@ class AwaitableGetDomainResult(GetDomainResult):
             updated_at=self.updated_at)
 
 
-def get_domain(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-               domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_domain(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+               domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDomainResult:
     """
     One domain, by name or id.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -193,13 +193,13 @@ def get_domain(account: Optional[Union[_builtins.str, _builtins.float]] = None,
         trustee=pulumi.get(__ret__, 'trustee'),
         unicode_name=pulumi.get(__ret__, 'unicode_name'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_domain_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                      domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_domain_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                      domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDomainResult]:
     """
     One domain, by name or id.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

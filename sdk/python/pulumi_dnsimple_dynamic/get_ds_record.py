@@ -36,11 +36,11 @@ class GetDsRecordResult:
         if digest_type and not isinstance(digest_type, str):
             raise TypeError("Expected argument 'digest_type' to be a str")
         pulumi.set(__self__, "digest_type", digest_type)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
-        if ds_record_id and not isinstance(ds_record_id, float):
-            raise TypeError("Expected argument 'ds_record_id' to be a float")
+        if ds_record_id and not isinstance(ds_record_id, int):
+            raise TypeError("Expected argument 'ds_record_id' to be a int")
         pulumi.set(__self__, "ds_record_id", ds_record_id)
         if keytag and not isinstance(keytag, str):
             raise TypeError("Expected argument 'keytag' to be a str")
@@ -86,7 +86,7 @@ class GetDsRecordResult:
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's id of the domain.
         """
@@ -94,7 +94,7 @@ class GetDsRecordResult:
 
     @_builtins.property
     @pulumi.getter(name="dsRecordId")
-    def ds_record_id(self) -> _builtins.float:
+    def ds_record_id(self) -> _builtins.int:
         """
         The service's id of the record.
         """
@@ -142,14 +142,14 @@ class AwaitableGetDsRecordResult(GetDsRecordResult):
             updated_at=self.updated_at)
 
 
-def get_ds_record(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                  domain: Optional[Union[_builtins.str, _builtins.float]] = None,
-                  id: Optional[_builtins.float] = None,
+def get_ds_record(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                  domain: Optional[Union[_builtins.str, _builtins.int]] = None,
+                  id: Optional[_builtins.int] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDsRecordResult:
     """
     One DS record of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -168,14 +168,14 @@ def get_ds_record(account: Optional[Union[_builtins.str, _builtins.float]] = Non
         keytag=pulumi.get(__ret__, 'keytag'),
         public_key=pulumi.get(__ret__, 'public_key'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_ds_record_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                         domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                         id: pulumi.Input[Optional[_builtins.float]] = None,
+def get_ds_record_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                         domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                         id: pulumi.Input[Optional[_builtins.int]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDsRecordResult]:
     """
     One DS record of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -39,11 +39,11 @@ class GetEmailForwardResult:
         if destination_email and not isinstance(destination_email, str):
             raise TypeError("Expected argument 'destination_email' to be a str")
         pulumi.set(__self__, "destination_email", destination_email)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
-        if email_forward_id and not isinstance(email_forward_id, float):
-            raise TypeError("Expected argument 'email_forward_id' to be a float")
+        if email_forward_id and not isinstance(email_forward_id, int):
+            raise TypeError("Expected argument 'email_forward_id' to be a int")
         pulumi.set(__self__, "email_forward_id", email_forward_id)
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
@@ -91,7 +91,7 @@ class GetEmailForwardResult:
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's id of the domain.
         """
@@ -99,7 +99,7 @@ class GetEmailForwardResult:
 
     @_builtins.property
     @pulumi.getter(name="emailForwardId")
-    def email_forward_id(self) -> _builtins.float:
+    def email_forward_id(self) -> _builtins.int:
         """
         The service's id of the forward.
         """
@@ -130,14 +130,14 @@ class AwaitableGetEmailForwardResult(GetEmailForwardResult):
             updated_at=self.updated_at)
 
 
-def get_email_forward(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                      domain: Optional[Union[_builtins.str, _builtins.float]] = None,
-                      id: Optional[_builtins.float] = None,
+def get_email_forward(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                      domain: Optional[Union[_builtins.str, _builtins.int]] = None,
+                      id: Optional[_builtins.int] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetEmailForwardResult:
     """
     One email forward of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -155,14 +155,14 @@ def get_email_forward(account: Optional[Union[_builtins.str, _builtins.float]] =
         domain_id=pulumi.get(__ret__, 'domain_id'),
         email_forward_id=pulumi.get(__ret__, 'email_forward_id'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_email_forward_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                             domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                             id: pulumi.Input[Optional[_builtins.float]] = None,
+def get_email_forward_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                             domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                             id: pulumi.Input[Optional[_builtins.int]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetEmailForwardResult]:
     """
     One email forward of a domain.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

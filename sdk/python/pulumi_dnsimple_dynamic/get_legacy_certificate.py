@@ -30,8 +30,8 @@ class GetLegacyCertificateResult:
         if approver_emails and not isinstance(approver_emails, list):
             raise TypeError("Expected argument 'approver_emails' to be a list")
         pulumi.set(__self__, "approver_emails", approver_emails)
-        if contact_id and not isinstance(contact_id, float):
-            raise TypeError("Expected argument 'contact_id' to be a float")
+        if contact_id and not isinstance(contact_id, int):
+            raise TypeError("Expected argument 'contact_id' to be a int")
         pulumi.set(__self__, "contact_id", contact_id)
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
@@ -39,14 +39,14 @@ class GetLegacyCertificateResult:
         if csr and not isinstance(csr, str):
             raise TypeError("Expected argument 'csr' to be a str")
         pulumi.set(__self__, "csr", csr)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
         if expires_on and not isinstance(expires_on, str):
             raise TypeError("Expected argument 'expires_on' to be a str")
         pulumi.set(__self__, "expires_on", expires_on)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -73,7 +73,7 @@ class GetLegacyCertificateResult:
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> Optional[_builtins.float]:
+    def contact_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "contact_id")
 
     @_builtins.property
@@ -88,7 +88,7 @@ class GetLegacyCertificateResult:
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
@@ -98,7 +98,7 @@ class GetLegacyCertificateResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -142,8 +142,8 @@ class AwaitableGetLegacyCertificateResult(GetLegacyCertificateResult):
             updated_at=self.updated_at)
 
 
-def get_legacy_certificate(certificate_id: Optional[_builtins.float] = None,
-                           domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_legacy_certificate(certificate_id: Optional[_builtins.int] = None,
+                           domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLegacyCertificateResult:
     """
     One v1 certificate (never its private key).
@@ -167,8 +167,8 @@ def get_legacy_certificate(certificate_id: Optional[_builtins.float] = None,
         ssl_certificate=pulumi.get(__ret__, 'ssl_certificate'),
         state=pulumi.get(__ret__, 'state'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_legacy_certificate_output(certificate_id: pulumi.Input[Optional[_builtins.float]] = None,
-                                  domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_legacy_certificate_output(certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
+                                  domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLegacyCertificateResult]:
     """
     One v1 certificate (never its private key).

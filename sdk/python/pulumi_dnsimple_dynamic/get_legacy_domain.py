@@ -33,8 +33,8 @@ class GetLegacyDomainResult:
         if expires_on and not isinstance(expires_on, str):
             raise TypeError("Expected argument 'expires_on' to be a str")
         pulumi.set(__self__, "expires_on", expires_on)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if lockable and not isinstance(lockable, bool):
             raise TypeError("Expected argument 'lockable' to be a bool")
@@ -42,14 +42,14 @@ class GetLegacyDomainResult:
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
-        if record_count and not isinstance(record_count, float):
-            raise TypeError("Expected argument 'record_count' to be a float")
+        if record_count and not isinstance(record_count, int):
+            raise TypeError("Expected argument 'record_count' to be a int")
         pulumi.set(__self__, "record_count", record_count)
-        if registrant_id and not isinstance(registrant_id, float):
-            raise TypeError("Expected argument 'registrant_id' to be a float")
+        if registrant_id and not isinstance(registrant_id, int):
+            raise TypeError("Expected argument 'registrant_id' to be a int")
         pulumi.set(__self__, "registrant_id", registrant_id)
-        if service_count and not isinstance(service_count, float):
-            raise TypeError("Expected argument 'service_count' to be a float")
+        if service_count and not isinstance(service_count, int):
+            raise TypeError("Expected argument 'service_count' to be a int")
         pulumi.set(__self__, "service_count", service_count)
         if state and not isinstance(state, str):
             raise TypeError("Expected argument 'state' to be a str")
@@ -60,8 +60,8 @@ class GetLegacyDomainResult:
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
         pulumi.set(__self__, "updated_at", updated_at)
-        if user_id and not isinstance(user_id, float):
-            raise TypeError("Expected argument 'user_id' to be a float")
+        if user_id and not isinstance(user_id, int):
+            raise TypeError("Expected argument 'user_id' to be a int")
         pulumi.set(__self__, "user_id", user_id)
         if whois_protected and not isinstance(whois_protected, bool):
             raise TypeError("Expected argument 'whois_protected' to be a bool")
@@ -84,7 +84,7 @@ class GetLegacyDomainResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -99,17 +99,17 @@ class GetLegacyDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="recordCount")
-    def record_count(self) -> Optional[_builtins.float]:
+    def record_count(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "record_count")
 
     @_builtins.property
     @pulumi.getter(name="registrantId")
-    def registrant_id(self) -> Optional[_builtins.float]:
+    def registrant_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "registrant_id")
 
     @_builtins.property
     @pulumi.getter(name="serviceCount")
-    def service_count(self) -> Optional[_builtins.float]:
+    def service_count(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "service_count")
 
     @_builtins.property
@@ -129,7 +129,7 @@ class GetLegacyDomainResult:
 
     @_builtins.property
     @pulumi.getter(name="userId")
-    def user_id(self) -> Optional[_builtins.float]:
+    def user_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "user_id")
 
     @_builtins.property
@@ -160,7 +160,7 @@ class AwaitableGetLegacyDomainResult(GetLegacyDomainResult):
             whois_protected=self.whois_protected)
 
 
-def get_legacy_domain(domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_legacy_domain(domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLegacyDomainResult:
     """
     One v1 domain by name or id (legacy API v1).
@@ -185,7 +185,7 @@ def get_legacy_domain(domain: Optional[Union[_builtins.str, _builtins.float]] = 
         updated_at=pulumi.get(__ret__, 'updated_at'),
         user_id=pulumi.get(__ret__, 'user_id'),
         whois_protected=pulumi.get(__ret__, 'whois_protected'))
-def get_legacy_domain_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_legacy_domain_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLegacyDomainResult]:
     """
     One v1 domain by name or id (legacy API v1).

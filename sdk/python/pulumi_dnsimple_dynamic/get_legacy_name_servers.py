@@ -43,7 +43,7 @@ class AwaitableGetLegacyNameServersResult(GetLegacyNameServersResult):
             items=self.items)
 
 
-def get_legacy_name_servers(domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_legacy_name_servers(domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                             opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLegacyNameServersResult:
     """
     The name servers a domain is delegated to (legacy API v1).
@@ -55,7 +55,7 @@ def get_legacy_name_servers(domain: Optional[Union[_builtins.str, _builtins.floa
 
     return AwaitableGetLegacyNameServersResult(
         items=pulumi.get(__ret__, 'items'))
-def get_legacy_name_servers_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_legacy_name_servers_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                    opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLegacyNameServersResult]:
     """
     The name servers a domain is delegated to (legacy API v1).

@@ -30,8 +30,8 @@ class GetLegacyServiceResult:
         if description and not isinstance(description, str):
             raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -55,7 +55,7 @@ class GetLegacyServiceResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -88,7 +88,7 @@ class AwaitableGetLegacyServiceResult(GetLegacyServiceResult):
             updated_at=self.updated_at)
 
 
-def get_legacy_service(id: Optional[_builtins.float] = None,
+def get_legacy_service(id: Optional[_builtins.int] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLegacyServiceResult:
     """
     One v1 service by id.
@@ -105,7 +105,7 @@ def get_legacy_service(id: Optional[_builtins.float] = None,
         name=pulumi.get(__ret__, 'name'),
         short_name=pulumi.get(__ret__, 'short_name'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_legacy_service_output(id: pulumi.Input[Optional[_builtins.float]] = None,
+def get_legacy_service_output(id: pulumi.Input[Optional[_builtins.int]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLegacyServiceResult]:
     """
     One v1 service by id.

@@ -36,8 +36,8 @@ class GetLegacyTemplateResult:
         if short_name and not isinstance(short_name, str):
             raise TypeError("Expected argument 'short_name' to be a str")
         pulumi.set(__self__, "short_name", short_name)
-        if template_id and not isinstance(template_id, float):
-            raise TypeError("Expected argument 'template_id' to be a float")
+        if template_id and not isinstance(template_id, int):
+            raise TypeError("Expected argument 'template_id' to be a int")
         pulumi.set(__self__, "template_id", template_id)
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
@@ -77,7 +77,7 @@ class GetLegacyTemplateResult:
 
     @_builtins.property
     @pulumi.getter(name="templateId")
-    def template_id(self) -> _builtins.float:
+    def template_id(self) -> _builtins.int:
         """
         The service's id of the template.
         """
@@ -106,7 +106,7 @@ class AwaitableGetLegacyTemplateResult(GetLegacyTemplateResult):
             updated_at=self.updated_at)
 
 
-def get_legacy_template(template: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_legacy_template(template: Optional[Union[_builtins.str, _builtins.int]] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetLegacyTemplateResult:
     """
     One v1 DNS template, by id or short name.
@@ -123,7 +123,7 @@ def get_legacy_template(template: Optional[Union[_builtins.str, _builtins.float]
         short_name=pulumi.get(__ret__, 'short_name'),
         template_id=pulumi.get(__ret__, 'template_id'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_legacy_template_output(template: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_legacy_template_output(template: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetLegacyTemplateResult]:
     """
     One v1 DNS template, by id or short name.

@@ -52,14 +52,14 @@ class AwaitableGetPremiumPriceResult(GetPremiumPriceResult):
             premium_price=self.premium_price)
 
 
-def get_premium_price(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_premium_price(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                       action: Optional[_builtins.str] = None,
                       domain: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPremiumPriceResult:
     """
     The premium price of a name for one action.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -71,14 +71,14 @@ def get_premium_price(account: Optional[Union[_builtins.str, _builtins.float]] =
     return AwaitableGetPremiumPriceResult(
         action=pulumi.get(__ret__, 'action'),
         premium_price=pulumi.get(__ret__, 'premium_price'))
-def get_premium_price_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_premium_price_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                              action: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              domain: pulumi.Input[Optional[_builtins.str]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPremiumPriceResult]:
     """
     The premium price of a name for one action.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

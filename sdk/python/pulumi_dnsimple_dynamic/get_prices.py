@@ -88,13 +88,13 @@ class AwaitableGetPricesResult(GetPricesResult):
             transfer_price=self.transfer_price)
 
 
-def get_prices(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_prices(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                domain: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPricesResult:
     """
     Registration, renewal, transfer and restore prices of a name (premium names included).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -109,13 +109,13 @@ def get_prices(account: Optional[Union[_builtins.str, _builtins.float]] = None,
         renewal_price=pulumi.get(__ret__, 'renewal_price'),
         restore_price=pulumi.get(__ret__, 'restore_price'),
         transfer_price=pulumi.get(__ret__, 'transfer_price'))
-def get_prices_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_prices_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                       domain: pulumi.Input[Optional[_builtins.str]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPricesResult]:
     """
     Registration, renewal, transfer and restore prices of a name (premium names included).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -36,11 +36,11 @@ class GetPrimaryServerResult:
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
-        if port and not isinstance(port, float):
-            raise TypeError("Expected argument 'port' to be a float")
+        if port and not isinstance(port, int):
+            raise TypeError("Expected argument 'port' to be a int")
         pulumi.set(__self__, "port", port)
-        if primary_server_id and not isinstance(primary_server_id, float):
-            raise TypeError("Expected argument 'primary_server_id' to be a float")
+        if primary_server_id and not isinstance(primary_server_id, int):
+            raise TypeError("Expected argument 'primary_server_id' to be a int")
         pulumi.set(__self__, "primary_server_id", primary_server_id)
         if updated_at and not isinstance(updated_at, str):
             raise TypeError("Expected argument 'updated_at' to be a str")
@@ -80,7 +80,7 @@ class GetPrimaryServerResult:
 
     @_builtins.property
     @pulumi.getter
-    def port(self) -> _builtins.float:
+    def port(self) -> _builtins.int:
         """
         The server's port.
         """
@@ -88,7 +88,7 @@ class GetPrimaryServerResult:
 
     @_builtins.property
     @pulumi.getter(name="primaryServerId")
-    def primary_server_id(self) -> _builtins.float:
+    def primary_server_id(self) -> _builtins.int:
         """
         The service's id of the primary server.
         """
@@ -118,13 +118,13 @@ class AwaitableGetPrimaryServerResult(GetPrimaryServerResult):
             updated_at=self.updated_at)
 
 
-def get_primary_server(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                       id: Optional[_builtins.float] = None,
+def get_primary_server(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                       id: Optional[_builtins.int] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPrimaryServerResult:
     """
     One primary server.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -140,13 +140,13 @@ def get_primary_server(account: Optional[Union[_builtins.str, _builtins.float]] 
         port=pulumi.get(__ret__, 'port'),
         primary_server_id=pulumi.get(__ret__, 'primary_server_id'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_primary_server_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                              id: pulumi.Input[Optional[_builtins.float]] = None,
+def get_primary_server_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                              id: pulumi.Input[Optional[_builtins.int]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPrimaryServerResult]:
     """
     One primary server.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -25,11 +25,11 @@ __all__ = [
 @pulumi.output_type
 class GetRegistrantChangeCheckResult:
     def __init__(__self__, contact_id=None, domain_id=None, extended_attributes=None, registry_owner_change=None):
-        if contact_id and not isinstance(contact_id, float):
-            raise TypeError("Expected argument 'contact_id' to be a float")
+        if contact_id and not isinstance(contact_id, int):
+            raise TypeError("Expected argument 'contact_id' to be a int")
         pulumi.set(__self__, "contact_id", contact_id)
-        if domain_id and not isinstance(domain_id, float):
-            raise TypeError("Expected argument 'domain_id' to be a float")
+        if domain_id and not isinstance(domain_id, int):
+            raise TypeError("Expected argument 'domain_id' to be a int")
         pulumi.set(__self__, "domain_id", domain_id)
         if extended_attributes and not isinstance(extended_attributes, list):
             raise TypeError("Expected argument 'extended_attributes' to be a list")
@@ -40,12 +40,12 @@ class GetRegistrantChangeCheckResult:
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> _builtins.float:
+    def contact_id(self) -> _builtins.int:
         return pulumi.get(self, "contact_id")
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
@@ -71,15 +71,14 @@ class AwaitableGetRegistrantChangeCheckResult(GetRegistrantChangeCheckResult):
             registry_owner_change=self.registry_owner_change)
 
 
-def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                                contact_id: Optional[Union[_builtins.str, _builtins.float]] = None,
-                                domain_id: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                                contact_id: Optional[Union[_builtins.str, _builtins.int]] = None,
+                                domain_id: Optional[Union[_builtins.str, _builtins.int]] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRegistrantChangeCheckResult:
     """
-    What a registrant change of `domainId` (name or id) to contact `contactId` requires, before
-    starting it (with `DomainRegistration.registrantId`).
+    What a registrant change of `domainId` (name or id) to contact `contactId` requires, before starting it (with `DomainRegistration.registrantId`).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -93,15 +92,14 @@ def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins
         domain_id=pulumi.get(__ret__, 'domain_id'),
         extended_attributes=pulumi.get(__ret__, 'extended_attributes'),
         registry_owner_change=pulumi.get(__ret__, 'registry_owner_change'))
-def get_registrant_change_check_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                                       contact_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
-                                       domain_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_registrant_change_check_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                                       contact_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
+                                       domain_id: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegistrantChangeCheckResult]:
     """
-    What a registrant change of `domainId` (name or id) to contact `contactId` requires, before
-    starting it (with `DomainRegistration.registrantId`).
+    What a registrant change of `domainId` (name or id) to contact `contactId` requires, before starting it (with `DomainRegistration.registrantId`).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

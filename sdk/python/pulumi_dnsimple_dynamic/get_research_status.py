@@ -70,13 +70,13 @@ class AwaitableGetResearchStatusResult(GetResearchStatusResult):
             request_id=self.request_id)
 
 
-def get_research_status(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_research_status(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                         domain: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetResearchStatusResult:
     """
     Domain research: the research service's view of a name's availability.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -89,13 +89,13 @@ def get_research_status(account: Optional[Union[_builtins.str, _builtins.float]]
         domain=pulumi.get(__ret__, 'domain'),
         errors=pulumi.get(__ret__, 'errors'),
         request_id=pulumi.get(__ret__, 'request_id'))
-def get_research_status_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_research_status_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                                domain: pulumi.Input[Optional[_builtins.str]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetResearchStatusResult]:
     """
     Domain research: the research service's view of a name's availability.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

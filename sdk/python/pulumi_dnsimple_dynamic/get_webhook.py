@@ -30,8 +30,8 @@ class GetWebhookResult:
         if url and not isinstance(url, str):
             raise TypeError("Expected argument 'url' to be a str")
         pulumi.set(__self__, "url", url)
-        if webhook_id and not isinstance(webhook_id, float):
-            raise TypeError("Expected argument 'webhook_id' to be a float")
+        if webhook_id and not isinstance(webhook_id, int):
+            raise TypeError("Expected argument 'webhook_id' to be a int")
         pulumi.set(__self__, "webhook_id", webhook_id)
 
     @_builtins.property
@@ -52,7 +52,7 @@ class GetWebhookResult:
 
     @_builtins.property
     @pulumi.getter(name="webhookId")
-    def webhook_id(self) -> _builtins.float:
+    def webhook_id(self) -> _builtins.int:
         """
         The service's id of the webhook.
         """
@@ -70,13 +70,13 @@ class AwaitableGetWebhookResult(GetWebhookResult):
             webhook_id=self.webhook_id)
 
 
-def get_webhook(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                id: Optional[_builtins.float] = None,
+def get_webhook(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                id: Optional[_builtins.int] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetWebhookResult:
     """
     One webhook.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -88,13 +88,13 @@ def get_webhook(account: Optional[Union[_builtins.str, _builtins.float]] = None,
         suppressed_at=pulumi.get(__ret__, 'suppressed_at'),
         url=pulumi.get(__ret__, 'url'),
         webhook_id=pulumi.get(__ret__, 'webhook_id'))
-def get_webhook_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                       id: pulumi.Input[Optional[_builtins.float]] = None,
+def get_webhook_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                       id: pulumi.Input[Optional[_builtins.int]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetWebhookResult]:
     """
     One webhook.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -24,8 +24,8 @@ __all__ = [
 @pulumi.output_type
 class GetZoneResult:
     def __init__(__self__, account_id=None, active=None, created_at=None, id=None, last_transferred_at=None, name=None, reverse=None, secondary=None, updated_at=None):
-        if account_id and not isinstance(account_id, float):
-            raise TypeError("Expected argument 'account_id' to be a float")
+        if account_id and not isinstance(account_id, int):
+            raise TypeError("Expected argument 'account_id' to be a int")
         pulumi.set(__self__, "account_id", account_id)
         if active and not isinstance(active, bool):
             raise TypeError("Expected argument 'active' to be a bool")
@@ -33,8 +33,8 @@ class GetZoneResult:
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if last_transferred_at and not isinstance(last_transferred_at, str):
             raise TypeError("Expected argument 'last_transferred_at' to be a str")
@@ -54,7 +54,7 @@ class GetZoneResult:
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.float:
+    def account_id(self) -> _builtins.int:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
@@ -69,7 +69,7 @@ class GetZoneResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -115,13 +115,13 @@ class AwaitableGetZoneResult(GetZoneResult):
             updated_at=self.updated_at)
 
 
-def get_zone(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_zone(account: Optional[Union[_builtins.str, _builtins.int]] = None,
              name: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetZoneResult:
     """
     One zone, by name.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -139,13 +139,13 @@ def get_zone(account: Optional[Union[_builtins.str, _builtins.float]] = None,
         reverse=pulumi.get(__ret__, 'reverse'),
         secondary=pulumi.get(__ret__, 'secondary'),
         updated_at=pulumi.get(__ret__, 'updated_at'))
-def get_zone_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_zone_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                     name: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetZoneResult]:
     """
     One zone, by name.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

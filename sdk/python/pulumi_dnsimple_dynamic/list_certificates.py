@@ -44,13 +44,13 @@ class AwaitableListCertificatesResult(ListCertificatesResult):
             items=self.items)
 
 
-def list_certificates(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                      domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_certificates(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                      domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListCertificatesResult:
     """
     The certificates of a domain (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -60,13 +60,13 @@ def list_certificates(account: Optional[Union[_builtins.str, _builtins.float]] =
 
     return AwaitableListCertificatesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_certificates_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                             domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def list_certificates_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                             domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListCertificatesResult]:
     """
     The certificates of a domain (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

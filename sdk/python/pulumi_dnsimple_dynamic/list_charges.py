@@ -44,14 +44,14 @@ class AwaitableListChargesResult(ListChargesResult):
             items=self.items)
 
 
-def list_charges(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_charges(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                  end_date: Optional[_builtins.str] = None,
                  start_date: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListChargesResult:
     """
     Every charge of the account in a date window (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param _builtins.str end_date: `YYYY-MM-DD`.
     :param _builtins.str start_date: `YYYY-MM-DD`; the service's default window is the last year.
     """
@@ -64,14 +64,14 @@ def list_charges(account: Optional[Union[_builtins.str, _builtins.float]] = None
 
     return AwaitableListChargesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_charges_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_charges_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                         end_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         start_date: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListChargesResult]:
     """
     Every charge of the account in a date window (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param _builtins.str end_date: `YYYY-MM-DD`.
     :param _builtins.str start_date: `YYYY-MM-DD`; the service's default window is the last year.
     """

@@ -44,16 +44,16 @@ class AwaitableListDomainsResult(ListDomainsResult):
             items=self.items)
 
 
-def list_domains(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_domains(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                  name_like: Optional[_builtins.str] = None,
-                 registrant_id: Optional[_builtins.float] = None,
+                 registrant_id: Optional[_builtins.int] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListDomainsResult:
     """
     Every domain of the account (all pages), optionally filtered.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param _builtins.str name_like: Only names containing this text.
-    :param _builtins.float registrant_id: Only domains of this registrant (contact id).
+    :param _builtins.int registrant_id: Only domains of this registrant (contact id).
     """
     __args__ = dict()
     __args__['account'] = account
@@ -64,16 +64,16 @@ def list_domains(account: Optional[Union[_builtins.str, _builtins.float]] = None
 
     return AwaitableListDomainsResult(
         items=pulumi.get(__ret__, 'items'))
-def list_domains_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_domains_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                         name_like: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                        registrant_id: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                        registrant_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListDomainsResult]:
     """
     Every domain of the account (all pages), optionally filtered.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param _builtins.str name_like: Only names containing this text.
-    :param _builtins.float registrant_id: Only domains of this registrant (contact id).
+    :param _builtins.int registrant_id: Only domains of this registrant (contact id).
     """
     __args__ = dict()
     __args__['account'] = account

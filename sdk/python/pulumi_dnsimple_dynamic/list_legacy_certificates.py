@@ -44,7 +44,7 @@ class AwaitableListLegacyCertificatesResult(ListLegacyCertificatesResult):
             items=self.items)
 
 
-def list_legacy_certificates(domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_legacy_certificates(domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListLegacyCertificatesResult:
     """
     The v1 certificates of a domain (never their private keys).
@@ -56,7 +56,7 @@ def list_legacy_certificates(domain: Optional[Union[_builtins.str, _builtins.flo
 
     return AwaitableListLegacyCertificatesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_legacy_certificates_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def list_legacy_certificates_output(domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListLegacyCertificatesResult]:
     """
     The v1 certificates of a domain (never their private keys).

@@ -44,12 +44,12 @@ class AwaitableListPlatformMessagesResult(ListPlatformMessagesResult):
             items=self.items)
 
 
-def list_platform_messages(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_platform_messages(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListPlatformMessagesResult:
     """
     The platform messages of the account (private beta).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -58,12 +58,12 @@ def list_platform_messages(account: Optional[Union[_builtins.str, _builtins.floa
 
     return AwaitableListPlatformMessagesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_platform_messages_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_platform_messages_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListPlatformMessagesResult]:
     """
     The platform messages of the account (private beta).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

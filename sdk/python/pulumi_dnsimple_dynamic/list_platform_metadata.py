@@ -44,13 +44,13 @@ class AwaitableListPlatformMetadataResult(ListPlatformMetadataResult):
             items=self.items)
 
 
-def list_platform_metadata(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_platform_metadata(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                            resource: Optional[_builtins.str] = None,
                            opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListPlatformMetadataResult:
     """
     The metadata entries of a resource (`domain:<id>`, `record:<id>`, …; private beta).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -60,13 +60,13 @@ def list_platform_metadata(account: Optional[Union[_builtins.str, _builtins.floa
 
     return AwaitableListPlatformMetadataResult(
         items=pulumi.get(__ret__, 'items'))
-def list_platform_metadata_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_platform_metadata_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                                   resource: pulumi.Input[Optional[_builtins.str]] = None,
                                   opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListPlatformMetadataResult]:
     """
     The metadata entries of a resource (`domain:<id>`, `record:<id>`, …; private beta).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

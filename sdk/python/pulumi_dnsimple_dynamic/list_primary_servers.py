@@ -44,12 +44,12 @@ class AwaitableListPrimaryServersResult(ListPrimaryServersResult):
             items=self.items)
 
 
-def list_primary_servers(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_primary_servers(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                          opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListPrimaryServersResult:
     """
     The primary servers of the account (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -58,12 +58,12 @@ def list_primary_servers(account: Optional[Union[_builtins.str, _builtins.float]
 
     return AwaitableListPrimaryServersResult(
         items=pulumi.get(__ret__, 'items'))
-def list_primary_servers_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_primary_servers_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                                 opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListPrimaryServersResult]:
     """
     The primary servers of the account (all pages).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

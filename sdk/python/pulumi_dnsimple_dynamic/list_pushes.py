@@ -44,12 +44,12 @@ class AwaitableListPushesResult(ListPushesResult):
             items=self.items)
 
 
-def list_pushes(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_pushes(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListPushesResult:
     """
     The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -58,12 +58,12 @@ def list_pushes(account: Optional[Union[_builtins.str, _builtins.float]] = None,
 
     return AwaitableListPushesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_pushes_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_pushes_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListPushesResult]:
     """
     The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -44,12 +44,12 @@ class AwaitableListWebhooksResult(ListWebhooksResult):
             items=self.items)
 
 
-def list_webhooks(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_webhooks(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListWebhooksResult:
     """
     The webhooks of the account.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -58,12 +58,12 @@ def list_webhooks(account: Optional[Union[_builtins.str, _builtins.float]] = Non
 
     return AwaitableListWebhooksResult(
         items=pulumi.get(__ret__, 'items'))
-def list_webhooks_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_webhooks_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListWebhooksResult]:
     """
     The webhooks of the account.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

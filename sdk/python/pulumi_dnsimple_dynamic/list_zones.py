@@ -44,13 +44,13 @@ class AwaitableListZonesResult(ListZonesResult):
             items=self.items)
 
 
-def list_zones(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def list_zones(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                name_like: Optional[_builtins.str] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableListZonesResult:
     """
     Every zone of the account (all pages), optionally only names containing `nameLike`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -60,13 +60,13 @@ def list_zones(account: Optional[Union[_builtins.str, _builtins.float]] = None,
 
     return AwaitableListZonesResult(
         items=pulumi.get(__ret__, 'items'))
-def list_zones_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def list_zones_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                       name_like: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ListZonesResult]:
     """
     Every zone of the account (all pages), optionally only names containing `nameLike`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

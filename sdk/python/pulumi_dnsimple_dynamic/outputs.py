@@ -100,16 +100,16 @@ class ChargeResult(dict):
 @pulumi.output_type
 class ChargeResultItemsItem(dict):
     """
-    ChargeResultItemsItem.
+    One line of a charge.
     """
     def __init__(__self__, *,
                  amount: _builtins.str,
                  description: _builtins.str,
                  product_type: _builtins.str,
-                 product_id: Optional[_builtins.float] = None,
+                 product_id: Optional[_builtins.int] = None,
                  product_reference: Optional[_builtins.str] = None):
         """
-        ChargeResultItemsItem.
+        One line of a charge.
         """
         pulumi.set(__self__, "amount", amount)
         pulumi.set(__self__, "description", description)
@@ -136,7 +136,7 @@ class ChargeResultItemsItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="productId")
-    def product_id(self) -> Optional[_builtins.float]:
+    def product_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "product_id")
 
     @_builtins.property
@@ -153,28 +153,28 @@ class DomainInfo(dict):
     def __init__(__self__, *,
                  auto_renew: _builtins.bool,
                  created_at: _builtins.str,
-                 domain_id: _builtins.float,
+                 domain_id: _builtins.int,
                  name: _builtins.str,
                  private_whois: _builtins.bool,
                  state: _builtins.str,
                  unicode_name: _builtins.str,
                  updated_at: _builtins.str,
                  expires_at: Optional[_builtins.str] = None,
-                 registrant_id: Optional[_builtins.float] = None,
+                 registrant_id: Optional[_builtins.int] = None,
                  trustee: Optional[_builtins.bool] = None):
         """
         A Domain as the SDK's functions return it: what the resource shows as outputs, as plain values.
 
         :param _builtins.bool auto_renew: Whether the registration renews automatically.
         :param _builtins.str created_at: When the service created the domain.
-        :param _builtins.float domain_id: The service's numeric id of the domain.
+        :param _builtins.int domain_id: The service's numeric id of the domain.
         :param _builtins.str name: The domain name, e.g. `example.com`; internationalised names are accepted.
         :param _builtins.bool private_whois: Whether WHOIS privacy is on for the registration.
         :param _builtins.str state: `hosted`, `registered` or `expired`.
         :param _builtins.str unicode_name: The name in Unicode.
         :param _builtins.str updated_at: When the service last changed the domain.
         :param _builtins.str expires_at: When the registration expires; null for a hosted-only domain.
-        :param _builtins.float registrant_id: The registrant contact, or null for a hosted-only domain.
+        :param _builtins.int registrant_id: The registrant contact, or null for a hosted-only domain.
         :param _builtins.bool trustee: Whether the service's trustee service holds the registration (TLDs that need a local
                presence); null when not said.
         """
@@ -211,7 +211,7 @@ class DomainInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's numeric id of the domain.
         """
@@ -267,7 +267,7 @@ class DomainInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="registrantId")
-    def registrant_id(self) -> Optional[_builtins.float]:
+    def registrant_id(self) -> Optional[_builtins.int]:
         """
         The registrant contact, or null for a hosted-only domain.
         """
@@ -291,8 +291,8 @@ class DsRecordInfo(dict):
     def __init__(__self__, *,
                  algorithm: _builtins.str,
                  created_at: _builtins.str,
-                 domain_id: _builtins.float,
-                 ds_record_id: _builtins.float,
+                 domain_id: _builtins.int,
+                 ds_record_id: _builtins.int,
                  updated_at: _builtins.str,
                  digest: Optional[_builtins.str] = None,
                  digest_type: Optional[_builtins.str] = None,
@@ -303,8 +303,8 @@ class DsRecordInfo(dict):
 
         :param _builtins.str algorithm: DNSSEC algorithm number, as the service keeps it.
         :param _builtins.str created_at: When the service created the record.
-        :param _builtins.float domain_id: The service's id of the domain.
-        :param _builtins.float ds_record_id: The service's id of the record.
+        :param _builtins.int domain_id: The service's id of the domain.
+        :param _builtins.int ds_record_id: The service's id of the record.
         :param _builtins.str updated_at: When the service last changed the record.
         :param _builtins.str digest: Hex digest of the DNSKEY; null for a record of KEY data.
         :param _builtins.str digest_type: Digest type; null for a record of KEY data.
@@ -343,7 +343,7 @@ class DsRecordInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's id of the domain.
         """
@@ -351,7 +351,7 @@ class DsRecordInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="dsRecordId")
-    def ds_record_id(self) -> _builtins.float:
+    def ds_record_id(self) -> _builtins.int:
         """
         The service's id of the record.
         """
@@ -409,8 +409,8 @@ class EmailForwardInfo(dict):
                  alias_name: _builtins.str,
                  created_at: _builtins.str,
                  destination_email: _builtins.str,
-                 domain_id: _builtins.float,
-                 email_forward_id: _builtins.float,
+                 domain_id: _builtins.int,
+                 email_forward_id: _builtins.int,
                  updated_at: _builtins.str):
         """
         An EmailForward as the SDK's functions return it: what the resource shows as outputs, as plain values.
@@ -420,8 +420,8 @@ class EmailForwardInfo(dict):
         :param _builtins.str alias_name: The local part of the receiving address, as the service keeps it.
         :param _builtins.str created_at: When the service created the forward.
         :param _builtins.str destination_email: Where the mail goes, as the service keeps it.
-        :param _builtins.float domain_id: The service's id of the domain.
-        :param _builtins.float email_forward_id: The service's id of the forward.
+        :param _builtins.int domain_id: The service's id of the domain.
+        :param _builtins.int email_forward_id: The service's id of the forward.
         :param _builtins.str updated_at: When the service last changed the forward.
         """
         pulumi.set(__self__, "active", active)
@@ -475,7 +475,7 @@ class EmailForwardInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         """
         The service's id of the domain.
         """
@@ -483,7 +483,7 @@ class EmailForwardInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="emailForwardId")
-    def email_forward_id(self) -> _builtins.float:
+    def email_forward_id(self) -> _builtins.int:
         """
         The service's id of the forward.
         """
@@ -501,17 +501,17 @@ class EmailForwardInfo(dict):
 @pulumi.output_type
 class GetLegacySubscriptionInfo(dict):
     """
-    GetLegacySubscriptionInfo.
+    The v1 subscription.
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
-                 domain_limit: _builtins.float,
-                 id: _builtins.float,
+                 domain_limit: _builtins.int,
+                 id: _builtins.int,
                  plan_name: _builtins.str,
                  state: _builtins.str,
                  updated_at: _builtins.str):
         """
-        GetLegacySubscriptionInfo.
+        The v1 subscription.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "domain_limit", domain_limit)
@@ -527,12 +527,12 @@ class GetLegacySubscriptionInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainLimit")
-    def domain_limit(self) -> _builtins.float:
+    def domain_limit(self) -> _builtins.int:
         return pulumi.get(self, "domain_limit")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -677,17 +677,17 @@ class LegacyCreditCard(dict):
 @pulumi.output_type
 class ListAccountsInfoItem(dict):
     """
-    ListAccountsInfoItem.
+    An account.
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
                  email: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  plan_identifier: _builtins.str,
                  updated_at: _builtins.str,
                  name: Optional[_builtins.str] = None):
         """
-        ListAccountsInfoItem.
+        An account.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "email", email)
@@ -709,7 +709,7 @@ class ListAccountsInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -731,7 +731,7 @@ class ListAccountsInfoItem(dict):
 @pulumi.output_type
 class ListCertificatesInfoItem(dict):
     """
-    ListCertificatesInfoItem.
+    A certificate (never its private key; `csr` is the public signing request).
     """
     def __init__(__self__, *,
                  alternate_names: Sequence[_builtins.str],
@@ -739,17 +739,17 @@ class ListCertificatesInfoItem(dict):
                  auto_renew: _builtins.bool,
                  common_name: _builtins.str,
                  created_at: _builtins.str,
-                 domain_id: _builtins.float,
-                 id: _builtins.float,
+                 domain_id: _builtins.int,
+                 id: _builtins.int,
                  name: _builtins.str,
                  state: _builtins.str,
                  updated_at: _builtins.str,
-                 years: _builtins.float,
-                 contact_id: Optional[_builtins.float] = None,
+                 years: _builtins.int,
+                 contact_id: Optional[_builtins.int] = None,
                  csr: Optional[_builtins.str] = None,
                  expires_at: Optional[_builtins.str] = None):
         """
-        ListCertificatesInfoItem.
+        A certificate (never its private key; `csr` is the public signing request).
         """
         pulumi.set(__self__, "alternate_names", alternate_names)
         pulumi.set(__self__, "authority_identifier", authority_identifier)
@@ -796,12 +796,12 @@ class ListCertificatesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -821,12 +821,12 @@ class ListCertificatesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def years(self) -> _builtins.float:
+    def years(self) -> _builtins.int:
         return pulumi.get(self, "years")
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> Optional[_builtins.float]:
+    def contact_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "contact_id")
 
     @_builtins.property
@@ -843,23 +843,23 @@ class ListCertificatesInfoItem(dict):
 @pulumi.output_type
 class ListLegacyCertificatesInfoItem(dict):
     """
-    ListLegacyCertificatesInfoItem.
+    A v1 certificate (never its private key; `sslCertificate` null until issued).
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
-                 domain_id: _builtins.float,
-                 id: _builtins.float,
+                 domain_id: _builtins.int,
+                 id: _builtins.int,
                  name: _builtins.str,
                  state: _builtins.str,
                  updated_at: _builtins.str,
                  approver_email: Optional[_builtins.str] = None,
                  approver_emails: Optional[Sequence[_builtins.str]] = None,
-                 contact_id: Optional[_builtins.float] = None,
+                 contact_id: Optional[_builtins.int] = None,
                  csr: Optional[_builtins.str] = None,
                  expires_on: Optional[_builtins.str] = None,
                  ssl_certificate: Optional[_builtins.str] = None):
         """
-        ListLegacyCertificatesInfoItem.
+        A v1 certificate (never its private key; `sslCertificate` null until issued).
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "domain_id", domain_id)
@@ -887,12 +887,12 @@ class ListLegacyCertificatesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -922,7 +922,7 @@ class ListLegacyCertificatesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> Optional[_builtins.float]:
+    def contact_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "contact_id")
 
     @_builtins.property
@@ -944,25 +944,25 @@ class ListLegacyCertificatesInfoItem(dict):
 @pulumi.output_type
 class ListLegacyDomainsInfoItem(dict):
     """
-    ListLegacyDomainsInfoItem.
+    A v1 domain (never its token).
     """
     def __init__(__self__, *,
                  auto_renew: _builtins.bool,
                  created_at: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  name: _builtins.str,
                  state: _builtins.str,
                  unicode_name: _builtins.str,
                  updated_at: _builtins.str,
                  expires_on: Optional[_builtins.str] = None,
                  lockable: Optional[_builtins.bool] = None,
-                 record_count: Optional[_builtins.float] = None,
-                 registrant_id: Optional[_builtins.float] = None,
-                 service_count: Optional[_builtins.float] = None,
-                 user_id: Optional[_builtins.float] = None,
+                 record_count: Optional[_builtins.int] = None,
+                 registrant_id: Optional[_builtins.int] = None,
+                 service_count: Optional[_builtins.int] = None,
+                 user_id: Optional[_builtins.int] = None,
                  whois_protected: Optional[_builtins.bool] = None):
         """
-        ListLegacyDomainsInfoItem.
+        A v1 domain (never its token).
         """
         pulumi.set(__self__, "auto_renew", auto_renew)
         pulumi.set(__self__, "created_at", created_at)
@@ -998,7 +998,7 @@ class ListLegacyDomainsInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1033,22 +1033,22 @@ class ListLegacyDomainsInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="recordCount")
-    def record_count(self) -> Optional[_builtins.float]:
+    def record_count(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "record_count")
 
     @_builtins.property
     @pulumi.getter(name="registrantId")
-    def registrant_id(self) -> Optional[_builtins.float]:
+    def registrant_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "registrant_id")
 
     @_builtins.property
     @pulumi.getter(name="serviceCount")
-    def service_count(self) -> Optional[_builtins.float]:
+    def service_count(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "service_count")
 
     @_builtins.property
     @pulumi.getter(name="userId")
-    def user_id(self) -> Optional[_builtins.float]:
+    def user_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "user_id")
 
     @_builtins.property
@@ -1060,17 +1060,17 @@ class ListLegacyDomainsInfoItem(dict):
 @pulumi.output_type
 class ListLegacyServicesInfoItem(dict):
     """
-    ListLegacyServicesInfoItem.
+    A v1 one-click service.
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  name: _builtins.str,
                  short_name: _builtins.str,
                  updated_at: _builtins.str,
                  description: Optional[_builtins.str] = None):
         """
-        ListLegacyServicesInfoItem.
+        A v1 one-click service.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "id", id)
@@ -1087,7 +1087,7 @@ class ListLegacyServicesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1114,18 +1114,18 @@ class ListLegacyServicesInfoItem(dict):
 @pulumi.output_type
 class ListPushesInfoItem(dict):
     """
-    ListPushesInfoItem.
+    A push waiting for this account's answer (`accountId` is the target account: this one).
     """
     def __init__(__self__, *,
-                 account_id: _builtins.float,
+                 account_id: _builtins.int,
                  created_at: _builtins.str,
-                 domain_id: _builtins.float,
-                 id: _builtins.float,
+                 domain_id: _builtins.int,
+                 id: _builtins.int,
                  updated_at: _builtins.str,
                  accepted_at: Optional[_builtins.str] = None,
-                 contact_id: Optional[_builtins.float] = None):
+                 contact_id: Optional[_builtins.int] = None):
         """
-        ListPushesInfoItem.
+        A push waiting for this account's answer (`accountId` is the target account: this one).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "created_at", created_at)
@@ -1139,7 +1139,7 @@ class ListPushesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.float:
+    def account_id(self) -> _builtins.int:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
@@ -1149,12 +1149,12 @@ class ListPushesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="domainId")
-    def domain_id(self) -> _builtins.float:
+    def domain_id(self) -> _builtins.int:
         return pulumi.get(self, "domain_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1169,19 +1169,19 @@ class ListPushesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="contactId")
-    def contact_id(self) -> Optional[_builtins.float]:
+    def contact_id(self) -> Optional[_builtins.int]:
         return pulumi.get(self, "contact_id")
 
 
 @pulumi.output_type
 class ListZonesInfoItem(dict):
     """
-    ListZonesInfoItem.
+    A DNS zone of the account (`active` null when the service does not say).
     """
     def __init__(__self__, *,
-                 account_id: _builtins.float,
+                 account_id: _builtins.int,
                  created_at: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  name: _builtins.str,
                  reverse: _builtins.bool,
                  secondary: _builtins.bool,
@@ -1189,7 +1189,7 @@ class ListZonesInfoItem(dict):
                  active: Optional[_builtins.bool] = None,
                  last_transferred_at: Optional[_builtins.str] = None):
         """
-        ListZonesInfoItem.
+        A DNS zone of the account (`active` null when the service does not say).
         """
         pulumi.set(__self__, "account_id", account_id)
         pulumi.set(__self__, "created_at", created_at)
@@ -1205,7 +1205,7 @@ class ListZonesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.float:
+    def account_id(self) -> _builtins.int:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
@@ -1215,7 +1215,7 @@ class ListZonesInfoItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1258,8 +1258,8 @@ class PlatformMessageInfo(dict):
                  created_at: _builtins.str,
                  expires_at: _builtins.str,
                  message: _builtins.str,
-                 message_id: _builtins.float,
-                 owner_id: _builtins.float,
+                 message_id: _builtins.int,
+                 owner_id: _builtins.int,
                  owner_type: _builtins.str,
                  resource: _builtins.str,
                  title: _builtins.str,
@@ -1271,8 +1271,8 @@ class PlatformMessageInfo(dict):
         :param _builtins.str created_at: When the message was created (the service's text).
         :param _builtins.str expires_at: When the message is hidden (empty when never).
         :param _builtins.str message: The message's text (empty when none).
-        :param _builtins.float message_id: The service's id of the message.
-        :param _builtins.float owner_id: The id of the message's owner at the service.
+        :param _builtins.int message_id: The service's id of the message.
+        :param _builtins.int owner_id: The id of the message's owner at the service.
         :param _builtins.str owner_type: The type of the message's owner at the service.
         :param _builtins.str resource: `domain:<id>`, `record:<id>` or `platform_connection:<id>`.
         :param _builtins.str title: The message's title (empty when none).
@@ -1316,7 +1316,7 @@ class PlatformMessageInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="messageId")
-    def message_id(self) -> _builtins.float:
+    def message_id(self) -> _builtins.int:
         """
         The service's id of the message.
         """
@@ -1324,7 +1324,7 @@ class PlatformMessageInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="ownerId")
-    def owner_id(self) -> _builtins.float:
+    def owner_id(self) -> _builtins.int:
         """
         The id of the message's owner at the service.
         """
@@ -1379,7 +1379,7 @@ class PlatformMetadataInfo(dict):
     def __init__(__self__, *,
                  created_at: _builtins.str,
                  key: _builtins.str,
-                 metadata_id: _builtins.float,
+                 metadata_id: _builtins.int,
                  owner_type: _builtins.str,
                  resource: _builtins.str,
                  updated_at: _builtins.str,
@@ -1389,7 +1389,7 @@ class PlatformMetadataInfo(dict):
 
         :param _builtins.str created_at: When the entry was created (the service's text).
         :param _builtins.str key: The key.
-        :param _builtins.float metadata_id: The service's id of the entry.
+        :param _builtins.int metadata_id: The service's id of the entry.
         :param _builtins.str owner_type: The type of the entry's owner at the service.
         :param _builtins.str resource: `domain:<id>`, `record:<id>` or `platform_connection:<id>`.
         :param _builtins.str updated_at: When the entry was last changed (the service's text).
@@ -1421,7 +1421,7 @@ class PlatformMetadataInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="metadataId")
-    def metadata_id(self) -> _builtins.float:
+    def metadata_id(self) -> _builtins.int:
         """
         The service's id of the entry.
         """
@@ -1470,8 +1470,8 @@ class PrimaryServerInfo(dict):
                  ip: _builtins.str,
                  linked_zones: Sequence[_builtins.str],
                  name: _builtins.str,
-                 port: _builtins.float,
-                 primary_server_id: _builtins.float,
+                 port: _builtins.int,
+                 primary_server_id: _builtins.int,
                  updated_at: _builtins.str):
         """
         A PrimaryServer as the SDK's functions return it: what the resource shows as outputs, as plain values.
@@ -1480,8 +1480,8 @@ class PrimaryServerInfo(dict):
         :param _builtins.str ip: The server's IPv4 or IPv6 address.
         :param Sequence[_builtins.str] linked_zones: The linked secondary zones, sorted.
         :param _builtins.str name: The server's name.
-        :param _builtins.float port: The server's port.
-        :param _builtins.float primary_server_id: The service's id of the primary server.
+        :param _builtins.int port: The server's port.
+        :param _builtins.int primary_server_id: The service's id of the primary server.
         :param _builtins.str updated_at: When the service last changed the server.
         """
         pulumi.set(__self__, "created_at", created_at)
@@ -1526,7 +1526,7 @@ class PrimaryServerInfo(dict):
 
     @_builtins.property
     @pulumi.getter
-    def port(self) -> _builtins.float:
+    def port(self) -> _builtins.int:
         """
         The server's port.
         """
@@ -1534,7 +1534,7 @@ class PrimaryServerInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="primaryServerId")
-    def primary_server_id(self) -> _builtins.float:
+    def primary_server_id(self) -> _builtins.int:
         """
         The service's id of the primary server.
         """
@@ -1552,7 +1552,7 @@ class PrimaryServerInfo(dict):
 @pulumi.output_type
 class RegistrantChangeCheckResultExtendedAttributesItem(dict):
     """
-    RegistrantChangeCheckResultExtendedAttributesItem.
+    Part of RegistrantChangeCheckResultExtendedAttributesItem.
     """
     def __init__(__self__, *,
                  name: _builtins.str,
@@ -1561,7 +1561,7 @@ class RegistrantChangeCheckResultExtendedAttributesItem(dict):
                  description: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None):
         """
-        RegistrantChangeCheckResultExtendedAttributesItem.
+        Part of RegistrantChangeCheckResultExtendedAttributesItem.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "options", options)
@@ -1600,14 +1600,14 @@ class RegistrantChangeCheckResultExtendedAttributesItem(dict):
 @pulumi.output_type
 class RegistrantChangeCheckResultExtendedAttributesItemOptionsItem(dict):
     """
-    RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
+    Part of RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
     """
     def __init__(__self__, *,
                  value: _builtins.str,
                  description: Optional[_builtins.str] = None,
                  title: Optional[_builtins.str] = None):
         """
-        RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
+        Part of RegistrantChangeCheckResultExtendedAttributesItemOptionsItem.
         """
         pulumi.set(__self__, "value", value)
         if description is not None:
@@ -1641,7 +1641,7 @@ class TemplateInfo(dict):
                  description: _builtins.str,
                  name: _builtins.str,
                  short_name: _builtins.str,
-                 template_id: _builtins.float,
+                 template_id: _builtins.int,
                  updated_at: _builtins.str):
         """
         A Template as the SDK's functions return it: what the resource shows as outputs, as plain values.
@@ -1650,7 +1650,7 @@ class TemplateInfo(dict):
         :param _builtins.str description: The description (empty when none).
         :param _builtins.str name: Display name.
         :param _builtins.str short_name: Short name.
-        :param _builtins.float template_id: The service's id of the template.
+        :param _builtins.int template_id: The service's id of the template.
         :param _builtins.str updated_at: When the service last changed the template.
         """
         pulumi.set(__self__, "created_at", created_at)
@@ -1694,7 +1694,7 @@ class TemplateInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="templateId")
-    def template_id(self) -> _builtins.float:
+    def template_id(self) -> _builtins.int:
         """
         The service's id of the template.
         """
@@ -1716,13 +1716,13 @@ class WebhookInfo(dict):
     """
     def __init__(__self__, *,
                  url: _builtins.str,
-                 webhook_id: _builtins.float,
+                 webhook_id: _builtins.int,
                  suppressed_at: Optional[_builtins.str] = None):
         """
         A Webhook as the SDK's functions return it: what the resource shows as outputs, as plain values.
 
         :param _builtins.str url: HTTPS URL that receives the account's events as POSTs.
-        :param _builtins.float webhook_id: The service's id of the webhook.
+        :param _builtins.int webhook_id: The service's id of the webhook.
         :param _builtins.str suppressed_at: Set when the service stopped delivering after repeated failures; null otherwise.
         """
         pulumi.set(__self__, "url", url)
@@ -1740,7 +1740,7 @@ class WebhookInfo(dict):
 
     @_builtins.property
     @pulumi.getter(name="webhookId")
-    def webhook_id(self) -> _builtins.float:
+    def webhook_id(self) -> _builtins.int:
         """
         The service's id of the webhook.
         """
@@ -1758,17 +1758,17 @@ class WebhookInfo(dict):
 @pulumi.output_type
 class WhoamiResultAccount(dict):
     """
-    WhoamiResultAccount.
+    An account.
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
                  email: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  plan_identifier: _builtins.str,
                  updated_at: _builtins.str,
                  name: Optional[_builtins.str] = None):
         """
-        WhoamiResultAccount.
+        An account.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "email", email)
@@ -1790,7 +1790,7 @@ class WhoamiResultAccount(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1812,15 +1812,15 @@ class WhoamiResultAccount(dict):
 @pulumi.output_type
 class WhoamiResultUser(dict):
     """
-    WhoamiResultUser.
+    A user.
     """
     def __init__(__self__, *,
                  created_at: _builtins.str,
                  email: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  updated_at: _builtins.str):
         """
-        WhoamiResultUser.
+        A user.
         """
         pulumi.set(__self__, "created_at", created_at)
         pulumi.set(__self__, "email", email)
@@ -1839,7 +1839,7 @@ class WhoamiResultUser(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property

@@ -25,7 +25,7 @@ func GetCertificate(ctx *pulumi.Context, args *GetCertificateArgs, opts ...pulum
 type GetCertificateArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
 	Account       interface{} `pulumi:"account"`
-	CertificateId float64     `pulumi:"certificateId"`
+	CertificateId int         `pulumi:"certificateId"`
 	Domain        interface{} `pulumi:"domain"`
 	// Accepted for compatibility; reading a certificate does not wait.
 	Timeouts map[string]string `pulumi:"timeouts"`
@@ -53,9 +53,9 @@ func GetCertificateOutput(ctx *pulumi.Context, args GetCertificateOutputArgs, op
 
 type GetCertificateOutputArgs struct {
 	// The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
-	Account       pulumi.Input        `pulumi:"account"`
-	CertificateId pulumi.Float64Input `pulumi:"certificateId"`
-	Domain        pulumi.Input        `pulumi:"domain"`
+	Account       pulumi.Input    `pulumi:"account"`
+	CertificateId pulumi.IntInput `pulumi:"certificateId"`
+	Domain        pulumi.Input    `pulumi:"domain"`
 	// Accepted for compatibility; reading a certificate does not wait.
 	Timeouts pulumi.StringMapInput `pulumi:"timeouts"`
 }

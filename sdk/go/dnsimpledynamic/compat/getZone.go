@@ -29,10 +29,10 @@ type LookupZoneArgs struct {
 }
 
 type LookupZoneResult struct {
-	AccountId float64 `pulumi:"accountId"`
-	Id        float64 `pulumi:"id"`
-	Name      string  `pulumi:"name"`
-	Reverse   bool    `pulumi:"reverse"`
+	AccountId int    `pulumi:"accountId"`
+	Id        int    `pulumi:"id"`
+	Name      string `pulumi:"name"`
+	Reverse   bool   `pulumi:"reverse"`
 }
 
 func LookupZoneOutput(ctx *pulumi.Context, args LookupZoneOutputArgs, opts ...pulumi.InvokeOption) LookupZoneResultOutput {
@@ -64,12 +64,12 @@ func (o LookupZoneResultOutput) ToLookupZoneResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o LookupZoneResultOutput) AccountId() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupZoneResult) float64 { return v.AccountId }).(pulumi.Float64Output)
+func (o LookupZoneResultOutput) AccountId() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupZoneResult) int { return v.AccountId }).(pulumi.IntOutput)
 }
 
-func (o LookupZoneResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupZoneResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupZoneResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupZoneResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o LookupZoneResultOutput) Name() pulumi.StringOutput {

@@ -112,15 +112,15 @@ class AwaitableGetCertificateResult(GetCertificateResult):
             server_certificate=self.server_certificate)
 
 
-def get_certificate(account: Optional[Union[_builtins.str, _builtins.float]] = None,
-                    certificate_id: Optional[_builtins.float] = None,
-                    domain: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_certificate(account: Optional[Union[_builtins.str, _builtins.int]] = None,
+                    certificate_id: Optional[_builtins.int] = None,
+                    domain: Optional[Union[_builtins.str, _builtins.int]] = None,
                     timeouts: Optional[Mapping[str, _builtins.str]] = None,
                     opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCertificateResult:
     """
     A certificate of a domain with its chain and private key, as the bridged provider's `getCertificate`. The private key is a secret. Served by our `dnsimple-dynamic:index:getCertificateBundle`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param Mapping[str, _builtins.str] timeouts: Accepted for compatibility; reading a certificate does not wait.
     """
     __args__ = dict()
@@ -139,15 +139,15 @@ def get_certificate(account: Optional[Union[_builtins.str, _builtins.float]] = N
         private_key=pulumi.get(__ret__, 'private_key'),
         root_certificate=pulumi.get(__ret__, 'root_certificate'),
         server_certificate=pulumi.get(__ret__, 'server_certificate'))
-def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
-                           certificate_id: pulumi.Input[Optional[_builtins.float]] = None,
-                           domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.float]]] = None,
+def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
+                           certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
+                           domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                            timeouts: pulumi.Input[Optional[Optional[Mapping[str, _builtins.str]]]] = None,
                            opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCertificateResult]:
     """
     A certificate of a domain with its chain and private key, as the bridged provider's `getCertificate`. The private key is a secret. Served by our `dnsimple-dynamic:index:getCertificateBundle`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     :param Mapping[str, _builtins.str] timeouts: Accepted for compatibility; reading a certificate does not wait.
     """
     __args__ = dict()

@@ -83,14 +83,14 @@ class AwaitableGetRegistrantChangeCheckResult(GetRegistrantChangeCheckResult):
             registry_owner_change=self.registry_owner_change)
 
 
-def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins.int]] = None,
                                 contact_id: Optional[_builtins.str] = None,
                                 domain_id: Optional[_builtins.str] = None,
                                 opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRegistrantChangeCheckResult:
     """
     What changing a domain's registrant to a contact requires, as the bridged provider's `getRegistrantChangeCheck`. Served by our `dnsimple-dynamic:index:getRegistrantChangeCheck`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -105,14 +105,14 @@ def get_registrant_change_check(account: Optional[Union[_builtins.str, _builtins
         extended_attributes=pulumi.get(__ret__, 'extended_attributes'),
         id=pulumi.get(__ret__, 'id'),
         registry_owner_change=pulumi.get(__ret__, 'registry_owner_change'))
-def get_registrant_change_check_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_registrant_change_check_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                                        contact_id: pulumi.Input[Optional[_builtins.str]] = None,
                                        domain_id: pulumi.Input[Optional[_builtins.str]] = None,
                                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRegistrantChangeCheckResult]:
     """
     What changing a domain's registrant to a contact requires, as the bridged provider's `getRegistrantChangeCheck`. Served by our `dnsimple-dynamic:index:getRegistrantChangeCheck`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -24,11 +24,11 @@ __all__ = [
 @pulumi.output_type
 class GetZoneResult:
     def __init__(__self__, account_id=None, id=None, name=None, reverse=None):
-        if account_id and not isinstance(account_id, float):
-            raise TypeError("Expected argument 'account_id' to be a float")
+        if account_id and not isinstance(account_id, int):
+            raise TypeError("Expected argument 'account_id' to be a int")
         pulumi.set(__self__, "account_id", account_id)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
@@ -39,12 +39,12 @@ class GetZoneResult:
 
     @_builtins.property
     @pulumi.getter(name="accountId")
-    def account_id(self) -> _builtins.float:
+    def account_id(self) -> _builtins.int:
         return pulumi.get(self, "account_id")
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -70,13 +70,13 @@ class AwaitableGetZoneResult(GetZoneResult):
             reverse=self.reverse)
 
 
-def get_zone(account: Optional[Union[_builtins.str, _builtins.float]] = None,
+def get_zone(account: Optional[Union[_builtins.str, _builtins.int]] = None,
              name: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetZoneResult:
     """
     A zone of the account, by name, as the bridged provider's `getZone`. Served by our `dnsimple-dynamic:index:getZone`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -89,13 +89,13 @@ def get_zone(account: Optional[Union[_builtins.str, _builtins.float]] = None,
         id=pulumi.get(__ret__, 'id'),
         name=pulumi.get(__ret__, 'name'),
         reverse=pulumi.get(__ret__, 'reverse'))
-def get_zone_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.float]]]] = None,
+def get_zone_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                     name: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetZoneResult]:
     """
     A zone of the account, by name, as the bridged provider's `getZone`. Served by our `dnsimple-dynamic:index:getZone`.
 
-    :param Union[_builtins.str, _builtins.float] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
+    :param Union[_builtins.str, _builtins.int] account: The account to ask about, overriding `dnsimple:account` / `DNSIMPLE_ACCOUNT`.
     """
     __args__ = dict()
     __args__['account'] = account
