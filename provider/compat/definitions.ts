@@ -205,8 +205,8 @@ export const COMPAT_RESOURCES: ReadonlyArray<CompatResource> = [
       dnssecEnabled: {
         type: BOOLEAN,
         description:
-          "When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. " +
-          "Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.",
+          "When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of " +
+          "this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.",
         default: false,
       },
     },

@@ -83,8 +83,7 @@ function refusedExtras(resource: CompatResource, news: State): CheckFailure[] {
 }
 
 /**
- * The lifecycle of `resource` on `ours` (our kind's). `refuseExtra` adds what an adapter cannot do
- * (the plugin cannot declare a child resource for `dnssecEnabled: true`).
+ * The lifecycle of `resource` on `ours` (our kind's). `refuseExtra` adds what an adapter cannot do.
  *
  * @example
  * const record = compatLifecycle(compatResource("ZoneRecord")!, lifecycleFor("ZoneRecord"));

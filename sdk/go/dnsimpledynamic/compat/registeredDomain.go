@@ -22,7 +22,7 @@ type RegisteredDomain struct {
 	AutoRenewEnabled pulumi.BoolPtrOutput `pulumi:"autoRenewEnabled"`
 	// The registrant's contact id.
 	ContactId pulumi.IntPtrOutput `pulumi:"contactId"`
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled pulumi.BoolPtrOutput `pulumi:"dnssecEnabled"`
 	// The domain's numeric id.
 	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
@@ -138,7 +138,7 @@ type registeredDomainArgs struct {
 	AutoRenewEnabled *bool `pulumi:"autoRenewEnabled"`
 	// The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
 	ContactId interface{} `pulumi:"contactId"`
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled *bool `pulumi:"dnssecEnabled"`
 	// TLD-specific attributes the registry requires (when registering and changing the registrant).
 	ExtendedAttributes map[string]string `pulumi:"extendedAttributes"`
@@ -170,7 +170,7 @@ type RegisteredDomainArgs struct {
 	AutoRenewEnabled pulumi.BoolPtrInput
 	// The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
 	ContactId pulumi.Input
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled pulumi.BoolPtrInput
 	// TLD-specific attributes the registry requires (when registering and changing the registrant).
 	ExtendedAttributes pulumi.StringMapInput
@@ -294,7 +294,7 @@ func (o RegisteredDomainOutput) ContactId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.IntPtrOutput { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
-// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 func (o RegisteredDomainOutput) DnssecEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.BoolPtrOutput { return v.DnssecEnabled }).(pulumi.BoolPtrOutput)
 }
