@@ -221,6 +221,30 @@ export const COMPAT_RESOURCES: ReadonlyArray<CompatResource> = [
         },
         description: "The registration order: its id and state.",
       },
+      registrantChange: {
+        from: ["registrantChangeId", "registrantChangeState", "registrantId", "domainId"],
+        value: (id, state, contactId, domainId) =>
+          id === null || id === undefined
+            ? undefined
+            : {
+                id,
+                state,
+                contactId: contactId == null ? null : Number(contactId),
+                domainId: String(domainId),
+              },
+        type: {
+          type: "object",
+          name: "RegisteredDomainRegistrantChange",
+          properties: {
+            id: { type: "integer" },
+            state: { type: "string" },
+            contactId: { type: "integer" },
+            domainId: { type: "string" },
+          },
+        },
+        description:
+          "The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.",
+      },
     },
   },
   {
@@ -335,6 +359,11 @@ export const COMPAT_FUNCTIONS: ReadonlyArray<CompatFunction> = [
         secret: true,
         description: "The private key, PEM, as a Pulumi secret.",
         fetch: { function: "getCertificatePrivateKey", args: ["domain", "certificateId"] },
+      },
+      timeouts: {
+        fromArg: "timeouts",
+        type: { type: "object", additionalProperties: { type: "string" } },
+        description: "The `timeouts` given, as the bridged provider answers them.",
       },
     },
   },

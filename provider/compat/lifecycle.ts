@@ -53,7 +53,8 @@ function bridgedState(resource: CompatResource, ours: State, given: State): Stat
   for (const [key, derived] of Object.entries(resource.derived ?? {})) {
     const values = derived.from.map((field) => ours[field]);
     if (values.every((v) => v === undefined)) continue;
-    out[key] = derived.value(...values);
+    const value = derived.value(...values);
+    if (value !== undefined) out[key] = value;
   }
   return { ...out, ...extrasOf(resource, given) };
 }

@@ -276,7 +276,12 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
     const checked = await check("RegisteredDomain", declared);
     expect(checked.failures).toEqual([]);
     const { id, outs } = await create("RegisteredDomain", checked.inputs);
-    expect(outs).toMatchObject({ name: "compat-signed.com", dnssecEnabled: true });
+    expect(outs).toMatchObject({
+      name: "compat-signed.com",
+      unicodeName: "compat-signed.com",
+      dnssecEnabled: true,
+    });
+    expect(outs).not.toHaveProperty("registrantChange");
     expect(await signing("compat-signed.com")).toBe(true);
     expect((await read("RegisteredDomain", id, outs)).props.dnssecEnabled).toBe(true);
 
@@ -292,15 +297,26 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
       headers: { authorization: `Bearer ${TOKEN}` },
     });
     expect((await read("RegisteredDomain", id, signed)).props.dnssecEnabled).toBe(false);
-    expect((await diff("RegisteredDomain", id, { ...signed, dnssecEnabled: false }, checked.inputs)).diffs).toEqual([
-      "dnssecEnabled",
-    ]);
+    expect(
+      (await diff("RegisteredDomain", id, { ...signed, dnssecEnabled: false }, checked.inputs)).diffs,
+    ).toEqual(["dnssecEnabled"]);
     const again = await update("RegisteredDomain", id, { ...signed, dnssecEnabled: false }, checked.inputs);
     expect(await signing("compat-signed.com")).toBe(true);
 
     // Destroy leaves the domain registered and turns signing off, as the child Dnssec's destroy does.
     await destroy("RegisteredDomain", id, again);
     expect(await signing("compat-signed.com")).toBe(false);
+  });
+
+  it("a LetsEncryptCertificate answers the bridged outputs: years, csr, createdAt, updatedAt, state", async () => {
+    const checked = await check("LetsEncryptCertificate", { domainId: "compat-plugin.com", name: "api" });
+    expect(checked.failures).toEqual([]);
+    const { id, outs } = await create("LetsEncryptCertificate", checked.inputs);
+    expect(outs).toMatchObject({ domainId: "compat-plugin.com", years: 1, state: "issued" });
+    expect(outs).toHaveProperty("csr");
+    expect(Date.parse(outs.createdAt)).not.toBeNaN();
+    expect(Date.parse(outs.updatedAt)).not.toBeNaN();
+    await destroy("LetsEncryptCertificate", id, outs);
   });
 
   it("a Domain with preventDelete is not deleted, and says how to let it go", async () => {

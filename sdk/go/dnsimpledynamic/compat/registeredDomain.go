@@ -46,6 +46,8 @@ type RegisteredDomain struct {
 	PollIntervalSeconds pulumi.Float64PtrOutput `pulumi:"pollIntervalSeconds"`
 	// For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).
 	PremiumPrice pulumi.StringPtrOutput `pulumi:"premiumPrice"`
+	// The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+	RegistrantChange RegisteredDomainRegistrantChangePtrOutput `pulumi:"registrantChange"`
 	// The latest registrant change this resource started.
 	RegistrantChangeId pulumi.Float64PtrOutput `pulumi:"registrantChangeId"`
 	// Its state: `new` and `pending` while open, then `completed` or `cancelled`.
@@ -62,6 +64,8 @@ type RegisteredDomain struct {
 	TransferLockEnabled pulumi.BoolPtrOutput `pulumi:"transferLockEnabled"`
 	// Not supported: the registration API takes no trustee choice. `false` is accepted.
 	Trustee pulumi.BoolPtrOutput `pulumi:"trustee"`
+	// The domain's name in Unicode (an IDN's own letters).
+	UnicodeName pulumi.StringPtrOutput `pulumi:"unicodeName"`
 	// Whether WHOIS privacy is on.
 	WhoisPrivacyEnabled pulumi.BoolPtrOutput `pulumi:"whoisPrivacyEnabled"`
 }
@@ -354,6 +358,11 @@ func (o RegisteredDomainOutput) PremiumPrice() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.StringPtrOutput { return v.PremiumPrice }).(pulumi.StringPtrOutput)
 }
 
+// The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+func (o RegisteredDomainOutput) RegistrantChange() RegisteredDomainRegistrantChangePtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) RegisteredDomainRegistrantChangePtrOutput { return v.RegistrantChange }).(RegisteredDomainRegistrantChangePtrOutput)
+}
+
 // The latest registrant change this resource started.
 func (o RegisteredDomainOutput) RegistrantChangeId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.Float64PtrOutput { return v.RegistrantChangeId }).(pulumi.Float64PtrOutput)
@@ -392,6 +401,11 @@ func (o RegisteredDomainOutput) TransferLockEnabled() pulumi.BoolPtrOutput {
 // Not supported: the registration API takes no trustee choice. `false` is accepted.
 func (o RegisteredDomainOutput) Trustee() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.BoolPtrOutput { return v.Trustee }).(pulumi.BoolPtrOutput)
+}
+
+// The domain's name in Unicode (an IDN's own letters).
+func (o RegisteredDomainOutput) UnicodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) pulumi.StringPtrOutput { return v.UnicodeName }).(pulumi.StringPtrOutput)
 }
 
 // Whether WHOIS privacy is on.

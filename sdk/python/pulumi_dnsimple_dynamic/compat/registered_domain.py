@@ -386,11 +386,13 @@ class RegisteredDomain(pulumi.CustomResource):
             __props__.__dict__["gone_from_account"] = None
             __props__.__dict__["pending_order_id"] = None
             __props__.__dict__["pending_registrant_change_id"] = None
+            __props__.__dict__["registrant_change"] = None
             __props__.__dict__["registrant_change_id"] = None
             __props__.__dict__["registrant_change_state"] = None
             __props__.__dict__["registration_id"] = None
             __props__.__dict__["registration_state"] = None
             __props__.__dict__["state"] = None
+            __props__.__dict__["unicode_name"] = None
         super(RegisteredDomain, __self__).__init__(
             'dnsimple-dynamic:compat:RegisteredDomain',
             resource_name,
@@ -428,6 +430,7 @@ class RegisteredDomain(pulumi.CustomResource):
         __props__.__dict__["pending_registrant_change_id"] = None
         __props__.__dict__["poll_interval_seconds"] = None
         __props__.__dict__["premium_price"] = None
+        __props__.__dict__["registrant_change"] = None
         __props__.__dict__["registrant_change_id"] = None
         __props__.__dict__["registrant_change_state"] = None
         __props__.__dict__["registration_id"] = None
@@ -436,6 +439,7 @@ class RegisteredDomain(pulumi.CustomResource):
         __props__.__dict__["timeouts"] = None
         __props__.__dict__["transfer_lock_enabled"] = None
         __props__.__dict__["trustee"] = None
+        __props__.__dict__["unicode_name"] = None
         __props__.__dict__["whois_privacy_enabled"] = None
         return RegisteredDomain(resource_name, opts=opts, __props__=__props__)
 
@@ -560,6 +564,14 @@ class RegisteredDomain(pulumi.CustomResource):
         return pulumi.get(self, "premium_price")
 
     @_builtins.property
+    @pulumi.getter(name="registrantChange")
+    def registrant_change(self) -> pulumi.Output[Optional['outputs.RegisteredDomainRegistrantChange']]:
+        """
+        The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+        """
+        return pulumi.get(self, "registrant_change")
+
+    @_builtins.property
     @pulumi.getter(name="registrantChangeId")
     def registrant_change_id(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
@@ -622,6 +634,14 @@ class RegisteredDomain(pulumi.CustomResource):
         Not supported: the registration API takes no trustee choice. `false` is accepted.
         """
         return pulumi.get(self, "trustee")
+
+    @_builtins.property
+    @pulumi.getter(name="unicodeName")
+    def unicode_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The domain's name in Unicode (an IDN's own letters).
+        """
+        return pulumi.get(self, "unicode_name")
 
     @_builtins.property
     @pulumi.getter(name="whoisPrivacyEnabled")
