@@ -6,7 +6,12 @@
  * state) is in the bridged names, with the extras (`preventDelete`, `timeouts`…) as given.
  */
 import type { State } from "../resources/framework/definition";
-import type { Lifecycle, LifecycleDiff } from "../resources/framework/lifecycle";
+import {
+  isKeptInState,
+  KeptInStateError,
+  type Lifecycle,
+  type LifecycleDiff,
+} from "../resources/framework/lifecycle";
 import type { CheckFailure } from "../resources/framework/validation";
 import {
   bridgedNameOf,
@@ -57,6 +62,18 @@ function bridgedState(resource: CompatResource, ours: State, given: State): Stat
     if (value !== undefined) out[key] = value;
   }
   return { ...out, ...extrasOf(resource, given) };
+}
+
+/**
+ * An object our kind keeps in state although its create or update did not finish (a registration
+ * still pending): the same, its state in the bridged names, so the engine keeps what the next
+ * `up` reads back in them. Any other error as it is.
+ */
+function inBridgedNames(resource: CompatResource, error: unknown, given: State): unknown {
+  if (!isKeptInState(error)) return error;
+  const kept = new KeptInStateError(error.message, error.id, bridgedState(resource, error.properties, given));
+  kept.reasons.splice(0, kept.reasons.length, ...error.reasons);
+  return kept;
 }
 
 /** A reason in the bridged words: our property's name, where it says it, is the bridged one. */
@@ -135,7 +152,9 @@ export function compatLifecycle(
     },
 
     async create(inputs, ownerKey) {
-      const { id, outs } = await ours.create(oursOf(resource, inputs), ownerKey);
+      const { id, outs } = await ours.create(oursOf(resource, inputs), ownerKey).catch((error: unknown) => {
+        throw inBridgedNames(resource, error, inputs);
+      });
       return { id, outs: bridgedState(resource, outs, inputs) };
     },
 
@@ -166,7 +185,9 @@ export function compatLifecycle(
         // Only an extra changed (`preventDelete`): nothing to send.
         return { outs: { ...olds, ...extrasOf(resource, news) } };
       }
-      const { outs } = await ours.update(id, oldOurs, newOurs, ownerKey);
+      const { outs } = await ours.update(id, oldOurs, newOurs, ownerKey).catch((error: unknown) => {
+        throw inBridgedNames(resource, error, news);
+      });
       return { outs: bridgedState(resource, outs, news) };
     },
 
