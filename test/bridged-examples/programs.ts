@@ -100,7 +100,8 @@ export const CANNOT_RUN: Readonly<Record<string, string>> = {
     "key is a secret. The bridged provider runs it because its schema does not mark `privateKey` secret: it hands " +
     'the key over in clear, and `ctx.Export("key", pulumi.String(cert.PrivateKey))` would put it in state in ' +
     "clear. A plain Go string cannot stay secret, so ours offers the key only through `GetCertificateOutput` " +
-    "(which runs). Python's and YAML's plain invokes take it as a secret",
+    "(which runs). Python's plain invoke takes it, but as a plain `str` (the Python SDK drops the secret " +
+    "flag of a plain invoke's result, so `get_certificate_output` is the form that keeps it secret); YAML's takes it",
 };
 
 /** The token and account every example's stack is configured with. */
