@@ -205,8 +205,8 @@ export const COMPAT_RESOURCES: ReadonlyArray<CompatResource> = [
       dnssecEnabled: {
         type: BOOLEAN,
         description:
-          "When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. " +
-          "Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.",
+          "When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of " +
+          "this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.",
         default: false,
       },
     },
@@ -220,6 +220,30 @@ export const COMPAT_RESOURCES: ReadonlyArray<CompatResource> = [
           properties: { id: { type: "integer" }, state: { type: "string" } },
         },
         description: "The registration order: its id and state.",
+      },
+      registrantChange: {
+        from: ["registrantChangeId", "registrantChangeState", "registrantId", "domainId"],
+        value: (id, state, contactId, domainId) =>
+          id === null || id === undefined
+            ? undefined
+            : {
+                id,
+                state,
+                contactId: contactId == null ? null : Number(contactId),
+                domainId: String(domainId),
+              },
+        type: {
+          type: "object",
+          name: "RegisteredDomainRegistrantChange",
+          properties: {
+            id: { type: "integer" },
+            state: { type: "string" },
+            contactId: { type: "integer" },
+            domainId: { type: "string" },
+          },
+        },
+        description:
+          "The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.",
       },
     },
   },
@@ -335,6 +359,11 @@ export const COMPAT_FUNCTIONS: ReadonlyArray<CompatFunction> = [
         secret: true,
         description: "The private key, PEM, as a Pulumi secret.",
         fetch: { function: "getCertificatePrivateKey", args: ["domain", "certificateId"] },
+      },
+      timeouts: {
+        fromArg: "timeouts",
+        type: { type: "object", additionalProperties: { type: "string" } },
+        description: "The `timeouts` given, as the bridged provider answers them.",
       },
     },
   },

@@ -6,7 +6,12 @@
  * state) is in the bridged names, with the extras (`preventDelete`, `timeouts`…) as given.
  */
 import type { State } from "../resources/framework/definition";
-import type { Lifecycle, LifecycleDiff } from "../resources/framework/lifecycle";
+import {
+  isKeptInState,
+  KeptInStateError,
+  type Lifecycle,
+  type LifecycleDiff,
+} from "../resources/framework/lifecycle";
 import type { CheckFailure } from "../resources/framework/validation";
 import {
   bridgedNameOf,
@@ -53,9 +58,22 @@ function bridgedState(resource: CompatResource, ours: State, given: State): Stat
   for (const [key, derived] of Object.entries(resource.derived ?? {})) {
     const values = derived.from.map((field) => ours[field]);
     if (values.every((v) => v === undefined)) continue;
-    out[key] = derived.value(...values);
+    const value = derived.value(...values);
+    if (value !== undefined) out[key] = value;
   }
   return { ...out, ...extrasOf(resource, given) };
+}
+
+/**
+ * An object our kind keeps in state although its create or update did not finish (a registration
+ * still pending): the same, its state in the bridged names, so the engine keeps what the next
+ * `up` reads back in them. Any other error as it is.
+ */
+function inBridgedNames(resource: CompatResource, error: unknown, given: State): unknown {
+  if (!isKeptInState(error)) return error;
+  const kept = new KeptInStateError(error.message, error.id, bridgedState(resource, error.properties, given));
+  kept.reasons.splice(0, kept.reasons.length, ...error.reasons);
+  return kept;
 }
 
 /** A reason in the bridged words: our property's name, where it says it, is the bridged one. */
@@ -83,8 +101,7 @@ function refusedExtras(resource: CompatResource, news: State): CheckFailure[] {
 }
 
 /**
- * The lifecycle of `resource` on `ours` (our kind's). `refuseExtra` adds what an adapter cannot do
- * (the plugin cannot declare a child resource for `dnssecEnabled: true`).
+ * The lifecycle of `resource` on `ours` (our kind's). `refuseExtra` adds what an adapter cannot do.
  *
  * @example
  * const record = compatLifecycle(compatResource("ZoneRecord")!, lifecycleFor("ZoneRecord"));
@@ -135,7 +152,9 @@ export function compatLifecycle(
     },
 
     async create(inputs, ownerKey) {
-      const { id, outs } = await ours.create(oursOf(resource, inputs), ownerKey);
+      const { id, outs } = await ours.create(oursOf(resource, inputs), ownerKey).catch((error: unknown) => {
+        throw inBridgedNames(resource, error, inputs);
+      });
       return { id, outs: bridgedState(resource, outs, inputs) };
     },
 
@@ -166,7 +185,9 @@ export function compatLifecycle(
         // Only an extra changed (`preventDelete`): nothing to send.
         return { outs: { ...olds, ...extrasOf(resource, news) } };
       }
-      const { outs } = await ours.update(id, oldOurs, newOurs, ownerKey);
+      const { outs } = await ours.update(id, oldOurs, newOurs, ownerKey).catch((error: unknown) => {
+        throw inBridgedNames(resource, error, news);
+      });
       return { outs: bridgedState(resource, outs, news) };
     },
 

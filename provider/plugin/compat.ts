@@ -8,7 +8,8 @@ import { compatFunction, compatResource, bridgedNameOf, type CompatResource } fr
 import { callCompatFunction } from "../compat/functions";
 import type { FunctionsByName } from "./functions.generated";
 import { compatLifecycle } from "../compat/lifecycle";
-import type { Lifecycle } from "../resources/framework/lifecycle";
+import type { State } from "../resources/framework/definition";
+import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";
 import { KINDS } from "../resources/registry.generated";
 
 /** The prefix of a compat kind as the plugin names it (`compat:ZoneRecord`). */
@@ -56,15 +57,77 @@ export function compatLifecycleFor(kind: string, lifecycleFor: (kind: string) =>
   let lifecycle = lifecycles.get(kind);
   if (!lifecycle) {
     const resource = resourceOf(kind);
-    lifecycle = compatLifecycle(resource, lifecycleFor(resource.kind), (key, value) =>
-      key === "dnssecEnabled" && value === true
-        ? "dnssecEnabled: true is not supported through the plugin (it would declare a child resource): declare a " +
-          "dnsimple-dynamic:index:Dnssec resource for the domain instead, or leave dnssecEnabled out"
-        : undefined,
-    );
+    lifecycle = compatLifecycle(resource, lifecycleFor(resource.kind));
+    if (resource.name === "RegisteredDomain") lifecycle = withDnssec(lifecycle, lifecycleFor("Dnssec"));
     lifecycles.set(kind, lifecycle);
   }
   return lifecycle;
+}
+
+const DNSSEC = "dnssecEnabled";
+
+/**
+ * `RegisteredDomain` with `dnssecEnabled: true` through the plugin: what TypeScript's `/compat`
+ * declares as a child `Dnssec` (sdk/compat/resources.ts), done here by the `Dnssec` kind's
+ * lifecycle on the registration's domain, since a plugin's resource declares no other: enabled
+ * after the registration is made or when the input turns true, disabled when it turns false and
+ * at destroy. The same kind's rules hold (signing already on and not by this stack is refused).
+ * When enabling or disabling fails, the registration stays in state with `dnssecEnabled` as it
+ * is at the service, so the next `up` tries again.
+ */
+export function withDnssec(registration: Lifecycle, dnssec: Lifecycle): Lifecycle {
+  const domainOf = (state: State) => String(state.name);
+  const keyOf = (ownerKey: string | undefined) => (ownerKey ? `${ownerKey}$dnssec` : undefined);
+  async function turn(on: boolean, state: State, ownerKey: string | undefined): Promise<void> {
+    const domain = domainOf(state);
+    if (!on) return dnssec.delete(domain, { domain }, keyOf(ownerKey));
+    const { inputs, failures } = await dnssec.check({}, { domain }, keyOf(ownerKey));
+    if (failures.length) throw new Error(failures.map((f) => `${f.property}: ${f.reason}`).join("; "));
+    await dnssec.create(inputs, keyOf(ownerKey));
+  }
+  const kept = (error: unknown, id: string, outs: State, on: boolean) =>
+    new KeptInStateError(
+      `${DNSSEC}: DNSSEC could not be turned ${on ? "on" : "off"} for ${domainOf(outs)}: ` +
+        `${(error as Error).message ?? String(error)}`,
+      id,
+      { ...outs, [DNSSEC]: !on },
+    );
+  return {
+    ...registration,
+
+    async create(inputs, ownerKey) {
+      const made = await registration.create(inputs, ownerKey);
+      if (made.outs[DNSSEC] !== true) return made;
+      await turn(true, made.outs, ownerKey).catch((error: unknown) => {
+        throw kept(error, made.id, made.outs, true);
+      });
+      return made;
+    },
+
+    async read(id, state, ownerKey) {
+      const found = await registration.read(id, state, ownerKey);
+      if (!found.props || state[DNSSEC] !== true) return found;
+      // Signing turned off outside Pulumi shows as a change back to true at the next preview.
+      const signing = await dnssec.read(domainOf(found.props), { domain: domainOf(found.props) });
+      return { ...found, props: { ...found.props, [DNSSEC]: signing.id !== undefined } };
+    },
+
+    async update(id, olds, news, ownerKey) {
+      const { outs } = await registration.update(id, olds, news, ownerKey);
+      const on = news[DNSSEC] === true;
+      if ((olds[DNSSEC] === true) !== on) {
+        await turn(on, outs, ownerKey).catch((error: unknown) => {
+          throw kept(error, id, outs, on);
+        });
+      }
+      return { outs };
+    },
+
+    async delete(id, state, ownerKey) {
+      await registration.delete(id, state, ownerKey);
+      if (state[DNSSEC] === true) await turn(false, state, ownerKey);
+    },
+  };
 }
 
 /** The compat function a token names, or undefined. */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { findUnderDomains, idOnly, underDomain } from "./framework/imports";
 import { X509Certificate } from "node:crypto";
-import { outputsFrom, serviceFields } from "./framework/outputs-from";
+import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { ServiceId, CertificateSchema, type Certificate } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
 import { domainRef } from "./framework/fields";
@@ -56,6 +56,9 @@ const outputs = serviceFields(CertificateSchema, {
   certificateState: z.string().describe("`requesting`, `issued`, …"),
   expiresAt: "When the certificate expires; null when the service gives no date.",
   authorityIdentifier: "The certificate authority that issues it.",
+  years: "How many years the certificate lasts.",
+  csr: "The certificate signing request (PEM); null when the service made the key itself.",
+  ...stampDocs("the certificate"),
   certificate: z.string().optional().describe("The server certificate (PEM)."),
   chain: z.array(z.string()).optional().describe("Intermediate certificates (PEM)."),
   root: z.string().nullable().optional().describe("The root certificate (PEM), when the service gives one."),

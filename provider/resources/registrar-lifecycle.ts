@@ -98,6 +98,7 @@ export const ORDER_PROVIDER_OWNED = [
 /** The outputs both order kinds write (besides the order's own). */
 export const orderedDomainOutputs = {
   domainId: ServiceId.optional().describe("The domain's numeric id."),
+  unicodeName: z.string().optional().describe("The domain's name in Unicode (an IDN's own letters)."),
   registrantId: z.string().nullable().optional().describe("The registrant's contact id."),
   autoRenew: z.boolean().optional().describe("Whether the domain renews automatically."),
   whoisPrivacy: z.boolean().optional().describe("Whether WHOIS privacy is on."),
@@ -192,6 +193,7 @@ export const orderNormalize = {
 function domainOutputs(domain: Domain): OrderedOutputs {
   return {
     domainId: domain.id,
+    unicodeName: domain.unicode_name,
     registrantId: domain.registrant_id === null ? null : `${domain.registrant_id}`,
     autoRenew: domain.auto_renew,
     whoisPrivacy: domain.private_whois,

@@ -37,6 +37,7 @@ import {
   nodePackageFor,
   parsePlatform,
   platformName,
+  seaConfig,
   SOURCE_EDITS,
   TARBALL_EXTRAS,
   tarballName,
@@ -197,14 +198,7 @@ export function buildPlatform(bundleFile: string, p: Platform, log: (line: strin
   const native = host !== undefined && platformName(host) === platformName(p);
   const blob = path.join(OUT_DIR, `sea-${platformName(p)}.blob`);
   const config = path.join(OUT_DIR, `sea-${platformName(p)}.json`);
-  writeFileSync(
-    config,
-    JSON.stringify(
-      { main: bundleFile, output: blob, disableExperimentalSEAWarning: true, useCodeCache: native },
-      null,
-      2,
-    ),
-  );
+  writeFileSync(config, JSON.stringify(seaConfig(bundleFile, blob, native), null, 2));
   execFileSync(buildNode(), ["--experimental-sea-config", config], {
     stdio: "pipe",
     env: { ...process.env, NODE_OPTIONS: "" },

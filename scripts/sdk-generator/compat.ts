@@ -163,7 +163,13 @@ export function renderCompatModule(
         ...(o.description ? { description: o.description } : {}),
         ...(o.secret ? { secret: true } : {}),
       };
-      if (o.ours === undefined || ours.outputs.required?.includes(o.ours)) required.push(key);
+      // An argument given back is required as the argument is (`timeouts` may be left out).
+      const givenBack = o.fromArg === undefined || def.args[o.fromArg]?.required === true;
+      if (
+        (o.ours === undefined && givenBack) ||
+        (o.ours !== undefined && ours.outputs.required?.includes(o.ours))
+      )
+        required.push(key);
     }
     const requiredInputs = Object.entries(def.args)
       .filter(([, a]) => a.required)

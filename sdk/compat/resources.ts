@@ -232,6 +232,10 @@ export class RegisteredDomain extends DomainRegistration {
   declare readonly dnssecEnabled: pulumi.Output<boolean>;
   /** The registration order: its id and state. */
   declare readonly domainRegistration: pulumi.Output<{ id: number | undefined; state: string | undefined }>;
+  /** The latest registrant change this resource started; undefined when none. */
+  declare readonly registrantChange: pulumi.Output<
+    { id: number; state: string | null; contactId: number | null; domainId: string } | undefined
+  >;
 
   constructor(name: string, args: RegisteredDomainArgs, opts?: pulumi.CustomResourceOptions) {
     const { dnssecEnabled, trustee, timeouts, ...rest } = args;

@@ -110,6 +110,8 @@ export class DomainRegistration extends KindResource {
   declare readonly registrationState: pulumi.Output<string | undefined>;
   /** The domain's numeric id. */
   declare readonly domainId: pulumi.Output<number | undefined>;
+  /** The domain's name in Unicode (an IDN's own letters). */
+  declare readonly unicodeName: pulumi.Output<string | undefined>;
   /** The domain's state: `registered` once done; null when it has left the account. */
   declare readonly state: pulumi.Output<string | null | undefined>;
   /** When the registration expires (ISO 8601); null when the service gives no date. */
@@ -141,6 +143,7 @@ export class DomainRegistration extends KindResource {
           "registrationId",
           "registrationState",
           "domainId",
+          "unicodeName",
           "state",
           "expiresAt",
           "registrantChangeId",

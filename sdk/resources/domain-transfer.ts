@@ -103,6 +103,8 @@ export class DomainTransfer extends KindResource {
   declare readonly statusDescription: pulumi.Output<string | null | undefined>;
   /** The domain's numeric id. */
   declare readonly domainId: pulumi.Output<number | undefined>;
+  /** The domain's name in Unicode (an IDN's own letters). */
+  declare readonly unicodeName: pulumi.Output<string | undefined>;
   /** The domain's state: `registered` once done; null when it has left the account. */
   declare readonly state: pulumi.Output<string | null | undefined>;
   /** When the registration expires (ISO 8601); null when the service gives no date. */
@@ -136,6 +138,7 @@ export class DomainTransfer extends KindResource {
           "transferState",
           "statusDescription",
           "domainId",
+          "unicodeName",
           "state",
           "expiresAt",
           "registrantChangeId",

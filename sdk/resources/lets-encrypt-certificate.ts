@@ -74,6 +74,14 @@ export class LetsEncryptCertificate extends KindResource {
   declare readonly expiresAt: pulumi.Output<string | null>;
   /** The certificate authority that issues it. */
   declare readonly authorityIdentifier: pulumi.Output<string>;
+  /** How many years the certificate lasts. */
+  declare readonly years: pulumi.Output<number>;
+  /** The certificate signing request (PEM); null when the service made the key itself. */
+  declare readonly csr: pulumi.Output<string | null>;
+  /** When the service created the certificate. */
+  declare readonly createdAt: pulumi.Output<string>;
+  /** When the service last changed the certificate. */
+  declare readonly updatedAt: pulumi.Output<string>;
   /** The server certificate (PEM). */
   declare readonly certificate: pulumi.Output<string | undefined>;
   /** Intermediate certificates (PEM). */
@@ -105,6 +113,10 @@ export class LetsEncryptCertificate extends KindResource {
           "certificateState",
           "expiresAt",
           "authorityIdentifier",
+          "years",
+          "csr",
+          "createdAt",
+          "updatedAt",
           "certificate",
           "chain",
           "root",

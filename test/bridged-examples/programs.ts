@@ -80,8 +80,9 @@ export const CANNOT_RUN: Readonly<Record<string, string>> = {
       ],
       [
         `${stem}.go`,
-        "a fragment, not a program: `aliceMain` is declared only in RegisteredDomain-1, and `aliceMain.Id` is no " +
-          "field of a Go resource (`ID()` is); it compiles against no SDK",
+        "a fragment, not a program: `aliceMain` is declared only in RegisteredDomain-1 (against pulumi-dnsimple's " +
+          "own Go SDK: `undefined: aliceMain`), and `aliceMain.Id` is no field of a Go resource (`ID()` is); it " +
+          "compiles against no SDK",
       ],
       [
         `${stem}.yaml`,
@@ -91,11 +92,16 @@ export const CANNOT_RUN: Readonly<Record<string, string>> = {
   ),
   "getZone-1.go":
     "it calls `dnsimple.GetZone(ctx, &dnsimple.LookupZoneArgs{…}, nil)`, which compiles against no SDK: in Go " +
-    "`GetZone` is the Zone resource's getter and the function is `LookupZone`, in pulumi-dnsimple's own SDK as here",
+    "`GetZone` is the Zone resource's getter and the function is `LookupZone`; against pulumi-dnsimple's own Go " +
+    "SDK: `not enough arguments in call to dnsimple.GetZone` (want `ctx, string, pulumi.IDInput, *ZoneState`)",
   "getCertificate-1.go":
-    "the private key is a Pulumi secret here (the bridged provider returns it in clear), and Go's plain invoke " +
-    "refuses a secret result (`unexpected secret result returned to invoke call, consider using the " +
-    "output-versioned variant`); `GetCertificateOutput` runs. Python's and YAML's plain invokes take it",
+    "Go's plain invoke refuses any secret in a result (`unexpected secret result returned to invoke call, " +
+    "consider using the output-versioned variant`: the Go SDK has no other way to take one), and here the private " +
+    "key is a secret. The bridged provider runs it because its schema does not mark `privateKey` secret: it hands " +
+    'the key over in clear, and `ctx.Export("key", pulumi.String(cert.PrivateKey))` would put it in state in ' +
+    "clear. A plain Go string cannot stay secret, so ours offers the key only through `GetCertificateOutput` " +
+    "(which runs). Python's plain invoke takes it, but as a plain `str` (the Python SDK drops the secret " +
+    "flag of a plain invoke's result, so `get_certificate_output` is the form that keeps it secret); YAML's takes it",
 };
 
 /** The token and account every example's stack is configured with. */

@@ -7,7 +7,7 @@
  * emulator, every Pulumi command run with a PATH that holds only the CLI, the language hosts and
  * the Python environment (plugin-binary-cycle.ts). bench/plugin-binary.ts measures the binary.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createReadStream, statSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -77,6 +77,28 @@ describe("the self-contained plugin, installed from its tarball", () => {
       "-rw-r--r-- README.md",
       "-rw-r--r-- LICENSE",
     ]);
+  });
+
+  it("ignores the user's NODE_OPTIONS: with a --require of a missing file it still serves and prints its port", async () => {
+    const child = spawn(built.executable, [], {
+      env: { ...process.env, NODE_OPTIONS: "--require ./no-such-preload.js" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const firstLine = await new Promise<string>((resolve) => {
+        let out = "";
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes("\n")) resolve(out.split("\n")[0]!);
+        });
+        child.on("exit", () => resolve(`exited: ${stderr}`));
+      });
+      expect(firstLine).toMatch(/^\d+$/);
+    } finally {
+      child.kill();
+    }
   });
 
   it.each<PluginLanguage>(["python", "yaml"])(

@@ -134,7 +134,8 @@ beforeAll(async () => {
     token: TOKEN,
     accountId: 1,
     seed: {
-      delays: { certificate: 0 },
+      delays: { certificate: 0, registration: 0 },
+      contacts: [{ account: 1, id: 1, firstName: "Alice", lastName: "Appleseed" }],
       domains: [{ account: 1, name: "compat-plugin.com", state: "registered", expiresOn: "2030-01-01" }],
       certificates: [{ account: 1, domain: "compat-plugin.com", id: 1234, name: "www" }],
     },
@@ -262,6 +263,60 @@ describe("the plugin serves the bridged provider's names (the compat module)", (
     });
     expect(registered.failures.map((f) => f.property).sort()).toEqual(["timeouts", "trustee"]);
     expect(registered.failures.find((f) => f.property === "timeouts")!.reason).toContain('"soon"');
+  });
+
+  it("a RegisteredDomain's dnssecEnabled turns signing on and off as TypeScript's child Dnssec does", async () => {
+    const signing = async (domain: string) => {
+      const answer = await fetch(`${emulator.v2Url}/1/domains/${domain}/dnssec`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      return ((await answer.json()) as { data?: { enabled?: boolean } }).data?.enabled === true;
+    };
+    const declared = { name: "compat-signed.com", contactId: 1, dnssecEnabled: true };
+    const checked = await check("RegisteredDomain", declared);
+    expect(checked.failures).toEqual([]);
+    const { id, outs } = await create("RegisteredDomain", checked.inputs);
+    expect(outs).toMatchObject({
+      name: "compat-signed.com",
+      unicodeName: "compat-signed.com",
+      dnssecEnabled: true,
+    });
+    expect(outs).not.toHaveProperty("registrantChange");
+    expect(await signing("compat-signed.com")).toBe(true);
+    expect((await read("RegisteredDomain", id, outs)).props.dnssecEnabled).toBe(true);
+
+    const unsigned = await update("RegisteredDomain", id, outs, { ...checked.inputs, dnssecEnabled: false });
+    expect(unsigned.dnssecEnabled).toBe(false);
+    expect(await signing("compat-signed.com")).toBe(false);
+    const signed = await update("RegisteredDomain", id, unsigned, checked.inputs);
+    expect(await signing("compat-signed.com")).toBe(true);
+
+    // Signing turned off outside Pulumi: a refresh says so, and the next up turns it on again.
+    await fetch(`${emulator.v2Url}/1/domains/compat-signed.com/dnssec`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect((await read("RegisteredDomain", id, signed)).props.dnssecEnabled).toBe(false);
+    expect(
+      (await diff("RegisteredDomain", id, { ...signed, dnssecEnabled: false }, checked.inputs)).diffs,
+    ).toEqual(["dnssecEnabled"]);
+    const again = await update("RegisteredDomain", id, { ...signed, dnssecEnabled: false }, checked.inputs);
+    expect(await signing("compat-signed.com")).toBe(true);
+
+    // Destroy leaves the domain registered and turns signing off, as the child Dnssec's destroy does.
+    await destroy("RegisteredDomain", id, again);
+    expect(await signing("compat-signed.com")).toBe(false);
+  });
+
+  it("a LetsEncryptCertificate answers the bridged outputs: years, csr, createdAt, updatedAt, state", async () => {
+    const checked = await check("LetsEncryptCertificate", { domainId: "compat-plugin.com", name: "api" });
+    expect(checked.failures).toEqual([]);
+    const { id, outs } = await create("LetsEncryptCertificate", checked.inputs);
+    expect(outs).toMatchObject({ domainId: "compat-plugin.com", years: 1, state: "issued" });
+    expect(outs).toHaveProperty("csr");
+    expect(Date.parse(outs.createdAt)).not.toBeNaN();
+    expect(Date.parse(outs.updatedAt)).not.toBeNaN();
+    await destroy("LetsEncryptCertificate", id, outs);
   });
 
   it("a Domain with preventDelete is not deleted, and says how to let it go", async () => {

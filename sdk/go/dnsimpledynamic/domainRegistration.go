@@ -61,6 +61,8 @@ type DomainRegistration struct {
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
 	// Whether the domain is locked against transfers away.
 	TransferLock pulumi.BoolPtrOutput `pulumi:"transferLock"`
+	// The domain's name in Unicode (an IDN's own letters).
+	UnicodeName pulumi.StringPtrOutput `pulumi:"unicodeName"`
 	// Whether WHOIS privacy is on.
 	WhoisPrivacy pulumi.BoolPtrOutput `pulumi:"whoisPrivacy"`
 }
@@ -365,6 +367,11 @@ func (o DomainRegistrationOutput) TimeoutSeconds() pulumi.Float64PtrOutput {
 // Whether the domain is locked against transfers away.
 func (o DomainRegistrationOutput) TransferLock() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DomainRegistration) pulumi.BoolPtrOutput { return v.TransferLock }).(pulumi.BoolPtrOutput)
+}
+
+// The domain's name in Unicode (an IDN's own letters).
+func (o DomainRegistrationOutput) UnicodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainRegistration) pulumi.StringPtrOutput { return v.UnicodeName }).(pulumi.StringPtrOutput)
 }
 
 // Whether WHOIS privacy is on.

@@ -62,6 +62,8 @@ type DomainTransfer struct {
 	TransferLock pulumi.BoolPtrOutput `pulumi:"transferLock"`
 	// The transfer order's state: `transferring`, `transferred`, `cancelled`, …
 	TransferState pulumi.StringPtrOutput `pulumi:"transferState"`
+	// The domain's name in Unicode (an IDN's own letters).
+	UnicodeName pulumi.StringPtrOutput `pulumi:"unicodeName"`
 	// Whether WHOIS privacy is on.
 	WhoisPrivacy pulumi.BoolPtrOutput `pulumi:"whoisPrivacy"`
 }
@@ -390,6 +392,11 @@ func (o DomainTransferOutput) TransferLock() pulumi.BoolPtrOutput {
 // The transfer order's state: `transferring`, `transferred`, `cancelled`, …
 func (o DomainTransferOutput) TransferState() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DomainTransfer) pulumi.StringPtrOutput { return v.TransferState }).(pulumi.StringPtrOutput)
+}
+
+// The domain's name in Unicode (an IDN's own letters).
+func (o DomainTransferOutput) UnicodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *DomainTransfer) pulumi.StringPtrOutput { return v.UnicodeName }).(pulumi.StringPtrOutput)
 }
 
 // Whether WHOIS privacy is on.

@@ -36,6 +36,10 @@ type LetsEncryptCertificate struct {
 	Chain pulumi.StringArrayOutput `pulumi:"chain"`
 	// The name the certificate is issued for.
 	CommonName pulumi.StringOutput `pulumi:"commonName"`
+	// When the service created the certificate.
+	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
+	// The certificate signing request (PEM); null when the service made the key itself.
+	Csr pulumi.StringPtrOutput `pulumi:"csr"`
 	// The domain (name or id).
 	Domain pulumi.AnyOutput `pulumi:"domain"`
 	// When the certificate expires; null when the service gives no date.
@@ -56,6 +60,10 @@ type LetsEncryptCertificate struct {
 	SignatureAlgorithm pulumi.StringPtrOutput `pulumi:"signatureAlgorithm"`
 	// Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
 	TimeoutSeconds pulumi.Float64PtrOutput `pulumi:"timeoutSeconds"`
+	// When the service last changed the certificate.
+	UpdatedAt pulumi.StringOutput `pulumi:"updatedAt"`
+	// How many years the certificate lasts.
+	Years pulumi.IntOutput `pulumi:"years"`
 }
 
 // NewLetsEncryptCertificate registers a new resource with the given unique name, arguments, and options.
@@ -284,6 +292,16 @@ func (o LetsEncryptCertificateOutput) CommonName() pulumi.StringOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CommonName }).(pulumi.StringOutput)
 }
 
+// When the service created the certificate.
+func (o LetsEncryptCertificateOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// The certificate signing request (PEM); null when the service made the key itself.
+func (o LetsEncryptCertificateOutput) Csr() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringPtrOutput { return v.Csr }).(pulumi.StringPtrOutput)
+}
+
 // The domain (name or id).
 func (o LetsEncryptCertificateOutput) Domain() pulumi.AnyOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.AnyOutput { return v.Domain }).(pulumi.AnyOutput)
@@ -332,6 +350,16 @@ func (o LetsEncryptCertificateOutput) SignatureAlgorithm() pulumi.StringPtrOutpu
 // Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
 func (o LetsEncryptCertificateOutput) TimeoutSeconds() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.Float64PtrOutput { return v.TimeoutSeconds }).(pulumi.Float64PtrOutput)
+}
+
+// When the service last changed the certificate.
+func (o LetsEncryptCertificateOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.StringOutput { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+// How many years the certificate lasts.
+func (o LetsEncryptCertificateOutput) Years() pulumi.IntOutput {
+	return o.ApplyT(func(v *LetsEncryptCertificate) pulumi.IntOutput { return v.Years }).(pulumi.IntOutput)
 }
 
 type LetsEncryptCertificateArrayOutput struct{ *pulumi.OutputState }

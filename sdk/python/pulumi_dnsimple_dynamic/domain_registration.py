@@ -354,6 +354,7 @@ class DomainRegistration(pulumi.CustomResource):
             __props__.__dict__["registration_id"] = None
             __props__.__dict__["registration_state"] = None
             __props__.__dict__["state"] = None
+            __props__.__dict__["unicode_name"] = None
         super(DomainRegistration, __self__).__init__(
             'dnsimple-dynamic:index:DomainRegistration',
             resource_name,
@@ -396,6 +397,7 @@ class DomainRegistration(pulumi.CustomResource):
         __props__.__dict__["state"] = None
         __props__.__dict__["timeout_seconds"] = None
         __props__.__dict__["transfer_lock"] = None
+        __props__.__dict__["unicode_name"] = None
         __props__.__dict__["whois_privacy"] = None
         return DomainRegistration(resource_name, opts=opts, __props__=__props__)
 
@@ -558,6 +560,14 @@ class DomainRegistration(pulumi.CustomResource):
         Whether the domain is locked against transfers away.
         """
         return pulumi.get(self, "transfer_lock")
+
+    @_builtins.property
+    @pulumi.getter(name="unicodeName")
+    def unicode_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The domain's name in Unicode (an IDN's own letters).
+        """
+        return pulumi.get(self, "unicode_name")
 
     @_builtins.property
     @pulumi.getter(name="whoisPrivacy")

@@ -370,6 +370,7 @@ class DomainTransfer(pulumi.CustomResource):
             __props__.__dict__["status_description"] = None
             __props__.__dict__["transfer_id"] = None
             __props__.__dict__["transfer_state"] = None
+            __props__.__dict__["unicode_name"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["authCode"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(DomainTransfer, __self__).__init__(
@@ -416,6 +417,7 @@ class DomainTransfer(pulumi.CustomResource):
         __props__.__dict__["transfer_id"] = None
         __props__.__dict__["transfer_lock"] = None
         __props__.__dict__["transfer_state"] = None
+        __props__.__dict__["unicode_name"] = None
         __props__.__dict__["whois_privacy"] = None
         return DomainTransfer(resource_name, opts=opts, __props__=__props__)
 
@@ -594,6 +596,14 @@ class DomainTransfer(pulumi.CustomResource):
         The transfer order's state: `transferring`, `transferred`, `cancelled`, …
         """
         return pulumi.get(self, "transfer_state")
+
+    @_builtins.property
+    @pulumi.getter(name="unicodeName")
+    def unicode_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The domain's name in Unicode (an IDN's own letters).
+        """
+        return pulumi.get(self, "unicode_name")
 
     @_builtins.property
     @pulumi.getter(name="whoisPrivacy")

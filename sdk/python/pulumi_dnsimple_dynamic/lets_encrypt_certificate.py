@@ -255,11 +255,15 @@ class LetsEncryptCertificate(pulumi.CustomResource):
             __props__.__dict__["certificate_state"] = None
             __props__.__dict__["chain"] = None
             __props__.__dict__["common_name"] = None
+            __props__.__dict__["created_at"] = None
+            __props__.__dict__["csr"] = None
             __props__.__dict__["expires_at"] = None
             __props__.__dict__["pending_order_id"] = None
             __props__.__dict__["private_key"] = None
             __props__.__dict__["purchase_id"] = None
             __props__.__dict__["root"] = None
+            __props__.__dict__["updated_at"] = None
+            __props__.__dict__["years"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["privateKey"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(LetsEncryptCertificate, __self__).__init__(
@@ -293,6 +297,8 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         __props__.__dict__["certificate_state"] = None
         __props__.__dict__["chain"] = None
         __props__.__dict__["common_name"] = None
+        __props__.__dict__["created_at"] = None
+        __props__.__dict__["csr"] = None
         __props__.__dict__["domain"] = None
         __props__.__dict__["expires_at"] = None
         __props__.__dict__["name"] = None
@@ -303,6 +309,8 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         __props__.__dict__["root"] = None
         __props__.__dict__["signature_algorithm"] = None
         __props__.__dict__["timeout_seconds"] = None
+        __props__.__dict__["updated_at"] = None
+        __props__.__dict__["years"] = None
         return LetsEncryptCertificate(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -376,6 +384,22 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         The name the certificate is issued for.
         """
         return pulumi.get(self, "common_name")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the service created the certificate.
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def csr(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The certificate signing request (PEM); null when the service made the key itself.
+        """
+        return pulumi.get(self, "csr")
 
     @_builtins.property
     @pulumi.getter
@@ -456,4 +480,20 @@ class LetsEncryptCertificate(pulumi.CustomResource):
         Seconds to wait for the order to finish (default 600). When they run out, `up` fails but the resource stays in the stack; the next `up` keeps waiting instead of ordering again.
         """
         return pulumi.get(self, "timeout_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When the service last changed the certificate.
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def years(self) -> pulumi.Output[_builtins.int]:
+        """
+        How many years the certificate lasts.
+        """
+        return pulumi.get(self, "years")
 

@@ -44,6 +44,8 @@ type GetCertificateResult struct {
 	RootCertificate *string `pulumi:"rootCertificate"`
 	// The server certificate, PEM.
 	ServerCertificate string `pulumi:"serverCertificate"`
+	// The `timeouts` given, as the bridged provider answers them.
+	Timeouts map[string]string `pulumi:"timeouts"`
 }
 
 func GetCertificateOutput(ctx *pulumi.Context, args GetCertificateOutputArgs, opts ...pulumi.InvokeOption) GetCertificateResultOutput {
@@ -109,6 +111,11 @@ func (o GetCertificateResultOutput) RootCertificate() pulumi.StringPtrOutput {
 // The server certificate, PEM.
 func (o GetCertificateResultOutput) ServerCertificate() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCertificateResult) string { return v.ServerCertificate }).(pulumi.StringOutput)
+}
+
+// The `timeouts` given, as the bridged provider answers them.
+func (o GetCertificateResultOutput) Timeouts() pulumi.StringMapOutput {
+	return o.ApplyT(func(v GetCertificateResult) map[string]string { return v.Timeouts }).(pulumi.StringMapOutput)
 }
 
 func init() {

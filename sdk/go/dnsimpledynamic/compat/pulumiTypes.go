@@ -84,6 +84,105 @@ func (o RegisteredDomainDomainRegistrationPtrOutput) State() pulumi.StringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
+// Part of the bridged provider's RegisteredDomainRegistrantChange.
+type RegisteredDomainRegistrantChange struct {
+	ContactId *int    `pulumi:"contactId"`
+	DomainId  *string `pulumi:"domainId"`
+	Id        *int    `pulumi:"id"`
+	State     *string `pulumi:"state"`
+}
+
+// Part of the bridged provider's RegisteredDomainRegistrantChange.
+type RegisteredDomainRegistrantChangeOutput struct{ *pulumi.OutputState }
+
+func (RegisteredDomainRegistrantChangeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegisteredDomainRegistrantChange)(nil)).Elem()
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) ToRegisteredDomainRegistrantChangeOutput() RegisteredDomainRegistrantChangeOutput {
+	return o
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) ToRegisteredDomainRegistrantChangeOutputWithContext(ctx context.Context) RegisteredDomainRegistrantChangeOutput {
+	return o
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RegisteredDomainRegistrantChange) *int { return v.ContactId }).(pulumi.IntPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RegisteredDomainRegistrantChange) *string { return v.DomainId }).(pulumi.StringPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RegisteredDomainRegistrantChange) *int { return v.Id }).(pulumi.IntPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangeOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RegisteredDomainRegistrantChange) *string { return v.State }).(pulumi.StringPtrOutput)
+}
+
+type RegisteredDomainRegistrantChangePtrOutput struct{ *pulumi.OutputState }
+
+func (RegisteredDomainRegistrantChangePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RegisteredDomainRegistrantChange)(nil)).Elem()
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) ToRegisteredDomainRegistrantChangePtrOutput() RegisteredDomainRegistrantChangePtrOutput {
+	return o
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) ToRegisteredDomainRegistrantChangePtrOutputWithContext(ctx context.Context) RegisteredDomainRegistrantChangePtrOutput {
+	return o
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) Elem() RegisteredDomainRegistrantChangeOutput {
+	return o.ApplyT(func(v *RegisteredDomainRegistrantChange) RegisteredDomainRegistrantChange {
+		if v != nil {
+			return *v
+		}
+		var ret RegisteredDomainRegistrantChange
+		return ret
+	}).(RegisteredDomainRegistrantChangeOutput)
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) ContactId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomainRegistrantChange) *int {
+		if v == nil {
+			return nil
+		}
+		return v.ContactId
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) DomainId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomainRegistrantChange) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DomainId
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) Id() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomainRegistrantChange) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Id
+	}).(pulumi.IntPtrOutput)
+}
+
+func (o RegisteredDomainRegistrantChangePtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomainRegistrantChange) *string {
+		if v == nil {
+			return nil
+		}
+		return v.State
+	}).(pulumi.StringPtrOutput)
+}
+
 // Part of the bridged provider's RegisteredDomainTimeouts.
 type RegisteredDomainTimeouts struct {
 	// How long a registration may take (`"10m"`, `"1h"`).
@@ -267,6 +366,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RegisteredDomainTimeoutsPtrInput)(nil)).Elem(), RegisteredDomainTimeoutsArgs{})
 	pulumi.RegisterOutputType(RegisteredDomainDomainRegistrationOutput{})
 	pulumi.RegisterOutputType(RegisteredDomainDomainRegistrationPtrOutput{})
+	pulumi.RegisterOutputType(RegisteredDomainRegistrantChangeOutput{})
+	pulumi.RegisterOutputType(RegisteredDomainRegistrantChangePtrOutput{})
 	pulumi.RegisterOutputType(RegisteredDomainTimeoutsOutput{})
 	pulumi.RegisterOutputType(RegisteredDomainTimeoutsPtrOutput{})
 }

@@ -22,7 +22,7 @@ type RegisteredDomain struct {
 	AutoRenewEnabled pulumi.BoolPtrOutput `pulumi:"autoRenewEnabled"`
 	// The registrant's contact id.
 	ContactId pulumi.IntPtrOutput `pulumi:"contactId"`
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled pulumi.BoolPtrOutput `pulumi:"dnssecEnabled"`
 	// The domain's numeric id.
 	DomainId pulumi.IntPtrOutput `pulumi:"domainId"`
@@ -46,6 +46,8 @@ type RegisteredDomain struct {
 	PollIntervalSeconds pulumi.Float64PtrOutput `pulumi:"pollIntervalSeconds"`
 	// For premium names: the registration price the check reports, as confirmation (e.g. `"1200.00"`).
 	PremiumPrice pulumi.StringPtrOutput `pulumi:"premiumPrice"`
+	// The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+	RegistrantChange RegisteredDomainRegistrantChangePtrOutput `pulumi:"registrantChange"`
 	// The latest registrant change this resource started.
 	RegistrantChangeId pulumi.Float64PtrOutput `pulumi:"registrantChangeId"`
 	// Its state: `new` and `pending` while open, then `completed` or `cancelled`.
@@ -62,6 +64,8 @@ type RegisteredDomain struct {
 	TransferLockEnabled pulumi.BoolPtrOutput `pulumi:"transferLockEnabled"`
 	// Not supported: the registration API takes no trustee choice. `false` is accepted.
 	Trustee pulumi.BoolPtrOutput `pulumi:"trustee"`
+	// The domain's name in Unicode (an IDN's own letters).
+	UnicodeName pulumi.StringPtrOutput `pulumi:"unicodeName"`
 	// Whether WHOIS privacy is on.
 	WhoisPrivacyEnabled pulumi.BoolPtrOutput `pulumi:"whoisPrivacyEnabled"`
 }
@@ -138,7 +142,7 @@ type registeredDomainArgs struct {
 	AutoRenewEnabled *bool `pulumi:"autoRenewEnabled"`
 	// The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
 	ContactId interface{} `pulumi:"contactId"`
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled *bool `pulumi:"dnssecEnabled"`
 	// TLD-specific attributes the registry requires (when registering and changing the registrant).
 	ExtendedAttributes map[string]string `pulumi:"extendedAttributes"`
@@ -170,7 +174,7 @@ type RegisteredDomainArgs struct {
 	AutoRenewEnabled pulumi.BoolPtrInput
 	// The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
 	ContactId pulumi.Input
-	// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+	// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 	DnssecEnabled pulumi.BoolPtrInput
 	// TLD-specific attributes the registry requires (when registering and changing the registrant).
 	ExtendedAttributes pulumi.StringMapInput
@@ -294,7 +298,7 @@ func (o RegisteredDomainOutput) ContactId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.IntPtrOutput { return v.ContactId }).(pulumi.IntPtrOutput)
 }
 
-// When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+// When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
 func (o RegisteredDomainOutput) DnssecEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.BoolPtrOutput { return v.DnssecEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -354,6 +358,11 @@ func (o RegisteredDomainOutput) PremiumPrice() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.StringPtrOutput { return v.PremiumPrice }).(pulumi.StringPtrOutput)
 }
 
+// The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+func (o RegisteredDomainOutput) RegistrantChange() RegisteredDomainRegistrantChangePtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) RegisteredDomainRegistrantChangePtrOutput { return v.RegistrantChange }).(RegisteredDomainRegistrantChangePtrOutput)
+}
+
 // The latest registrant change this resource started.
 func (o RegisteredDomainOutput) RegistrantChangeId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.Float64PtrOutput { return v.RegistrantChangeId }).(pulumi.Float64PtrOutput)
@@ -392,6 +401,11 @@ func (o RegisteredDomainOutput) TransferLockEnabled() pulumi.BoolPtrOutput {
 // Not supported: the registration API takes no trustee choice. `false` is accepted.
 func (o RegisteredDomainOutput) Trustee() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RegisteredDomain) pulumi.BoolPtrOutput { return v.Trustee }).(pulumi.BoolPtrOutput)
+}
+
+// The domain's name in Unicode (an IDN's own letters).
+func (o RegisteredDomainOutput) UnicodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RegisteredDomain) pulumi.StringPtrOutput { return v.UnicodeName }).(pulumi.StringPtrOutput)
 }
 
 // Whether WHOIS privacy is on.

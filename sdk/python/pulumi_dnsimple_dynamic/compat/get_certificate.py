@@ -23,7 +23,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetCertificateResult:
-    def __init__(__self__, certificate_chains=None, certificate_id=None, domain=None, id=None, private_key=None, root_certificate=None, server_certificate=None):
+    def __init__(__self__, certificate_chains=None, certificate_id=None, domain=None, id=None, private_key=None, root_certificate=None, server_certificate=None, timeouts=None):
         if certificate_chains and not isinstance(certificate_chains, list):
             raise TypeError("Expected argument 'certificate_chains' to be a list")
         pulumi.set(__self__, "certificate_chains", certificate_chains)
@@ -45,6 +45,9 @@ class GetCertificateResult:
         if server_certificate and not isinstance(server_certificate, str):
             raise TypeError("Expected argument 'server_certificate' to be a str")
         pulumi.set(__self__, "server_certificate", server_certificate)
+        if timeouts and not isinstance(timeouts, dict):
+            raise TypeError("Expected argument 'timeouts' to be a dict")
+        pulumi.set(__self__, "timeouts", timeouts)
 
     @_builtins.property
     @pulumi.getter(name="certificateChains")
@@ -96,6 +99,14 @@ class GetCertificateResult:
         """
         return pulumi.get(self, "server_certificate")
 
+    @_builtins.property
+    @pulumi.getter
+    def timeouts(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        The `timeouts` given, as the bridged provider answers them.
+        """
+        return pulumi.get(self, "timeouts")
+
 
 class AwaitableGetCertificateResult(GetCertificateResult):
     # pylint: disable=using-constant-test
@@ -109,7 +120,8 @@ class AwaitableGetCertificateResult(GetCertificateResult):
             id=self.id,
             private_key=self.private_key,
             root_certificate=self.root_certificate,
-            server_certificate=self.server_certificate)
+            server_certificate=self.server_certificate,
+            timeouts=self.timeouts)
 
 
 def get_certificate(account: Optional[Union[_builtins.str, _builtins.int]] = None,
@@ -138,7 +150,8 @@ def get_certificate(account: Optional[Union[_builtins.str, _builtins.int]] = Non
         id=pulumi.get(__ret__, 'id'),
         private_key=pulumi.get(__ret__, 'private_key'),
         root_certificate=pulumi.get(__ret__, 'root_certificate'),
-        server_certificate=pulumi.get(__ret__, 'server_certificate'))
+        server_certificate=pulumi.get(__ret__, 'server_certificate'),
+        timeouts=pulumi.get(__ret__, 'timeouts'))
 def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builtins.str, _builtins.int]]]] = None,
                            certificate_id: pulumi.Input[Optional[_builtins.int]] = None,
                            domain: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
@@ -164,4 +177,5 @@ def get_certificate_output(account: pulumi.Input[Optional[Optional[Union[_builti
         id=pulumi.get(__response__, 'id'),
         private_key=pulumi.get(__response__, 'private_key'),
         root_certificate=pulumi.get(__response__, 'root_certificate'),
-        server_certificate=pulumi.get(__response__, 'server_certificate')))
+        server_certificate=pulumi.get(__response__, 'server_certificate'),
+        timeouts=pulumi.get(__response__, 'timeouts')))

@@ -16,6 +16,7 @@ from .. import _utilities
 
 __all__ = [
     'RegisteredDomainDomainRegistration',
+    'RegisteredDomainRegistrantChange',
     'RegisteredDomainTimeouts',
 ]
 
@@ -34,6 +35,68 @@ class RegisteredDomainDomainRegistration(dict):
             pulumi.set(__self__, "id", id)
         if state is not None:
             pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class RegisteredDomainRegistrantChange(dict):
+    """
+    Part of the bridged provider's RegisteredDomainRegistrantChange.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "contactId":
+            suggest = "contact_id"
+        elif key == "domainId":
+            suggest = "domain_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in RegisteredDomainRegistrantChange. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        RegisteredDomainRegistrantChange.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        RegisteredDomainRegistrantChange.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 contact_id: Optional[_builtins.int] = None,
+                 domain_id: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.int] = None,
+                 state: Optional[_builtins.str] = None):
+        """
+        Part of the bridged provider's RegisteredDomainRegistrantChange.
+        """
+        if contact_id is not None:
+            pulumi.set(__self__, "contact_id", contact_id)
+        if domain_id is not None:
+            pulumi.set(__self__, "domain_id", domain_id)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if state is not None:
+            pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="contactId")
+    def contact_id(self) -> Optional[_builtins.int]:
+        return pulumi.get(self, "contact_id")
+
+    @_builtins.property
+    @pulumi.getter(name="domainId")
+    def domain_id(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "domain_id")
 
     @_builtins.property
     @pulumi.getter

@@ -43,7 +43,7 @@ class RegisteredDomainArgs:
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] account: The account this object lives in, overriding the provider-wide `account`. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
         :param pulumi.Input[_builtins.bool] auto_renew_enabled: Renew automatically before expiry (default false). Changes in place.
-        :param pulumi.Input[_builtins.bool] dnssec_enabled: When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+        :param pulumi.Input[_builtins.bool] dnssec_enabled: When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] extended_attributes: TLD-specific attributes the registry requires (when registering and changing the registrant).
         :param pulumi.Input[_builtins.bool] order_again: Consent to a second order. When the domain has left the account since this stack registered it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next time too), or remove the resource from the program to stop managing it. Default false.
         :param pulumi.Input[_builtins.float] poll_interval_seconds: Seconds between two status checks (default 10).
@@ -156,7 +156,7 @@ class RegisteredDomainArgs:
     @pulumi.getter(name="dnssecEnabled")
     def dnssec_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+        When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
         """
         return pulumi.get(self, "dnssec_enabled")
 
@@ -291,7 +291,7 @@ class RegisteredDomain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
         :param pulumi.Input[_builtins.bool] auto_renew_enabled: Renew automatically before expiry (default false). Changes in place.
         :param pulumi.Input[Union[_builtins.int, _builtins.str]] contact_id: The registrant: a contact id of the account (e.g. `contact.contactId`). Changing it runs a registrant change at the registry, in place; one the registry leaves pending (a change of owner can take days) is recorded in state and the next `up` keeps waiting for it. Registries that want extended attributes for the new registrant get them from `extendedAttributes`.
-        :param pulumi.Input[_builtins.bool] dnssec_enabled: When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+        :param pulumi.Input[_builtins.bool] dnssec_enabled: When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] extended_attributes: TLD-specific attributes the registry requires (when registering and changing the registrant).
         :param pulumi.Input[_builtins.str] name: The name to register. Changing it replaces the DomainRegistration.
         :param pulumi.Input[_builtins.bool] order_again: Consent to a second order. When the domain has left the account since this stack registered it (deleted, transferred away, registration lapsed), `refresh` keeps the resource marked `goneFromAccount` and the next `up` fails with an explanation instead of paying for a new registration. Set `orderAgain: true` to register it again (then remove it, or it consents to the next time too), or remove the resource from the program to stop managing it. Default false.
@@ -386,11 +386,13 @@ class RegisteredDomain(pulumi.CustomResource):
             __props__.__dict__["gone_from_account"] = None
             __props__.__dict__["pending_order_id"] = None
             __props__.__dict__["pending_registrant_change_id"] = None
+            __props__.__dict__["registrant_change"] = None
             __props__.__dict__["registrant_change_id"] = None
             __props__.__dict__["registrant_change_state"] = None
             __props__.__dict__["registration_id"] = None
             __props__.__dict__["registration_state"] = None
             __props__.__dict__["state"] = None
+            __props__.__dict__["unicode_name"] = None
         super(RegisteredDomain, __self__).__init__(
             'dnsimple-dynamic:compat:RegisteredDomain',
             resource_name,
@@ -428,6 +430,7 @@ class RegisteredDomain(pulumi.CustomResource):
         __props__.__dict__["pending_registrant_change_id"] = None
         __props__.__dict__["poll_interval_seconds"] = None
         __props__.__dict__["premium_price"] = None
+        __props__.__dict__["registrant_change"] = None
         __props__.__dict__["registrant_change_id"] = None
         __props__.__dict__["registrant_change_state"] = None
         __props__.__dict__["registration_id"] = None
@@ -436,6 +439,7 @@ class RegisteredDomain(pulumi.CustomResource):
         __props__.__dict__["timeouts"] = None
         __props__.__dict__["transfer_lock_enabled"] = None
         __props__.__dict__["trustee"] = None
+        __props__.__dict__["unicode_name"] = None
         __props__.__dict__["whois_privacy_enabled"] = None
         return RegisteredDomain(resource_name, opts=opts, __props__=__props__)
 
@@ -467,7 +471,7 @@ class RegisteredDomain(pulumi.CustomResource):
     @pulumi.getter(name="dnssecEnabled")
     def dnssec_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        When true, DNSSEC is turned on for the domain: in TypeScript a `Dnssec` resource, child of this one. Through the plugin declare `dnsimple-dynamic:index:Dnssec` instead; `false` is accepted.
+        When true, DNSSEC signing is turned on for the domain (our `Dnssec`: in TypeScript a child resource of this one, through the plugin done by this resource), and turned off when it becomes false or at destroy.
         """
         return pulumi.get(self, "dnssec_enabled")
 
@@ -560,6 +564,14 @@ class RegisteredDomain(pulumi.CustomResource):
         return pulumi.get(self, "premium_price")
 
     @_builtins.property
+    @pulumi.getter(name="registrantChange")
+    def registrant_change(self) -> pulumi.Output[Optional['outputs.RegisteredDomainRegistrantChange']]:
+        """
+        The latest registrant change this resource started (a new `contactId`): its id, state, new contact and domain.
+        """
+        return pulumi.get(self, "registrant_change")
+
+    @_builtins.property
     @pulumi.getter(name="registrantChangeId")
     def registrant_change_id(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
@@ -622,6 +634,14 @@ class RegisteredDomain(pulumi.CustomResource):
         Not supported: the registration API takes no trustee choice. `false` is accepted.
         """
         return pulumi.get(self, "trustee")
+
+    @_builtins.property
+    @pulumi.getter(name="unicodeName")
+    def unicode_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The domain's name in Unicode (an IDN's own letters).
+        """
+        return pulumi.get(self, "unicode_name")
 
     @_builtins.property
     @pulumi.getter(name="whoisPrivacyEnabled")
