@@ -16,7 +16,10 @@ const record = (type: string, name: string, outputs: Record<string, unknown>, mo
   outputs,
   ...more,
 });
-const exportOf = (resources: object[]) => ({ version: 3, deployment: { manifest: {}, resources } });
+const exportOf = (resources: object[]) => ({
+  version: 3,
+  deployment: { manifest: {}, resources: resources as never[] },
+});
 
 describe("per-record-to-set", () => {
   it("knows the per-record kinds of every adapter, and not the set", () => {
