@@ -18,7 +18,10 @@ it("`npm run up:skip-checkpoints -- --yes` runs `pulumi up --yes` with PULUMI_SK
     const standIn = path.join(dir, "bin", "pulumi");
     writeFileSync(standIn, '#!/bin/sh\necho "PULUMI_SKIP_CHECKPOINTS=$PULUMI_SKIP_CHECKPOINTS pulumi $*"\n');
     chmodSync(standIn, 0o755);
-    const env = { ...process.env, PATH: `${path.join(dir, "bin")}${path.delimiter}${process.env.PATH}` };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: `${path.join(dir, "bin")}${path.delimiter}${process.env.PATH}`,
+    };
     delete env.PULUMI_SKIP_CHECKPOINTS;
     const said = execFileSync("npm", ["run", "--silent", "up:skip-checkpoints", "--", "--yes"], {
       cwd: dir,
