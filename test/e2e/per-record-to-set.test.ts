@@ -2,13 +2,15 @@
  * docs/per-record-to-set.md on a stack of 30 per-record `ZoneRecord`s: `per-record-to-set` reads
  * the stack export, `pulumi stack import` drops the records from the state, and one `ZoneRecords`
  * that adopts them takes them over. The `up` sends no write request, the next preview changes
- * nothing, and the zone holds the same records with the same ids.
+ * nothing, and the zone holds the same records with the same ids. A preview of 300 `ZoneRecord`s in
+ * one zone says so once, naming this path; the 30 of the first stack do not.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { convertState, perRecordToSetMain } from "../../provider/cli/per-record-to-set";
+import { PER_RECORD_WARNING_THRESHOLD } from "../../provider/resources/zone-record-neighbours";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 
@@ -90,4 +92,26 @@ it("turns 30 ZoneRecords into one ZoneRecords with no write request and no chang
   const preview = await e2e.stack.preview(collect(e2e));
   expect(preview.changeSummary).toEqual({ same: 3 });
   expect(await zone()).toEqual(before);
+  expect(e2e.output.join("\n")).not.toContain("or more ZoneRecord resources in one zone");
+}, 60_000);
+
+it("warns once in the preview of a program with 300 ZoneRecords in one zone, naming this path", async () => {
+  const zoneName = "per-record-warning.com";
+  await e2e.declare(
+    Array.from({ length: PER_RECORD_WARNING_THRESHOLD }, (_, i) => ({
+      type: "ZoneRecord",
+      name: `w${i}`,
+      args: { zoneName, name: `w${i}`, type: "A", content: "192.0.2.1", ttl: 600 },
+    })),
+  );
+  const lines: string[] = [];
+  await e2e.stack.preview({ onOutput: (line) => lines.push(line) });
+  // The engine shows a warning as it comes and again in the summary's diagnostics: one warning.
+  const text = lines.join("");
+  expect(text).toMatch(/pulumi:pulumi:Stack e2e-test\s+1 warning/);
+  const diagnostics = text.slice(text.indexOf("Diagnostics:"));
+  expect(
+    diagnostics.match(/per-record-warning\.com: 300 or more ZoneRecord resources in one zone/g),
+  ).toHaveLength(1);
+  expect(lines.join("")).toContain("docs/per-record-to-set.md");
 }, 60_000);
