@@ -11,6 +11,7 @@ Commands:
   review             a pull-request summary of \`pulumi preview --json\` (see review --help)
   generate-program   an existing account as a Pulumi program that adopts everything
   export-zone-file   a zone's records as a BIND zone file
+  per-record-to-set  a stack's per-record ZoneRecords as one adopting ZoneRecords per zone
   sweep              delete what a run named with a prefix left in an account
   unrecorded-creates what this machine created that no later run's state confirmed (after a kill)
   install-plugin     install the provider plugin for Python, YAML, Go and other programs
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[], io: CommandIo) => Promise<number
   review: async (argv, io) => (await import("./review")).reviewMain(argv, io),
   "generate-program": async (argv, io) => (await import("./generate-program")).generateProgramMain(argv, io),
   "export-zone-file": async (argv, io) => (await import("./export-zone-file")).exportZoneFileMain(argv, io),
+  "per-record-to-set": async (argv, io) => (await import("./per-record-to-set")).perRecordToSetMain(argv, io),
   sweep: async (argv, io) => (await import("./sweep")).sweepMain(argv, io),
   "unrecorded-creates": async (argv, io) =>
     (await import("./unrecorded-creates")).unrecordedCreatesMain(argv, io),

@@ -80,7 +80,7 @@ class Names {
   }
 }
 
-function recordEntry(
+export function recordEntry(
   r: Pick<ZoneRecord, "name" | "type" | "content" | "ttl" | "priority" | "regions">,
 ): string {
   const regions = r.regions && !(r.regions.length === 1 && r.regions[0] === "global") ? r.regions : undefined;
