@@ -21,28 +21,26 @@
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/cycle-costs.js [--records N] [--rounds R]
  *   [--probes P] [--only name,name]
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import * as path from "node:path";
+import { type Declaration, REPO } from "../test/e2e/reliability-lib";
 import {
-  type Declaration,
-  REPO,
-  createStack,
-  installedProgram,
-  spawnEmulator,
-} from "../test/e2e/reliability-lib";
+  type Cycle,
+  type Phase,
+  type PhaseCost,
+  PHASES,
+  cycleSeconds as total,
+  fastStartEnv as fastStartCacheEnv,
+  genericTarget,
+  installedProject,
+  measureCycle,
+  terraformRecords,
+  terraformSetup as setupTerraform,
+  terraformTarget,
+} from "./lib/cycle";
 import { pairedRatio } from "./lib/paired-ratio";
-import { type ProcessRole, ProcessCpuSampler } from "./lib/process-cpu";
+import { type ProcessRole } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
-import {
-  SOURCE,
-  exportSource,
-  findTerraform,
-  goEnv,
-  makeCertificates,
-  startProxy,
-  which,
-} from "./lib/terraform";
 import { median } from "./lib/median";
 
 const args = process.argv.slice(2);
@@ -56,8 +54,6 @@ const TOKEN = "bench-cycle-costs-58";
 const ZONE = "cycle-costs.com";
 const WORK = path.join(REPO, ".work/bench-cycle-costs");
 
-const PHASES = ["up", "preview", "refresh", "ttl", "destroy"] as const;
-type Phase = (typeof PHASES)[number];
 const ROLES: ProcessRole[] = ["engine", "language host", "program", "provider", "emulator"];
 
 interface Variant {
@@ -144,200 +140,25 @@ const VARIANTS = {
 } satisfies Record<string, Variant>;
 type VariantName = keyof typeof VARIANTS;
 
-interface PhaseCost {
-  seconds: number;
-  requests: number;
-  cpu: Record<ProcessRole, number>;
-  /** After `up`: the bytes of the stack's state file over its resources (what each checkpoint writes). */
-  stateBytesPerResource?: number;
-}
-type Cycle = Record<Phase, PhaseCost>;
-
 /** What docs/speed.md tells a user to set: the preload, from the project's node_modules, and a cache folder. */
-function fastStartEnv(): Record<string, string> {
-  const project = path.dirname(path.dirname(path.dirname(installedProgram("generic"))));
-  const preload = path.join(project, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/fast-start.js");
-  return { NODE_OPTIONS: `--require ${preload}`, NODE_COMPILE_CACHE: path.join(WORK, "compile-cache") };
-}
+const fastStartEnv = () => fastStartCacheEnv(path.join(WORK, "compile-cache"));
 
-async function cycle(variant: Variant): Promise<Cycle> {
-  if (variant.program === "terraform") return terraformCycle();
-  const emulator = await spawnEmulator({ token: TOKEN });
-  const stack = await createStack({
-    program: variant.program,
-    installed: true,
-    baseUrl: emulator.v2Url,
+const terraformSetup = () => setupTerraform(WORK, TOKEN);
+
+function cycle(variant: Variant): Promise<Cycle> {
+  return measureCycle({
     token: TOKEN,
-    account: 1,
-    env: {
-      // A user's shell: neither the test command's preload nor its compile cache.
-      NODE_OPTIONS: "",
-      NODE_COMPILE_CACHE: "",
-      ...(variant.fastStart ? fastStartEnv() : {}),
-      ...variant.env,
-    },
+    zones: [ZONE],
+    make: (emulator) =>
+      variant.program === "terraform"
+        ? terraformTarget(emulator, terraformSetup()!, terraformRecords(N, ZONE))
+        : genericTarget(emulator, {
+            token: TOKEN,
+            program: variant.program,
+            declare: variant.declare,
+            env: { ...(variant.fastStart ? fastStartEnv() : {}), ...variant.env },
+          }),
   });
-  try {
-    await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
-    const out = {} as Cycle;
-    const run = async (phase: Phase, cli: string[]) => {
-      await emulator.clearRequests();
-      const cpu = new ProcessCpuSampler(stack.workDir, [emulator.child.pid!]);
-      const started = Date.now();
-      await stack.cli(cli);
-      const seconds = (Date.now() - started) / 1000;
-      out[phase] = { seconds, requests: (await emulator.requests()).length, cpu: cpu.stop() };
-    };
-    await stack.declare(variant.declare(3600));
-    await run("up", ["up", "--yes", "--skip-preview"]);
-    const state = readFileSync(stack.stateFile(), "utf8");
-    const resources = (JSON.parse(state).checkpoint?.latest?.resources ?? []).length;
-    out.up.stateBytesPerResource = Buffer.byteLength(state) / Math.max(resources, 1);
-    await run("preview", ["preview", "--expect-no-changes"]);
-    await run("refresh", ["refresh", "--yes", "--skip-preview"]);
-    await stack.declare(variant.declare(600));
-    await run("ttl", ["up", "--yes", "--skip-preview"]);
-    await run("destroy", ["destroy", "--yes", "--skip-preview"]);
-    return out;
-  } finally {
-    await stack.cleanup();
-    await emulator.close();
-  }
-}
-
-interface TerraformSetup {
-  terraform: string;
-  /** Terraform's first line of `version` and the provider's tag, for the report. */
-  version: string;
-  env: NodeJS.ProcessEnv;
-  key: Buffer;
-  cert: Buffer;
-}
-
-/**
- * The official Terraform provider, built once from its source (bench/lib/terraform.ts), under the
- * machine's Terraform with a development override (no registry), reaching the emulator through
- * the interception proxy; `undefined` (and the variant left out) when any of that is missing.
- */
-const terraformSetup = (() => {
-  let ready: TerraformSetup | null | undefined;
-  return (): TerraformSetup | undefined => {
-    if (ready !== undefined) return ready ?? undefined;
-    ready = null;
-    const terraform = findTerraform();
-    if (!terraform || !existsSync(SOURCE) || !which("openssl")) {
-      console.log("Terraform, the provider's source or openssl missing: the Terraform cycle is left out");
-      return undefined;
-    }
-    const dir = path.join(WORK, "terraform");
-    rmSync(dir, { recursive: true, force: true });
-    const src = path.join(dir, "src");
-    const providerVersion = exportSource(src);
-    const bin = path.join(dir, "bin");
-    execFileSync("go", ["build", "-o", path.join(bin, "terraform-provider-dnsimple"), "."], {
-      cwd: src,
-      env: { ...process.env, ...goEnv() },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    const cliConfig = path.join(dir, "terraformrc");
-    writeFileSync(
-      cliConfig,
-      `provider_installation {\n  dev_overrides {\n    "dnsimple/dnsimple" = ${JSON.stringify(bin)}\n  }\n  direct {}\n}\n`,
-    );
-    mkdirSync(path.join(dir, "ca"), { recursive: true });
-    const certs = makeCertificates(path.join(dir, "ca"));
-    ready = {
-      terraform,
-      version: `${execFileSync(terraform, ["version"], { encoding: "utf8" }).split("\n")[0]}, provider ${providerVersion}`,
-      key: certs.key,
-      cert: certs.cert,
-      env: {
-        ...process.env,
-        TF_CLI_CONFIG_FILE: cliConfig,
-        CHECKPOINT_DISABLE: "1",
-        TF_IN_AUTOMATION: "1",
-        SSL_CERT_FILE: certs.caFile,
-        DNSIMPLE_TOKEN: TOKEN,
-        DNSIMPLE_ACCOUNT: "1",
-        DNSIMPLE_SANDBOX: "false",
-      },
-    };
-    return ready;
-  };
-})();
-
-/** The configuration of the Terraform side: the same records, `count` of them. */
-const TERRAFORM_CONFIG = (records: number) => `terraform {
-  required_providers {
-    dnsimple = { source = "dnsimple/dnsimple" }
-  }
-}
-provider "dnsimple" {}
-variable "ttl" {
-  type    = number
-  default = 3600
-}
-resource "dnsimple_zone_record" "r" {
-  count     = ${records}
-  zone_name = "${ZONE}"
-  name      = "host\${count.index}"
-  type      = "A"
-  value     = "192.0.2.\${count.index % 250}"
-  ttl       = var.ttl
-}
-`;
-
-async function terraformCycle(): Promise<Cycle> {
-  const setup = terraformSetup()!;
-  const emulator = await spawnEmulator({ token: TOKEN });
-  const proxy = await startProxy(emulator.url, setup.key, setup.cert);
-  const workDir = mkdtempSync(path.join(WORK, "terraform/run-"));
-  writeFileSync(path.join(workDir, "main.tf"), TERRAFORM_CONFIG(N));
-  const runEnv = {
-    ...setup.env,
-    HTTPS_PROXY: proxy.url,
-    https_proxy: proxy.url,
-    NO_PROXY: "",
-    no_proxy: "",
-    TF_DATA_DIR: path.join(workDir, ".terraform"),
-  };
-  try {
-    await emulator.admin.call("POST", "/seed", { domains: [{ account: 1, name: ZONE }] });
-    const out = {} as Cycle;
-    const run = async (phase: Phase, cli: string[]) => {
-      await emulator.clearRequests();
-      const cpu = new ProcessCpuSampler(workDir, [emulator.child.pid!]);
-      const started = Date.now();
-      const code = await new Promise<number>((resolve) => {
-        const child = spawn(setup.terraform, cli, {
-          cwd: workDir,
-          env: runEnv,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let text = "";
-        child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-        child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-        child.on("close", (c) => {
-          if (c !== 0) console.error(text.slice(-4000));
-          resolve(c ?? -1);
-        });
-      });
-      const seconds = (Date.now() - started) / 1000;
-      if (code !== 0) throw new Error(`terraform ${cli.join(" ")} exited with ${code}`);
-      out[phase] = { seconds, requests: (await emulator.requests()).length, cpu: cpu.stop() };
-    };
-    await run("up", ["apply", "-auto-approve", "-input=false"]);
-    await run("preview", ["plan", "-detailed-exitcode", "-input=false"]);
-    await run("refresh", ["apply", "-refresh-only", "-auto-approve", "-input=false"]);
-    await run("ttl", ["apply", "-auto-approve", "-input=false", "-var", "ttl=600"]);
-    await run("destroy", ["destroy", "-auto-approve", "-input=false", "-var", "ttl=600"]);
-    if (proxy.refused.length > 0) throw new Error(`the proxy refused ${proxy.refused.join(", ")}`);
-    return out;
-  } finally {
-    await proxy.close();
-    await emulator.close();
-    rmSync(workDir, { recursive: true, force: true });
-  }
 }
 
 /** Milliseconds of a Node (or other) command, the median of PROBES runs after one untimed run. */
@@ -360,7 +181,7 @@ function probe(
 
 function startupProbes(): Record<string, number> {
   // The installed project (npm pack + npm install, as a user's): its node_modules are a user's.
-  const project = path.dirname(path.dirname(path.dirname(installedProgram("generic"))));
+  const project = installedProject();
   const node = (code: string, extraEnv: Record<string, string> = {}) =>
     probe(process.execPath, ["-e", code], project, extraEnv);
   const bare = node("0");
@@ -386,8 +207,6 @@ function startupProbes(): Record<string, number> {
     our_provider_load_ms: stubs - runtime,
   };
 }
-
-const total = (c: Cycle) => PHASES.reduce((s, p) => s + c[p].seconds, 0);
 
 async function main(): Promise<void> {
   const probes = startupProbes();

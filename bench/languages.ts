@@ -17,16 +17,13 @@
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/languages.js [--rounds N] [--records N] [--no-profile]
  */
 import { execFileSync, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as path from "node:path";
 import { stringify as stringifyYaml } from "yaml";
-import { newStack } from "../test/e2e/harness";
 import { programFolderStack } from "../test/e2e/program-folder";
-import { pulumiHome } from "../test/e2e/pulumi-home";
 import { type EmulatorProcess, REPO, spawnEmulator } from "../test/e2e/reliability-lib";
-import { KEEPER_PROVIDER_URL, keeperEnv } from "../test/e2e/secrets-keeper";
+import { installedPythonSdk as installedSdk, pulumiCli, pythonProject } from "./lib/python-plugin";
 import { ProcessCpuSampler, type ProcessRole } from "./lib/process-cpu";
 import { recordResults } from "./lib/record";
 import { pairedRatio } from "./lib/paired-ratio";
@@ -84,24 +81,7 @@ const PROGRAM: Record<Side, Record<string, string>> = {
   },
 };
 
-let pythonSdk: string | undefined;
-
-/**
- * The generated Python SDK, installed as `pip install sdk/python` installs it (bytecode compiled),
- * into a folder of its own that the Python program gets as PYTHONPATH. Built from a copy, so the
- * checkout gets no build folders.
- */
-function installedPythonSdk(): string {
-  if (pythonSdk) return pythonSdk;
-  const source = path.join(WORK, "python-sdk-source");
-  cpSync(path.join(REPO, "sdk/python"), source, { recursive: true });
-  const site = path.join(WORK, "python-sdk");
-  const pip = path.join(process.env.DNSIMPLE_PYTHON_VENV!, "bin/pip");
-  execFileSync(pip, ["install", "--quiet", "--no-deps", "--no-build-isolation", "--target", site, source], {
-    stdio: "pipe",
-  });
-  return (pythonSdk = site);
-}
+const installedPythonSdk = () => installedSdk(WORK);
 
 /** A project folder and stack for `side`, configured for the emulator (the Python one names the plugin). */
 async function projectOf(side: Side, baseUrl: string): Promise<{ workDir: string; env: NodeJS.ProcessEnv }> {
@@ -121,54 +101,17 @@ async function projectOf(side: Side, baseUrl: string): Promise<{ workDir: string
     });
     return { workDir, env: { ...process.env, ...stack.workspace.envVars } };
   }
-  const workDir = path.join(REPO, ".work/e2e", `bench-languages-python-${randomUUID().slice(0, 8)}`);
-  mkdirSync(path.join(workDir, "backend"), { recursive: true });
-  pulumiHome(path.join(workDir, "pulumi-home"));
-  writeFileSync(
-    path.join(workDir, "Pulumi.yaml"),
-    stringifyYaml({
-      name: "languages-python",
-      runtime: { name: "python", options: { virtualenv: process.env.DNSIMPLE_PYTHON_VENV } },
-      plugins: { providers: [{ name: "dnsimple-dynamic", path: path.join(REPO, "bin") }] },
-    }),
-  );
-  writeFileSync(path.join(workDir, "__main__.py"), PROGRAM.python["__main__.py"]!);
-  const stack = await newStack(workDir, {
-    secretsProvider: KEEPER_PROVIDER_URL,
-    envVars: {
-      PULUMI_BACKEND_URL: `file://${path.join(workDir, "backend")}`,
-      PULUMI_HOME: path.join(workDir, "pulumi-home"),
-      ...(await keeperEnv()),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_AUTOMATION_API_SKIP_VERSION_CHECK: "true",
-      PYTHONPATH: installedPythonSdk(),
-    },
+  return pythonProject({
+    label: "bench-languages-python",
+    program: PROGRAM.python["__main__.py"]!,
+    work: WORK,
+    baseUrl,
+    token: TOKEN,
+    config: { ttl: "3600" },
   });
-  await stack.setAllConfig({
-    "dnsimple-dynamic:token": { value: TOKEN, secret: true },
-    "dnsimple-dynamic:account": { value: "1" },
-    "dnsimple-dynamic:baseUrl": { value: baseUrl },
-    ttl: { value: "3600" },
-  });
-  return { workDir, env: { ...process.env, ...stack.workspace.envVars } };
 }
 
-/** Runs the Pulumi CLI in `workDir` as a user does; rejects with its output when it fails. */
-function pulumi(workDir: string, env: NodeJS.ProcessEnv, cli: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", [...cli, "--stack", "test", "--non-interactive"], { cwd: workDir, env });
-    let text = "";
-    child.stdout.on("data", (c: Buffer) => (text += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (text += c.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`pulumi ${cli.join(" ")} failed (${code}):\n${text.slice(-4000)}`)),
-    );
-  });
-}
+const pulumi = pulumiCli;
 
 /**
  * One cycle of `side` in a fresh project: seconds and API requests per phase; with `cpu`, the CPU

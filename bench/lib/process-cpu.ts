@@ -17,6 +17,9 @@ export type ProcessRole = "engine" | "language host" | "program" | "provider" | 
 
 const ROLES: Array<[RegExp, ProcessRole]> = [
   [/dynamic-provider/, "provider"],
+  // The provider plugin (other languages): its bash entry, then Node.js on the built plugin.
+  [/pulumi-resource-dnsimple-dynamic|provider[/\\]plugin[/\\]main\.js/, "provider"],
+  [/pulumi-language-/, "language host"],
   // The official Terraform provider under Terraform (bench/cycle-costs.ts): its plugin, its engine.
   [/terraform-provider-dnsimple/, "provider"],
   [/(^|[/\\])terraform(\0|$)/, "engine"],
@@ -34,7 +37,10 @@ function roleOf(cmdline: string): ProcessRole {
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 export class ProcessCpuSampler {
-  private readonly seen = new Map<number, { role: ProcessRole; cpuMs: number; startMs: number }>();
+  private readonly seen = new Map<
+    number,
+    { role: ProcessRole; cpuMs: number; startMs: number; peakRssKiB: number }
+  >();
   private firstSample = true;
   private readonly timer: NodeJS.Timeout;
 
@@ -69,7 +75,10 @@ export class ProcessCpuSampler {
         const role = known?.role ?? roleOf(readFileSync(`/proc/${pid}/cmdline`, "latin1"));
         // A process already running when sampling starts (the emulator) counts from then on.
         const startMs = known?.startMs ?? (this.firstSample ? cpuMs : 0);
-        this.seen.set(pid, { role, cpuMs: Math.max(cpuMs, known?.cpuMs ?? 0), startMs });
+        // The kernel's own peak of the resident set (VmHWM): nothing between samples is missed.
+        const hwm = /^VmHWM:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
+        const peakRssKiB = Math.max(Number(hwm?.[1] ?? 0), known?.peakRssKiB ?? 0);
+        this.seen.set(pid, { role, cpuMs: Math.max(cpuMs, known?.cpuMs ?? 0), startMs, peakRssKiB });
       } catch {
         // gone, or not ours to read
       }
@@ -80,15 +89,24 @@ export class ProcessCpuSampler {
   stop(): Record<ProcessRole, number> {
     clearInterval(this.timer);
     this.sample();
-    const totals: Record<ProcessRole, number> = {
-      engine: 0,
-      "language host": 0,
-      program: 0,
-      provider: 0,
-      emulator: 0,
-      other: 0,
-    };
+    const totals = zeroByRole();
     for (const { role, cpuMs, startMs } of this.seen.values()) totals[role] += cpuMs - startMs;
     return totals;
   }
+
+  /**
+   * The largest peak resident set (VmHWM) of one process of each role, MiB, over what was
+   * sampled (call after `stop`). A process already running when sampling began (the emulator)
+   * reports its peak since it started.
+   */
+  peakRssMiB(): Record<ProcessRole, number> {
+    const peaks = zeroByRole();
+    for (const { role, peakRssKiB } of this.seen.values())
+      peaks[role] = Math.max(peaks[role], peakRssKiB / 1024);
+    return peaks;
+  }
+}
+
+function zeroByRole(): Record<ProcessRole, number> {
+  return { engine: 0, "language host": 0, program: 0, provider: 0, emulator: 0, other: 0 };
 }

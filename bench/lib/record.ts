@@ -16,7 +16,7 @@ function writeAtomically(file: string, text: string): void {
 
 export function recordResults(
   section: string,
-  figures: Record<string, number | string[]>,
+  figures: Record<string, number | string | string[]>,
   markdown: { title: string; command: string; body: string },
 ): void {
   const jsonFile = path.join(benchDir, "results.json");
