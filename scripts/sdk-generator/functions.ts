@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { ResultShape } from "../../provider/plugin/function-results";
 import { ACCOUNT_OPTION, type FunctionDefinition, isObjectParameter } from "../../provider/functions/define";
 import { FUNCTION_DEFINITIONS } from "../../provider/functions/definitions";
-import { docComment, jsonSchemaOf, type GeneratedFile, type JsonSchema } from "./render";
+import { docComment, jsonSchemaOf, scalarTsType, type GeneratedFile, type JsonSchema } from "./render";
 import { property, type PulumiProperty, Types } from "./schema";
 
 /** One argument of a schema function and where the call puts it. */
@@ -257,16 +257,9 @@ class TsTypes {
     if (members) return union(members.map((m) => this.typeOf(m)));
     if (js.enum) return union(js.enum.map((v) => JSON.stringify(v)));
     if (Array.isArray(js.type)) return union(js.type.map((type) => this.typeOf({ ...js, type })));
+    const scalar = scalarTsType(js.type);
+    if (scalar) return scalar;
     switch (js.type) {
-      case "string":
-        return "string";
-      case "integer":
-      case "number":
-        return "number";
-      case "boolean":
-        return "boolean";
-      case "null":
-        return "null";
       case "array": {
         const item = this.typeOf(js.items ?? {});
         return item.includes(" ") ? `Array<${item}>` : `${item}[]`;

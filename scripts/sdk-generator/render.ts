@@ -64,16 +64,9 @@ function tsType(js: JsonSchema, input: boolean, named: Named, defs: Record<strin
   if (js.const !== undefined) return JSON.stringify(js.const);
   if (Array.isArray(js.type))
     return union(js.type.map((type) => tsType({ ...js, type }, input, named, defs)));
+  const scalar = scalarTsType(js.type);
+  if (scalar) return scalar;
   switch (js.type) {
-    case "string":
-      return "string";
-    case "integer":
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "null":
-      return "null";
     case "array":
       return `${wrap(tsType(js.items ?? {}, input, named, defs))}[]`;
     case "object": {
@@ -93,6 +86,13 @@ function objectMembers(js: JsonSchema, input: boolean, named: Named, defs: Recor
     const doc = value.description ? `/** ${value.description} */ ` : "";
     return `${doc}${key}${required.has(key) ? "" : "?"}: ${input ? `pulumi.Input<${type}>` : type};`;
   });
+}
+
+/** The TypeScript type of a JSON schema scalar type (`integer` too is a `number`), or undefined. */
+export function scalarTsType(type: unknown): string | undefined {
+  if (type === "integer" || type === "number") return "number";
+  if (type === "string" || type === "boolean" || type === "null") return type;
+  return undefined;
 }
 
 function union(types: string[]): string {
