@@ -77,12 +77,12 @@ async function main(): Promise<void> {
     await timed("import", () =>
       stack.cli(["stack", "import", "--file", path.join(out, "state-without-records.json")]),
     );
-    const { zones } = convertState(JSON.parse(readFileSync(exported, "utf8")));
+    const { zones, recordIds } = convertState(JSON.parse(readFileSync(exported, "utf8")));
     await stack.declare([
       {
         type: "ZoneRecords",
         name: `${ZONE}-records`,
-        args: { zoneName: ZONE, adopt: true, records: zones.get(ZONE) },
+        args: { zoneName: ZONE, adopt: true, adoptRecordIds: recordIds.get(ZONE), records: zones.get(ZONE) },
       },
     ]);
     await timed("up", () => stack.cli(["up", "--yes", "--skip-preview"]));
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
       command: "npx tsc -p tsconfig.build.json && node dist/bench/per-record-to-set.js",
       body: [
         `${RECORDS} \`ZoneRecord\`s in one zone made by \`pulumi up\` (PULUMI_SKIP_CHECKPOINTS=true), then the path:`,
-        "`pulumi stack export`, `per-record-to-set`, `pulumi stack import`, one `ZoneRecords` with `adopt: true`, `pulumi up`.",
+        "`pulumi stack export`, `per-record-to-set`, `pulumi stack import`, one `ZoneRecords` with `adopt: true` and the state's record ids (`adoptRecordIds`), `pulumi up`.",
         "",
         "| step | seconds |",
         "|---|---|",

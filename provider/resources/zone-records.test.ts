@@ -1059,6 +1059,58 @@ describe("the rules in detail", () => {
     expect(once[0]!.outs["recordIds"]).toEqual({ first: 1 });
   });
 
+  it("with adoptRecordIds adopts exactly those records, never an older look-alike", async () => {
+    const twin = zone.add(A("www", "192.0.2.1")); // made by hand, older than the stack's record
+    const ours = zone.add(A("www", "192.0.2.1"));
+    const api = zone.add(A("api", "192.0.2.2"));
+    const found = await zoneRecordsResource.findMatching!(ctx, {
+      ...(await checked({
+        adopt: true,
+        adoptRecordIds: [ours.id, api.id],
+        records: [A("www", "192.0.2.1"), A("api", "192.0.2.2"), A("new", "192.0.2.3")],
+      })),
+    });
+    expect(found[0]!.outs["recordIds"]).toEqual({ "api A 192.0.2.2": api.id, "www A 192.0.2.1": ours.id });
+    expect(Object.values(found[0]!.outs["recordIds"] as Record<string, number>)).not.toContain(twin.id);
+    // Without the ids, adopt takes the oldest look-alike: the hand-made twin.
+    const byLikeness = await zoneRecordsResource.findMatching!(
+      ctx,
+      await checked({ adopt: true, records: [A("www", "192.0.2.1")] }),
+    );
+    expect(byLikeness[0]!.outs["recordIds"]).toEqual({ "www A 192.0.2.1": twin.id });
+  });
+
+  it("with adoptRecordIds stops before any write when a listed record differs from every declared one", async () => {
+    const edited = zone.add(A("www", "192.0.2.99")); // changed outside Pulumi since the export
+    zone.add(A("www", "192.0.2.1")); // a look-alike of what the state said, not the stack's
+    zone.requests = [];
+    await expect(
+      zoneRecordsResource.findMatching!(
+        ctx,
+        await checked({ adopt: true, adoptRecordIds: [edited.id], records: [A("www", "192.0.2.1")] }),
+      ),
+    ).rejects.toThrow(
+      `adoptRecordIds: 1 record(s) of example.com match no declared record: ${edited.id} (www A 192.0.2.99). Declare each as the zone holds it`,
+    );
+    expect(zone.requests.filter((r) => !r.startsWith("list"))).toEqual([]);
+  });
+
+  it("refuses adoptRecordIds without adopt: true, and an id listed twice", async () => {
+    const failures = async (props: Record<string, unknown>) =>
+      (await provider.check!({}, { zoneName: ZONE, records: [A("www", "192.0.2.1")], ...props })).failures ??
+      [];
+    expect(await failures({ adoptRecordIds: [5] })).toEqual([
+      {
+        property: "adoptRecordIds",
+        reason: "takes effect only with adopt: true, e.g. { adopt: true, adoptRecordIds: [1234, 1235] }",
+      },
+    ]);
+    expect(await failures({ adopt: true, adoptRecordIds: [5, 6, 5] })).toEqual([
+      { property: "adoptRecordIds", reason: "lists 5 more than once; list each record once" },
+    ]);
+    expect(await failures({ adopt: true, adoptRecordIds: [5, 6] })).toEqual([]);
+  });
+
   it("settles a lost create only with an identical record, not owned, not a system record, made since", async () => {
     const olds = await create({ records: { keep: A("keep", "192.0.2.50") } });
     const since = new Date(T0).toISOString();

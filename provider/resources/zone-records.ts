@@ -649,6 +649,56 @@ async function apply(
   return outs;
 }
 
+/** `adoptRecordIds`: only with `adopt: true`, each id once. */
+function adoptRecordIdsFailures(inputs: {
+  adopt?: unknown;
+  adoptRecordIds?: number[] | undefined;
+}): CheckFailure[] {
+  const ids = inputs.adoptRecordIds;
+  if (ids === undefined) return [];
+  if (inputs.adopt !== true)
+    return [
+      {
+        property: "adoptRecordIds",
+        reason: "takes effect only with adopt: true, e.g. { adopt: true, adoptRecordIds: [1234, 1235] }",
+      },
+    ];
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  return twice.length === 0
+    ? []
+    : [
+        {
+          property: "adoptRecordIds",
+          reason: `lists ${[...new Set(twice)].join(", ")} more than once; list each record once`,
+        },
+      ];
+}
+
+/**
+ * An id of `adoptRecordIds` whose record is in the zone but matched no declared record: its
+ * content, name or type changed since the state was read (or the declaration differs). Taking the
+ * set forward would make a new record beside it, so the adopt stops before any write.
+ */
+function refuseUnmatchedIds(
+  zone: string,
+  ids: Set<number>,
+  zoneRecords: ZoneRecord[],
+  found: Record<string, Managed>,
+): void {
+  const adopted = new Set(Object.values(found).map((m) => m.id));
+  const unmatched = zoneRecords.filter((r) => ids.has(r.id) && !adopted.has(r.id));
+  if (unmatched.length === 0) return;
+  const shown = unmatched
+    .slice(0, 5)
+    .map((r) => `${r.id} (${r.name || "@"} ${r.type} ${r.content})`)
+    .join(", ");
+  throw new Error(
+    `adoptRecordIds: ${unmatched.length} record(s) of ${zone} match no declared record: ${shown}` +
+      `${unmatched.length > 5 ? ", …" : ""}. Declare each as the zone holds it (run \`pulumi refresh\` ` +
+      "before `pulumi stack export` so that the state is current), or leave its id out; nothing was written",
+  );
+}
+
 /** Records of the zone the declaration matches (adopt, crash recovery), one per key at most. */
 function matchDeclared(
   specs: Record<string, RecordSpec>,
@@ -819,6 +869,15 @@ export const zoneRecordsResource = defineResource({
           "system records) and identical existing ones are taken over.",
       ),
     strictRecords: STRICT_RECORDS_INPUT,
+    adoptRecordIds: z
+      .array(z.number().int().positive())
+      .optional()
+      .describe(
+        "With `adopt: true`: the ids of the existing records to take over (as a stack's state lists\n" +
+          "them; `per-record-to-set` writes them). No other record is adopted, however alike; an id\n" +
+          "whose record differs from every declared one fails the `up` before any write, and a declared\n" +
+          "record none of the ids holds is created.",
+      ),
     allowMassChange: z
       .number()
       .int()
@@ -835,7 +894,7 @@ export const zoneRecordsResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["zoneName"],
-  localOnly: ["zoneFile", "allowMassChange", "strictRecords"],
+  localOnly: ["zoneFile", "allowMassChange", "strictRecords", "adoptRecordIds"],
   massChange: { force: "allowMassChange", counts: massChangeCounts },
   normalize: {
     records: (v) =>
@@ -845,15 +904,15 @@ export const zoneRecordsResource = defineResource({
   expand: expandZoneFile,
 
   refine(inputs) {
-    return inputs.records === undefined && inputs.zoneFile === undefined
-      ? [
-          {
-            property: "records",
-            reason:
-              'declare the records, a zoneFile, or both, e.g. records: [{ name: "www", type: "A", content: "192.0.2.10", ttl: 3600 }]',
-          },
-        ]
-      : [];
+    const failures: CheckFailure[] = [];
+    if (inputs.records === undefined && inputs.zoneFile === undefined)
+      failures.push({
+        property: "records",
+        reason:
+          'declare the records, a zoneFile, or both, e.g. records: [{ name: "www", type: "A", content: "192.0.2.10", ttl: 3600 }]',
+      });
+    failures.push(...adoptRecordIdsFailures(inputs));
+    return failures;
   },
 
   refinePartial(inputs, _ownerKey, written) {
@@ -911,10 +970,15 @@ export const zoneRecordsResource = defineResource({
     return { id: outs.setId, outs };
   },
 
-  // Adopt: the existing records identical to the declaration (one per key); the others are made.
+  // Adopt: the existing records identical to the declaration (one per key), only those of
+  // `adoptRecordIds` when it is given; the others are made.
   async findMatching(ctx, inputs) {
     const zone = canonicalDomainName(inputs.zoneName);
-    const found = matchDeclared(specsOf(inputs), await listZone(ctx, zone), () => true);
+    const zoneRecords = await listZone(ctx, zone);
+    const specs = specsOf(inputs);
+    const ids = inputs.adoptRecordIds === undefined ? undefined : new Set(inputs.adoptRecordIds);
+    const found = matchDeclared(specs, zoneRecords, (r) => ids === undefined || ids.has(r.id));
+    if (ids !== undefined) refuseUnmatchedIds(zone, ids, zoneRecords, found);
     if (Object.keys(found).length === 0) return [];
     // No creation time: a set of records is never taken for one of our own creates by similarity.
     const id = setId(zone);

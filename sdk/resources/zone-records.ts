@@ -56,6 +56,13 @@ export interface ZoneRecordsArgs extends CommonArgs {
    */
   strictRecords?: pulumi.Input<boolean>;
   /**
+   * With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+   * them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+   * whose record differs from every declared one fails the `up` before any write, and a declared
+   * record none of the ids holds is created.
+   */
+  adoptRecordIds?: pulumi.Input<pulumi.Input<number>[]>;
+  /**
    * Forces one mass change: the number of records the change updates plus deletes, as the refusal
    * states it. A change that updates or deletes more than a share of the existing records
    * (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from

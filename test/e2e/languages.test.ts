@@ -32,6 +32,7 @@ import * as path from "node:path";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { recordResults } from "../../bench/lib/record";
 import { startEmulator, type RunningEmulator } from "../../emulator";
+import { perRecordToSetMain } from "../../provider/cli/per-record-to-set";
 import { v2 } from "./extended-api";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
@@ -545,7 +546,7 @@ describe.each(LANGUAGES)("a %s program", (language) => {
     });
 
   if (language === "python")
-    it("sends 300 ZoneRecords in batch requests at --parallel 64, and destroys them", async () => {
+    it("sends 300 ZoneRecords in batch requests at --parallel 64, says their cost once, moves them into one ZoneRecords with no write, and destroys it", async () => {
       const { stack, workDir } = await languageStack(language, "lang-python-300", {
         "__main__.py": PER_RECORD_PYTHON,
       });
@@ -569,6 +570,36 @@ describe.each(LANGUAGES)("a %s program", (language) => {
         expect(batchRequests).toBeGreaterThan(0);
         expect(batchRequests + singleRequests).toBeLessThan(60);
         batching = { records: 300, batchRequests, singleRequests };
+        // 300 ZoneRecords in one zone: the cost is said once, naming the way to one ZoneRecords.
+        const summary = output.join("").slice(output.join("").lastIndexOf("Diagnostics:"));
+        expect(summary.match(/python-many\.com: 300 or more ZoneRecord resources in one zone/g)).toHaveLength(
+          1,
+        );
+        expect(summary).toContain("docs/per-record-to-set.md");
+
+        // That way through the plugin: the export, per-record-to-set, the import, its Python program.
+        const exported = path.join(workDir, "export.json");
+        writeFileSync(exported, JSON.stringify(await stack.exportStack()));
+        const out = path.join(workDir, "per-record-to-set");
+        const io = { out: () => undefined, err: (t: string) => void output.push(t), env: {} };
+        expect(await perRecordToSetMain(["--state", exported, "--out", out], io)).toBe(0);
+        await stack.importStack(
+          JSON.parse(readFileSync(path.join(out, "state-without-records.json"), "utf8")),
+        );
+        writeFileSync(
+          path.join(workDir, "__main__.py"),
+          [
+            "import pulumi_dnsimple_dynamic as dnsimple",
+            'domain = dnsimple.Domain("domain", name="python-many.com")',
+            readFileSync(path.join(out, "zone_records.py"), "utf8"),
+          ].join("\n"),
+        );
+        emulator.clearRequests();
+        const adopted = await stack.up(collect(output));
+        expect(adopted.summary.resourceChanges).toMatchObject({ create: 1 });
+        expect(emulator.requests().filter((r) => r.method !== "GET")).toEqual([]);
+        const again = await stack.preview(collect(output));
+        expect(Object.keys(again.changeSummary).filter((op) => op !== "same")).toEqual([]);
         await stack.destroy({ ...collect(output), parallel: 64 });
         expect((await api("GET", "/1/domains/python-many.com")).status).toBe(404);
       } finally {

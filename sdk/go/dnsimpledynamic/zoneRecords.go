@@ -19,6 +19,11 @@ type ZoneRecords struct {
 
 	// The account the object lives in.
 	AccountId pulumi.StringOutput `pulumi:"accountId"`
+	// With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+	// them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+	// whose record differs from every declared one fails the `up` before any write, and a declared
+	// record none of the ids holds is created.
+	AdoptRecordIds pulumi.IntArrayOutput `pulumi:"adoptRecordIds"`
 	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
 	// states it. A change that updates or deletes more than a share of the existing records
 	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
@@ -104,6 +109,11 @@ type zoneRecordsArgs struct {
 	Account interface{} `pulumi:"account"`
 	// Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
 	Adopt *bool `pulumi:"adopt"`
+	// With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+	// them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+	// whose record differs from every declared one fails the `up` before any write, and a declared
+	// record none of the ids holds is created.
+	AdoptRecordIds []int `pulumi:"adoptRecordIds"`
 	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
 	// states it. A change that updates or deletes more than a share of the existing records
 	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
@@ -141,6 +151,11 @@ type ZoneRecordsArgs struct {
 	Account pulumi.Input
 	// Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
 	Adopt pulumi.BoolPtrInput
+	// With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+	// them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+	// whose record differs from every declared one fails the `up` before any write, and a declared
+	// record none of the ids holds is created.
+	AdoptRecordIds pulumi.IntArrayInput
 	// Forces one mass change: the number of records the change updates plus deletes, as the refusal
 	// states it. A change that updates or deletes more than a share of the existing records
 	// (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
@@ -262,6 +277,14 @@ func (o ZoneRecordsOutput) ToZoneRecordsOutputWithContext(ctx context.Context) Z
 // The account the object lives in.
 func (o ZoneRecordsOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ZoneRecords) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
+}
+
+// With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+// them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+// whose record differs from every declared one fails the `up` before any write, and a declared
+// record none of the ids holds is created.
+func (o ZoneRecordsOutput) AdoptRecordIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v *ZoneRecords) pulumi.IntArrayOutput { return v.AdoptRecordIds }).(pulumi.IntArrayOutput)
 }
 
 // Forces one mass change: the number of records the change updates plus deletes, as the refusal

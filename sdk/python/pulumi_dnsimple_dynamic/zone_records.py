@@ -24,6 +24,7 @@ class ZoneRecordsArgs:
                  zone_name: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_record_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input['ZoneRecordsEntryArgs']]]] = None,
@@ -35,6 +36,10 @@ class ZoneRecordsArgs:
         :param pulumi.Input[_builtins.str] zone_name: The zone (domain name); a new zone gets the records made in it. Changing it replaces the ZoneRecords.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] account: The account this object lives in, overriding the provider-wide `account`. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] adopt_record_ids: With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+               them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+               whose record differs from every declared one fails the `up` before any write, and a declared
+               record none of the ids holds is created.
         :param pulumi.Input[_builtins.int] allow_mass_change: Forces one mass change: the number of records the change updates plus deletes, as the refusal
                states it. A change that updates or deletes more than a share of the existing records
                (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
@@ -63,6 +68,8 @@ class ZoneRecordsArgs:
             pulumi.set(__self__, "account", account)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if adopt_record_ids is not None:
+            pulumi.set(__self__, "adopt_record_ids", adopt_record_ids)
         if allow_mass_change is not None:
             pulumi.set(__self__, "allow_mass_change", allow_mass_change)
         if authoritative is None:
@@ -111,6 +118,21 @@ class ZoneRecordsArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptRecordIds")
+    def adopt_record_ids(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]:
+        """
+        With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+        them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+        whose record differs from every declared one fails the `up` before any write, and a declared
+        record none of the ids holds is created.
+        """
+        return pulumi.get(self, "adopt_record_ids")
+
+    @adopt_record_ids.setter
+    def adopt_record_ids(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]):
+        pulumi.set(self, "adopt_record_ids", value)
 
     @_builtins.property
     @pulumi.getter(name="allowMassChange")
@@ -198,6 +220,7 @@ class ZoneRecords(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_record_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
@@ -213,6 +236,10 @@ class ZoneRecords(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union[_builtins.str, _builtins.int]] account: The account this object lives in, overriding the provider-wide `account`. Changing it replaces the object.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing object that matches this declaration in every identifying field, instead of creating a new one. When none exists it is created; when several match, the create fails and names them. Without it, the provider never takes over an object this stack did not make.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] adopt_record_ids: With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+               them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+               whose record differs from every declared one fails the `up` before any write, and a declared
+               record none of the ids holds is created.
         :param pulumi.Input[_builtins.int] allow_mass_change: Forces one mass change: the number of records the change updates plus deletes, as the refusal
                states it. A change that updates or deletes more than a share of the existing records
                (`dnsimple:maxSafeUpdateShare`, `dnsimple:maxSafeDeleteShare`, 0.3 each, from
@@ -264,6 +291,7 @@ class ZoneRecords(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[Union[_builtins.str, _builtins.int]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 adopt_record_ids: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]] = None,
                  allow_mass_change: pulumi.Input[Optional[_builtins.int]] = None,
                  authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
                  records: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ZoneRecordsEntryArgs', 'ZoneRecordsEntryArgsDict']]]]] = None,
@@ -281,6 +309,7 @@ class ZoneRecords(pulumi.CustomResource):
 
             __props__.__dict__["account"] = account
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["adopt_record_ids"] = adopt_record_ids
             __props__.__dict__["allow_mass_change"] = allow_mass_change
             if authoritative is None:
                 authoritative = False
@@ -319,6 +348,7 @@ class ZoneRecords(pulumi.CustomResource):
         __props__ = ZoneRecordsArgs.__new__(ZoneRecordsArgs)
 
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["adopt_record_ids"] = None
         __props__.__dict__["allow_mass_change"] = None
         __props__.__dict__["authoritative"] = None
         __props__.__dict__["record_count"] = None
@@ -338,6 +368,17 @@ class ZoneRecords(pulumi.CustomResource):
         The account the object lives in.
         """
         return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="adoptRecordIds")
+    def adopt_record_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.int]]]:
+        """
+        With `adopt: true`: the ids of the existing records to take over (as a stack's state lists
+        them; `per-record-to-set` writes them). No other record is adopted, however alike; an id
+        whose record differs from every declared one fails the `up` before any write, and a declared
+        record none of the ids holds is created.
+        """
+        return pulumi.get(self, "adopt_record_ids")
 
     @_builtins.property
     @pulumi.getter(name="allowMassChange")
