@@ -258,6 +258,17 @@ function growthExponent(points: Array<[number, number]>): number | undefined {
   return sxy / sxx;
 }
 
+/** Least squares line y = fixed + perUnit·x: a cycle's fixed cost (seconds) and its cost per record. */
+function linearFit(points: Array<[number, number]>): { fixed: number; perUnit: number } | undefined {
+  if (points.length < 2) return undefined;
+  const mx = points.reduce((s, [x]) => s + x, 0) / points.length;
+  const my = points.reduce((s, [, y]) => s + y, 0) / points.length;
+  const sxy = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0);
+  const sxx = points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  const perUnit = sxy / sxx;
+  return { fixed: my - perUnit * mx, perUnit };
+}
+
 const COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
 
 /** Seconds per record against N, log–log, one line per program (and the account's two points), as SVG text. */
@@ -470,6 +481,7 @@ async function main(): Promise<void> {
     return rounds ? mean(rounds, cycleSeconds) : undefined;
   };
   const exponents: Partial<Record<Name, number>> = {};
+  const fits: Partial<Record<Name, { fixed: number; perUnit: number }>> = {};
   for (const name of names) {
     const byN = results.get(name);
     if (!byN) continue;
@@ -485,6 +497,19 @@ async function main(): Promise<void> {
       exponents[name] = exponent;
       figures[`${name}_growth_exponent`] = round3(exponent);
     }
+    const fit = linearFit(
+      [...byN.entries()].map(([n, rounds]) => [n, mean(rounds, cycleSeconds)] as [number, number]),
+    );
+    if (fit) {
+      fits[name] = fit;
+      figures[`cost_growth_${name}_fixed_seconds`] = Number(fit.fixed.toFixed(2));
+      figures[`cost_growth_${name}_ms_per_record`] = Number((fit.perUnit * 1000).toFixed(3));
+    }
+    const largest = Math.max(...byN.keys());
+    const up = byN.get(largest)!.map((c) => c.up.stateBytesPerResource ?? 0);
+    figures[`cost_growth_${name}_${largest}_state_bytes_per_resource`] = Math.round(
+      up.reduce((a, b) => a + b, 0) / up.length,
+    );
   }
   for (const n of [1000, 10000]) {
     const a = cycleOf("zone_records", n);
@@ -607,6 +632,14 @@ async function main(): Promise<void> {
           .map(([name, e]) => `${name} ${e!.toFixed(2)}`)
           .join(", ") +
         ".",
+      "",
+      "A cycle's fixed cost and its cost per record (least squares line of cycle seconds against N, every size " +
+        "measured): " +
+        Object.entries(fits)
+          .map(([name, f]) => `${name} ${f!.fixed.toFixed(1)} s + ${(f!.perUnit * 1000).toFixed(2)} ms × N`)
+          .join(", ") +
+        ". A record set's cycle is its fixed cost (five commands: the engine, the program and the provider " +
+        "starting) up to thousands of records; a per-record program's cost per record grows with N.",
       "",
       ...(skipped.length > 0 ? ["Left out:", "", ...skipped.map((s) => `- ${s}`), ""] : []),
       `The machine (2 cores) was shared with other work: load average ${load[0]!.toFixed(1)} at the start, ` +
