@@ -1,5 +1,7 @@
 /**
- * pulumi-dnsimple-dynamic: DNSimple resources for Pulumi programs, in pure TypeScript.
+ * pulumi-dnsimple-dynamic: DNSimple resources for Node.js Pulumi programs, served by dynamic
+ * providers. Programs in other languages use the provider plugin instead (Python and Go through the
+ * SDKs generated in sdk/python and sdk/go, YAML directly).
  *
  * @example
  * ```ts
