@@ -369,7 +369,9 @@ function loadProgress(): Progress {
   if (!RESUME || !existsSync(PROGRESS)) return fresh;
   const saved = JSON.parse(readFileSync(PROGRESS, "utf8")) as Progress;
   if (saved.sizes.join() !== SIZES.join() || saved.rounds !== ROUNDS) {
-    console.log(`--resume: ${PROGRESS} is of another run (sizes ${saved.sizes.join()}, rounds ${saved.rounds}); starting afresh`);
+    console.log(
+      `--resume: ${PROGRESS} is of another run (sizes ${saved.sizes.join()}, rounds ${saved.rounds}); starting afresh`,
+    );
     return fresh;
   }
   console.log(`--resume: ${Object.values(saved.cycles).flat().length} cycles taken from ${PROGRESS}`);

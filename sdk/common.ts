@@ -41,7 +41,7 @@ export const MODULE = "dnsimple";
  *
  * `pulumi.dynamic.Resource` would produce that text with Pulumi's closure serializer, which loads
  * the TypeScript compiler to parse the stub in every program run: about half a second of each
- * `preview` and `up` (bench/command-cost.ts). So the text is written here (`providerCode`), in the
+ * `preview` and `up` (measured when decision 002 was taken). So the text is written here (`providerCode`), in the
  * fewest characters that do the same (decision 002): the engine writes the whole state after
  * every step, and each resource holds the text twice.
  */

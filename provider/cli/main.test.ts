@@ -1,5 +1,5 @@
 /**
- * The package's command line: one entry, four commands, one way of reading options. Every
+ * The package's command line: one entry, seven commands, one way of reading options. Every
  * command answers --help, and refuses an unknown option the same way (exit 1, the parser's
  * message, then its usage), before it reads anything or builds a client.
  */

@@ -6,7 +6,7 @@
  * keeper, the config with each secret sealed by that key as the CLI seals it, AES-256-GCM as
  * `v1:<nonce>:<sealed>`). Each of those commands is a CLI process of about 0.4 s of CPU, and
  * every end-to-end stack ran both. The engine then opens the stack as if the CLI had made it;
- * test/e2e/stack-files.test.ts has the CLI read back what was written.
+ * test/e2e/stack-reads.test.ts has the CLI read back what was written.
  *
  * Config set with `path: true` (nested keys) still goes through the CLI.
  */

@@ -2,7 +2,7 @@
  * The typed definition of a resource kind: its inputs as one zod object (each field with its doc,
  * default, secret and replace markers), its outputs as another, and its operations typed by them.
  * `defineResource` checks nothing at run time that `toDynamicProvider` does not already do; it is
- * where the types of a kind are said once, and what the SDK generator (provider/generate/sdk.ts)
+ * where the types of a kind are said once, and what the SDK generator (scripts/sdk-generator/)
  * reads to write the SDK class, the stub and the reference page.
  *
  * @example
