@@ -48,8 +48,19 @@ module.exports = tseslint.config(
   ),
   ...layer(
     ["provider/client/**/*.ts"],
-    ["resources", "review", "sdk", "emulator"],
-    "the client is the lowest layer: it knows nothing of resources, the SDK or the emulator",
+    [
+      "resources",
+      "review",
+      "generate",
+      "plugin",
+      "zone-file",
+      "functions",
+      "compat",
+      "cli",
+      "sdk",
+      "emulator",
+    ],
+    "the client is the lowest layer: it knows nothing of the rest of provider/, the SDK or the emulator",
   ),
   // Every folder of provider/ but the client (above): nothing in provider/ imports sdk/
   // (test/unit/layers.test.ts checks the same of require() and import(), which this rule misses).
