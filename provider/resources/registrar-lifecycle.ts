@@ -619,3 +619,35 @@ export async function findRegisteredDomain({ client, account }: ResourceContext,
   const transferLock = await client.registrar.getTransferLock(account, name);
   return [{ id: name, outs: { ...domainOutputs(domain), transferLock }, createdAt: domain.created_at }];
 }
+
+/**
+ * Refuses to order a domain the account already holds as registered (or registering): a second
+ * order would be paid for nothing. A hosted zone of the name does not count.
+ */
+export async function refuseRegisteredHere(
+  client: DnsimpleClient,
+  account: string,
+  name: string,
+): Promise<void> {
+  const existing = await orUndefinedWhenGone(client.domains.get(account, name));
+  if (existing && existing.state !== "hosted")
+    throw new Error(`${name} is already registered in this account`);
+}
+
+/**
+ * The operations of an order kind, the same for registrations and transfers: its markers and
+ * normalisation, create, read and update by `kind`, and adoption of the domain already registered.
+ */
+export function orderedOperations<T extends OrderTypes>(kind: OrderKind<T>) {
+  return {
+    markers: ORDER_MARKERS,
+    providerOwned: ORDER_PROVIDER_OWNED,
+    normalize: orderNormalize,
+    create: (ctx: ResourceContext, values: T["values"]) => createOrdered(ctx, kind, values),
+    refusesDuplicates: true,
+    findMatching: findRegisteredDomain,
+    read: (ctx: ResourceContext, id: string, state: OrderState) => readOrdered(ctx, kind, id, state),
+    update: (ctx: ResourceContext, id: string, olds: OrderState, news: T["values"]) =>
+      updateOrdered(ctx, kind, id, olds, news),
+  };
+}
