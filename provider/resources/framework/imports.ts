@@ -53,6 +53,20 @@ export function idOnly(what: string, example: string, bridged = false): ImportFo
 }
 
 /**
+ * The import of a kind whose objects are named by their numeric id alone and read by it alone
+ * (nothing else in state): the one form `<what>` and the object it names; the kind adds `declared`.
+ *
+ * @example
+ * imports: { ...byIdAlone("webhookId", "42"), declared: (_ctx, { outs }) => ({ inputs: { url: outs.url } }) }
+ */
+export function byIdAlone(what: string, example: string, bridged = false) {
+  return {
+    forms: [idOnly(what, example, bridged)],
+    locate: async (_ctx: ResourceContext, { id = 0 }: ImportTarget) => ({ id, state: {} }),
+  };
+}
+
+/**
  * `<domain>_<id>` (the bridged provider's and Terraform's form) or `<domain>/<id>`: an object under
  * a domain, by the domain's name and the object's numeric id.
  */
