@@ -48,7 +48,7 @@ export function runWithOptions<O extends ParseArgsOptionsConfig>(
   body: (values: ReturnType<typeof readOptions<O>>) => Promise<number>,
 ): Promise<number> {
   return runCommand(usage, io, async () => {
-    // parseArgs' types of `options` and `HELP` merged do not resolve for a generic `O`: each part is read as its own.
+    // parseArgs' value types do not resolve for a generic `O` merged with `HELP`: typed as the two parts.
     const values = readOptions(argv, { ...options, ...HELP }) as ReturnType<typeof readOptions<O>> & {
       help?: boolean;
     };
