@@ -23,6 +23,7 @@ import {
 } from "../client";
 import { OPEN_REGISTRANT_CHANGE_STATES, outcomeUnknown } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
+import { premiumPriceField } from "./domain-orders";
 import { apiId, domainName, numericId } from "./framework/fields";
 import type { InputsOf, OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
@@ -53,13 +54,7 @@ export const orderFields = {
   extendedAttributes: z
     .record(z.string(), z.string(), { message: "must map attribute names to string values" })
     .optional(),
-  premiumPrice: z
-    .union([z.string().regex(/^\d+(\.\d+)?$/), z.number().positive()], {
-      message: 'must be a price such as "1200.00"',
-    })
-    .transform(String)
-    .pipe(z.string())
-    .optional(),
+  premiumPrice: premiumPriceField,
   /**
    * Consent to order the domain again (a new, paid registration or transfer) when it has left the
    * account since this stack ordered it. Without it, such an `up` fails with an explanation.
