@@ -30,6 +30,36 @@ export function readOptions<O extends ParseArgsOptionsConfig>(argv: string[], op
   }
 }
 
+/** `-h`, `--help`: every command takes it. */
+const HELP = { help: { type: "boolean", short: "h" } } as const;
+
+/**
+ * Runs a command that reads `options` (and `-h`/`--help`, which prints the usage, exit status 0):
+ * `body` gets the options' values; a `UsageError` is printed with the usage, exit status 1.
+ *
+ * @example
+ * runWithOptions(USAGE, io, argv, { zone: { type: "string" } }, async (values) => (values.zone ? 0 : 1));
+ */
+export function runWithOptions<O extends ParseArgsOptionsConfig>(
+  usage: string,
+  io: CommandIo,
+  argv: string[],
+  options: O,
+  body: (values: ReturnType<typeof readOptions<O>>) => Promise<number>,
+): Promise<number> {
+  return runCommand(usage, io, async () => {
+    // parseArgs' value types do not resolve for a generic `O` merged with `HELP`: typed as the two parts.
+    const values = readOptions(argv, { ...options, ...HELP }) as ReturnType<typeof readOptions<O>> & {
+      help?: boolean;
+    };
+    if (values.help) {
+      io.out(usage);
+      return 0;
+    }
+    return body(values);
+  });
+}
+
 /** `--account`: required, a numeric account id. */
 export function accountOption(value: string | undefined): string {
   if (value === undefined) throw new UsageError("--account is required");

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { writeZoneFile } from "../zone-file/records";
-import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
+import { accountOption, type CommandIo, commandClient, runWithOptions, UsageError } from "./command";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic export-zone-file --account <id> --zone <name> [--out <file>]
 
@@ -23,17 +23,8 @@ Environment: DNSIMPLE_TOKEN (required), DNSIMPLE_BASE_URL or DNSIMPLE_SANDBOX=tr
 
 /** Runs the command; returns the exit status (0 written, 1 usage error, 2 the zone could not be read). */
 export function exportZoneFileMain(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(USAGE, io, async () => {
-    const values = readOptions(argv, {
-      account: { type: "string" },
-      zone: { type: "string" },
-      out: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
-    if (values.help) {
-      io.out(USAGE);
-      return 0;
-    }
+  const options = { account: { type: "string" }, zone: { type: "string" }, out: { type: "string" } } as const;
+  return runWithOptions(USAGE, io, argv, options, async (values) => {
     const account = accountOption(values.account);
     if (values.zone === undefined) throw new UsageError("--zone is required, e.g. --zone example.com");
     const client = await commandClient(io, "export-zone-file");

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { type CommandIo, readOptions, runCommand } from "./command";
+import { type CommandIo, runWithOptions } from "./command";
 
 export const INSTALL_PLUGIN_USAGE = `Usage: pulumi-dnsimple-dynamic install-plugin [--pulumi <path>]
 
@@ -60,15 +60,7 @@ export function pluginIdentity(root: string = packageRoot()): {
 const shellQuoted = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 export async function installPluginMain(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(INSTALL_PLUGIN_USAGE, io, async () => {
-    const options = readOptions(argv, {
-      pulumi: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
-    if (options.help) {
-      io.out(INSTALL_PLUGIN_USAGE);
-      return 0;
-    }
+  return runWithOptions(INSTALL_PLUGIN_USAGE, io, argv, { pulumi: { type: "string" } }, async (options) => {
     const { name, version, script } = pluginIdentity();
     // A folder holding only the plugin's executable: a script that runs this package's.
     const folder = mkdtempSync(path.join(tmpdir(), "dnsimple-dynamic-plugin-"));

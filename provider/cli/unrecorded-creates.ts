@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { journalDir, listCreates, type CreateJournalEntry } from "../resources/framework/create-journal";
-import { type CommandIo, readOptions, runCommand, UsageError } from "./command";
+import { type CommandIo, runWithOptions, UsageError } from "./command";
 
 export const UNRECORDED_CREATES_USAGE = `Usage: pulumi-dnsimple-dynamic unrecorded-creates [--stack <project>/<stack>] [--state <file>]
 
@@ -51,16 +51,8 @@ function line(entry: CreateJournalEntry): string {
 }
 
 export function unrecordedCreatesMain(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(UNRECORDED_CREATES_USAGE, io, async () => {
-    const values = readOptions(argv, {
-      stack: { type: "string" },
-      state: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    });
-    if (values.help) {
-      io.out(UNRECORDED_CREATES_USAGE);
-      return 0;
-    }
+  const options = { stack: { type: "string" }, state: { type: "string" } } as const;
+  return runWithOptions(UNRECORDED_CREATES_USAGE, io, argv, options, async (values) => {
     const stack = values.stack;
     if (stack !== undefined && !/^[^/]+\/[^/]+$/.test(stack))
       throw new UsageError(`--stack must be <project>/<stack> (for example web/prod), not "${stack}"`);

@@ -12,35 +12,35 @@ import type { Transport } from "./transport";
 /** A resource reference: `domain:<id>`, `record:<id>` or `platform_connection:<id>`. */
 export type PlatformResource = string;
 
+/**
+ * An object of the platform API: its id, its owner, the account and the resource it is on, the
+ * fields given, and its textual timestamps (not the ISO 8601 ones of `serviceObject`).
+ */
+function platformObject<Fields extends z.ZodRawShape>(fields: Fields) {
+  return z.looseObject({
+    id: z.number().int(),
+    owner_type: z.string(),
+    owner_id: z.number().int(),
+    account_id: z.number().int(),
+    resource: z.string(),
+    ...fields,
+    created_at: z.string(),
+    updated_at: z.string(),
+  });
+}
+
 /** A platform message. */
-export const PlatformMessageSchema = z.looseObject({
-  id: z.number().int(),
-  owner_type: z.string(),
-  owner_id: z.number().int(),
-  account_id: z.number().int(),
-  resource: z.string(),
+export const PlatformMessageSchema = platformObject({
   title: z.string().nullable(),
   message: z.string().nullable(),
   url: z.string().nullable(),
   expires_at: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 /** A platform message. */
 export type PlatformMessage = z.infer<typeof PlatformMessageSchema>;
 
 /** A metadata entry; writing an existing key on the same resource replaces its value. */
-export const PlatformMetadataSchema = z.looseObject({
-  id: z.number().int(),
-  owner_type: z.string(),
-  owner_id: z.number().int(),
-  account_id: z.number().int(),
-  resource: z.string(),
-  key: z.string(),
-  value: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const PlatformMetadataSchema = platformObject({ key: z.string(), value: z.string() });
 /** A metadata entry. */
 export type PlatformMetadata = z.infer<typeof PlatformMetadataSchema>;
 

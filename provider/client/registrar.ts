@@ -39,32 +39,27 @@ export const DomainPricesSchema = z.looseObject({
 /** Prices of a name. */
 export type DomainPrices = z.infer<typeof DomainPricesSchema>;
 
-/** A registration order. */
-/** The name servers a domain is delegated to. */
-
 /** The transfer lock of a registered domain. */
 export const TransferLockSchema = z.looseObject({ enabled: z.boolean() });
 
-export const DomainRegistrationSchema = serviceObject({
+/** What a registration and a transfer order both say: the domain, its registrant, the state and the options. */
+const domainOrderFields = {
   domain_id: z.number().int(),
   registrant_id: z.number().int(),
-  period: z.number().int(),
   state: z.string(),
   auto_renew: z.boolean(),
   whois_privacy: z.boolean(),
   trustee: z.boolean().optional(),
-});
+};
+
+/** A registration order. */
+export const DomainRegistrationSchema = serviceObject({ ...domainOrderFields, period: z.number().int() });
 /** A registration order. */
 export type DomainRegistration = z.infer<typeof DomainRegistrationSchema>;
 
 /** A transfer order. */
 export const DomainTransferSchema = serviceObject({
-  domain_id: z.number().int(),
-  registrant_id: z.number().int(),
-  state: z.string(),
-  auto_renew: z.boolean(),
-  whois_privacy: z.boolean(),
-  trustee: z.boolean().optional(),
+  ...domainOrderFields,
   status_description: z.string().nullable().optional(),
 });
 /** A transfer order. */

@@ -199,6 +199,38 @@ function failureOf(error: unknown, secret: ReadonlySet<string>, inputs: State): 
   return isKeptInState(error) ? initFailed(error, secret, inputs) : error;
 }
 
+/** A check in the engine's words: the inputs (already on the wire) and each failure as property and reason. */
+function checkResponse(
+  inputs: Record<string, unknown>,
+  failures: ReadonlyArray<{ readonly property: string; readonly reason: string }>,
+): provproto.CheckResponse {
+  const response = new provproto.CheckResponse();
+  response.setInputs(structOf(inputs));
+  response.setFailuresList(
+    failures.map(({ property, reason }) => {
+      const failure = new provproto.CheckFailure();
+      failure.setProperty(property);
+      failure.setReason(reason);
+      return failure;
+    }),
+  );
+  return response;
+}
+
+/** A read in the engine's words: the object's id, its properties and its inputs, secrets marked. */
+function readResponse(
+  id: string,
+  props: State,
+  inputs: State,
+  secret: ReadonlySet<string>,
+): provproto.ReadResponse {
+  const response = new provproto.ReadResponse();
+  response.setId(id);
+  response.setProperties(structOf(toWire(props, secret)));
+  response.setInputs(structOf(toWire(inputs, secret)));
+  return response;
+}
+
 type Kind = provproto.PropertyDiff.Kind;
 
 /**
@@ -282,17 +314,7 @@ function handlers() {
 
     async checkConfig(req: provproto.CheckRequest) {
       const { plain, secret } = propsOf(req.getNews());
-      const response = new provproto.CheckResponse();
-      response.setInputs(structOf(toWire(plain, union(secret, SECRET_SETTINGS))));
-      response.setFailuresList(
-        checkConfig(packageName(), plain).map(({ property, reason }) => {
-          const failure = new provproto.CheckFailure();
-          failure.setProperty(property);
-          failure.setReason(reason);
-          return failure;
-        }),
-      );
-      return response;
+      return checkResponse(toWire(plain, union(secret, SECRET_SETTINGS)), checkConfig(packageName(), plain));
     },
 
     async diffConfig(req: provproto.DiffRequest) {
@@ -352,17 +374,10 @@ function handlers() {
       const olds = propsOf(req.getOlds()).plain;
       const news = propsOf(req.getNews());
       const { inputs, failures } = await lifecycleFor(kind).check(olds, news.plain, req.getUrn());
-      const response = new provproto.CheckResponse();
-      response.setInputs(structOf(toWire(inputs, union(news.secret, secretFieldsOf(kind)))));
-      response.setFailuresList(
-        engineFailures(failures).map(({ property, reason }) => {
-          const failure = new provproto.CheckFailure();
-          failure.setProperty(property);
-          failure.setReason(reason);
-          return failure;
-        }),
+      return checkResponse(
+        toWire(inputs, union(news.secret, secretFieldsOf(kind))),
+        engineFailures(failures),
       );
-      return response;
     },
 
     async diff(req: provproto.DiffRequest) {
@@ -397,26 +412,19 @@ function handlers() {
       const state = propsOf(req.getProperties());
       const inputs = propsOf(req.getInputs());
       const secret = union(state.secret, inputs.secret, secretFieldsOf(kind));
-      const response = new provproto.ReadResponse();
       // An import (`pulumi import`, the `import` option) or a `get` sends the id alone: the id in
       // any of the kind's forms, the object read with no write, its declaration as the inputs.
       if (Object.keys(state.plain).length === 0 && Object.keys(inputs.plain).length === 0) {
         const imported = await lifecycleFor(kind).import(req.getId());
-        response.setId(imported.id);
-        response.setProperties(structOf(toWire(imported.props, secret)));
-        response.setInputs(structOf(toWire(imported.inputs, secret)));
-        return response;
+        return readResponse(imported.id, imported.props, imported.inputs, secret);
       }
       const found = await lifecycleFor(kind).read(
         req.getId(),
         { ...inputs.plain, ...state.plain },
         req.getUrn(),
       );
-      if (!found.id) return response;
-      response.setId(found.id);
-      response.setProperties(structOf(toWire(found.props ?? {}, secret)));
-      response.setInputs(structOf(toWire(found.inputs ?? inputs.plain, secret)));
-      return response;
+      if (!found.id) return new provproto.ReadResponse();
+      return readResponse(found.id, found.props ?? {}, found.inputs ?? inputs.plain, secret);
     },
 
     async update(req: provproto.UpdateRequest) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declaredFrom, idOnly } from "./framework/imports";
+import { byIdAlone, declaredFrom } from "./framework/imports";
 import { ServiceId, type Contact, type ContactInput } from "../client";
 import { emailAddress, nonEmptyString } from "./framework/fields";
 import { defineResource, type InputsOf, numericIds, type OutputsOf, secret } from "./framework/kind";
@@ -182,8 +182,7 @@ export const contactResource = defineResource({
   outputs,
   ids: numericIds,
   imports: {
-    forms: [idOnly("contactId", "5678", true)],
-    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    ...byIdAlone("contactId", "5678", true),
     // Read gives every field under its input name (contactOutputs); unset text is "", left out.
     declared(_ctx, { outs }) {
       const values: Readonly<Record<string, unknown>> = outs;

@@ -52,10 +52,10 @@ function sameList(a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean {
 export interface DelegationApi {
   readonly kind: string;
   /**
-   * Declarations wrong in one property (see `KindExamples.invalid`) beyond the empty list every
-   * delegation refuses; the other examples are shared.
+   * Declarations wrong in one property (see `KindExamples.invalid`) beyond the empty list and the
+   * list over `maxServers` every delegation refuses; the other examples are shared.
    */
-  readonly invalidExamples: KindExamples["invalid"];
+  readonly invalidExamples?: KindExamples["invalid"];
   /** Singular and plural noun of the review's headline. */
   readonly noun: readonly [string, string];
   /** Most name servers the API accepts. */
@@ -90,7 +90,15 @@ export function defineDelegation(api: DelegationApi, docs: KindDocs) {
       replaces: { domain: "other.com" },
       inPlace: { nameServers: ["ns1.example.net"] },
       same: [{ domain: "Example.com.", nameServers: ["NS1.example.net.", "ns2.EXAMPLE.net"] }],
-      invalid: [["nameServers", "empty list", { nameServers: [] }], ...api.invalidExamples],
+      invalid: [
+        ["nameServers", "empty list", { nameServers: [] }],
+        [
+          "nameServers",
+          `more than ${api.maxServers} name servers`,
+          { nameServers: Array.from({ length: api.maxServers + 1 }, (_, i) => `ns${i + 1}.example.net`) },
+        ],
+        ...(api.invalidExamples ?? []),
+      ],
     },
     review: {
       risks: {

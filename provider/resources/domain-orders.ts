@@ -11,16 +11,20 @@ import { stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { canonicalDomainName } from "./names";
 
-/** A premium name's price, as confirmation: a number or a decimal string, kept as a string. */
-export const premiumPrice = (doc: string) =>
-  z
-    .union([z.string().regex(/^\d+(\.\d+)?$/), z.number().positive()], {
-      message: 'must be a price such as "1200.00"',
-    })
-    .transform(String)
-    .pipe(z.string())
-    .optional()
-    .describe(doc);
+/**
+ * A premium name's price, as confirmation: a number or a decimal string, kept as a string. Every
+ * paid domain order takes it (the registrations' and transfers' too: registrar-lifecycle.ts).
+ */
+export const premiumPriceField = z
+  .union([z.string().regex(/^\d+(\.\d+)?$/), z.number().positive()], {
+    message: 'must be a price such as "1200.00"',
+  })
+  .transform(String)
+  .pipe(z.string())
+  .optional();
+
+/** {@link premiumPriceField} with the order's own words. */
+export const premiumPrice = (doc: string) => premiumPriceField.describe(doc);
 
 /** The ordered domain's name as the service spells it. */
 export const orderedName = (inputs: { readonly domain: string }) => canonicalDomainName(inputs.domain);

@@ -49,12 +49,7 @@ async function confirmPremium(
   values: Values,
 ): Promise<void> {
   const check = await client.registrar.check(account, name);
-  if (!check.available && check.domain) {
-    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
-    if (existing && existing.state !== "hosted") {
-      throw new Error(`${name} is already registered in this account`);
-    }
-  }
+  if (!check.available && check.domain) await lifecycle.refuseRegisteredHere(client, account, name);
   if (check.premium && values.premiumPrice === undefined) {
     const prices = await client.registrar.prices(account, name);
     throw new Error(
@@ -183,16 +178,8 @@ export const domainRegistrationResource = defineResource({
     },
   },
   replaceOnChange: ["domain"],
-  markers: lifecycle.ORDER_MARKERS,
-  providerOwned: lifecycle.ORDER_PROVIDER_OWNED,
   localOnly: ["extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: lifecycle.orderNormalize,
-
-  create: (ctx, values) => lifecycle.createOrdered(ctx, REGISTRATION, values),
-  refusesDuplicates: true,
-  findMatching: lifecycle.findRegisteredDomain,
-  read: (ctx, id, state) => lifecycle.readOrdered(ctx, REGISTRATION, id, state),
-  update: (ctx, id, olds, news) => lifecycle.updateOrdered(ctx, REGISTRATION, id, olds, news),
+  ...lifecycle.orderedOperations(REGISTRATION),
 
   async delete() {
     // Deliberately nothing: a registration cannot be undone, and deleting the domain would give it

@@ -17,10 +17,7 @@ const outputs = {
   domainId: ServiceId.optional().describe("The service's id of the renewed domain."),
 };
 
-const renewalOutputs = outputsFrom<DomainRenewal>()(outputs, {
-  renewalId: (order) => order.id,
-  renewalState: (order) => order.state,
-});
+const renewalOutputs = outputsFrom<DomainRenewal>()(outputs, { renewalId: "id", renewalState: "state" });
 
 /**
  * Renews a registered domain once (money is spent). Runs again when `triggers` changes.

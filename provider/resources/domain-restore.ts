@@ -12,10 +12,7 @@ const outputs = {
   domainId: ServiceId.optional().describe("The service's id of the restored domain."),
 };
 
-const restoreOutputs = outputsFrom<DomainRestore>()(outputs, {
-  restoreId: (order) => order.id,
-  restoreState: (order) => order.state,
-});
+const restoreOutputs = outputsFrom<DomainRestore>()(outputs, { restoreId: "id", restoreState: "state" });
 
 /**
  * Restores an expired domain whose registration lapsed, once (money is spent). The id is the

@@ -56,9 +56,7 @@ const TRANSFER: lifecycle.OrderKind<{
   doneStates: ["transferred"],
   get: (client, account, name, id) => client.registrar.getTransfer(account, name, id),
   async place({ client, account }, name, values) {
-    const existing = await orUndefinedWhenGone(client.domains.get(account, name));
-    if (existing && existing.state !== "hosted")
-      throw new Error(`${name} is already registered in this account`);
+    await lifecycle.refuseRegisteredHere(client, account, name);
     return client.registrar.transfer(account, name, {
       registrant_id: apiId(values.registrantId),
       auth_code: values.authCode,
@@ -151,16 +149,8 @@ export const domainTransferResource = defineResource({
   outputs,
   ids: stringIds,
   replaceOnChange: ["domain"],
-  markers: lifecycle.ORDER_MARKERS,
-  providerOwned: lifecycle.ORDER_PROVIDER_OWNED,
   localOnly: ["authCode", "extendedAttributes", "premiumPrice", "orderAgain", ...WAITING_LOCAL],
-  normalize: lifecycle.orderNormalize,
-
-  create: (ctx, values) => lifecycle.createOrdered(ctx, TRANSFER, values),
-  refusesDuplicates: true,
-  findMatching: lifecycle.findRegisteredDomain,
-  read: (ctx, id, state) => lifecycle.readOrdered(ctx, TRANSFER, id, state),
-  update: (ctx, id, olds, news) => lifecycle.updateOrdered(ctx, TRANSFER, id, olds, news),
+  ...lifecycle.orderedOperations(TRANSFER),
 
   async delete({ client, account }, id, state) {
     const transferId = state.pendingOrderId ?? state.transferId;

@@ -1,4 +1,3 @@
-import { domainName } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import {
@@ -30,10 +29,7 @@ export const legacyDomainRegistrationResource = oneShot({
   },
   review: { noun: ["v1 domain registration", "v1 domain registrations"], price: "registration" },
 
-  inputs: {
-    domain: domainName().describe("The domain name to register."),
-    ...v1OrderInputs(),
-  },
+  inputs: v1OrderInputs("The domain name to register."),
   outputs: domainOutputShape,
   ids: numericIds,
   describe: (inputs) => `the v1 registration of ${domainOf(inputs)}`,

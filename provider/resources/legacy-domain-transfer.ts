@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ServiceId } from "../client";
-import { domainName } from "./framework/fields";
 import { secret, stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { domainMovedSince, domainOf, v1OrderBody, v1OrderInputs } from "./legacy-shared";
@@ -26,8 +25,7 @@ export const legacyDomainTransferResource = oneShot({
   review: { noun: ["v1 domain transfer", "v1 domain transfers"], price: "transfer" },
 
   inputs: {
-    domain: domainName().describe("The domain name to transfer in."),
-    ...v1OrderInputs(),
+    ...v1OrderInputs("The domain name to transfer in."),
     authCode: secret(z.string().min(1, "authCode must not be empty"))
       .optional()
       .describe("The authorization code from the current registrar."),

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { ServiceId, V1DomainSchema, createdSince, type V1Certificate, type V1Domain } from "../client";
-import { apiId, numericId } from "./framework/fields";
+import { apiId, domainName, numericId } from "./framework/fields";
 import { serviceFields } from "./framework/outputs-from";
 import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import type { OutputsOf } from "./framework/kind";
@@ -25,8 +25,12 @@ export const domainRefOf = (inputs: { readonly domain: string | number }) =>
 /** When the action started (ISO 8601): the time in ids and outputs of actions the service keeps no record of. */
 export const startedAt = (mark: CreateMark) => mark.since.toISOString();
 
-/** What a v1 domain order (a registration or a transfer) takes besides its domain. */
-export const v1OrderInputs = () => ({
+/**
+ * What a v1 domain order (a registration or a transfer) takes: its domain (`domainDoc` says what
+ * is done to it), its registrant and the TLD's attributes.
+ */
+export const v1OrderInputs = (domainDoc: string) => ({
+  domain: domainName().describe(domainDoc),
   registrantId: numericId("registrantId").describe("A contact id of the v1 user: the domain's registrant."),
   extendedAttributes: z
     .record(z.string(), z.string(), { message: "must map attribute names to string values" })

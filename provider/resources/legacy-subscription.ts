@@ -31,8 +31,8 @@ const outputs = serviceFields(V1SubscriptionSchema, {
 });
 
 const subscriptionOutputs = outputsFrom<V1Subscription>()(outputs, {
-  subscriptionId: (s) => s.id,
-  subscriptionState: (s) => s.state,
+  subscriptionId: "id",
+  subscriptionState: "state",
 });
 
 /**

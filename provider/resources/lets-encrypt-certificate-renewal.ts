@@ -16,11 +16,11 @@ const outputs = serviceFields(CertificateRenewalSchema, {
   newCertificateState: z.string().describe("The new certificate's state: `requesting`, then `issued`."),
 });
 
-/** The outputs of a renewal order with the state of its new certificate (read after asking for its issue). */
-const renewalOutputs = outputsFrom<CertificateRenewal & { new_certificate_state: string }>()(outputs, {
-  renewalId: (renewal) => renewal.id,
-  renewalState: (renewal) => renewal.state,
-});
+/** A renewal order with the state of its new certificate (read after asking for its issue). */
+type IssuedRenewal = CertificateRenewal & { new_certificate_state: string };
+
+/** The outputs of a renewal order with the state of its new certificate. */
+const renewalOutputs = outputsFrom<IssuedRenewal>()(outputs, { renewalId: "id", renewalState: "state" });
 
 /**
  * Orders the renewal of a Let's Encrypt certificate and asks for its issue, once. The new

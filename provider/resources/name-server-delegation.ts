@@ -13,13 +13,6 @@ export const nameServerDelegationResource = defineDelegation(
   {
     kind: "NameServerDelegation",
     noun: ["name server delegation", "name server delegations"],
-    invalidExamples: [
-      [
-        "nameServers",
-        "more than 6 name servers",
-        { nameServers: ["ns1", "ns2", "ns3", "ns4", "ns5", "ns6", "ns7"].map((n) => `${n}.example.net`) },
-      ],
-    ],
     maxServers: 6,
     api: "legacy v1 API",
     get: (ctx, domain) => v1Of(ctx).getNameServers(domain),

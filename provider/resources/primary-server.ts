@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { declaredFrom, idOnly } from "./framework/imports";
+import { byIdAlone, declaredFrom } from "./framework/imports";
 import { ServiceId, PrimaryServerSchema, type DnsimpleClient, type PrimaryServer } from "../client";
 import { domainName, ipAddress, nonEmptyString, port } from "./framework/fields";
 import { defineResource, type Found, numericIds } from "./framework/kind";
@@ -129,8 +129,7 @@ export const primaryServerResource = defineResource({
   info: { inputs: [], of: primaryServerOutputs },
   ids: numericIds,
   imports: {
-    forms: [idOnly("primaryServerId", "7")],
-    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    ...byIdAlone("primaryServerId", "7"),
     declared: (_ctx, { outs }) => ({ inputs: declaredFrom(outs, ["name", "ip", "port", "linkedZones"]) }),
   },
   replaceOnChange: ["name", "ip", "port"],

@@ -23,6 +23,7 @@ import {
 } from "../client";
 import { OPEN_REGISTRANT_CHANGE_STATES, outcomeUnknown } from "../client";
 import type { ResourceContext } from "./framework/define-resource";
+import { premiumPriceField } from "./domain-orders";
 import { apiId, domainName, numericId } from "./framework/fields";
 import type { InputsOf, OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
@@ -53,13 +54,7 @@ export const orderFields = {
   extendedAttributes: z
     .record(z.string(), z.string(), { message: "must map attribute names to string values" })
     .optional(),
-  premiumPrice: z
-    .union([z.string().regex(/^\d+(\.\d+)?$/), z.number().positive()], {
-      message: 'must be a price such as "1200.00"',
-    })
-    .transform(String)
-    .pipe(z.string())
-    .optional(),
+  premiumPrice: premiumPriceField,
   /**
    * Consent to order the domain again (a new, paid registration or transfer) when it has left the
    * account since this stack ordered it. Without it, such an `up` fails with an explanation.
@@ -618,4 +613,36 @@ export async function findRegisteredDomain({ client, account }: ResourceContext,
   if (!domain || domain.state === "hosted") return [];
   const transferLock = await client.registrar.getTransferLock(account, name);
   return [{ id: name, outs: { ...domainOutputs(domain), transferLock }, createdAt: domain.created_at }];
+}
+
+/**
+ * Refuses to order a domain the account already holds as registered (or registering): a second
+ * order would be paid for nothing. A hosted zone of the name does not count.
+ */
+export async function refuseRegisteredHere(
+  client: DnsimpleClient,
+  account: string,
+  name: string,
+): Promise<void> {
+  const existing = await orUndefinedWhenGone(client.domains.get(account, name));
+  if (existing && existing.state !== "hosted")
+    throw new Error(`${name} is already registered in this account`);
+}
+
+/**
+ * The operations of an order kind, the same for registrations and transfers: its markers and
+ * normalisation, create, read and update by `kind`, and adoption of the domain already registered.
+ */
+export function orderedOperations<T extends OrderTypes>(kind: OrderKind<T>) {
+  return {
+    markers: ORDER_MARKERS,
+    providerOwned: ORDER_PROVIDER_OWNED,
+    normalize: orderNormalize,
+    create: (ctx: ResourceContext, values: T["values"]) => createOrdered(ctx, kind, values),
+    refusesDuplicates: true,
+    findMatching: findRegisteredDomain,
+    read: (ctx: ResourceContext, id: string, state: OrderState) => readOrdered(ctx, kind, id, state),
+    update: (ctx: ResourceContext, id: string, olds: OrderState, news: T["values"]) =>
+      updateOrdered(ctx, kind, id, olds, news),
+  };
 }

@@ -3,7 +3,7 @@
  * `dnsimple:v1Token`, or DNSIMPLE_V1_EMAIL / DNSIMPLE_V1_TOKEN; the account is the v1 user's).
  */
 import { z } from "zod";
-import { declaredFrom, idOnly } from "./framework/imports";
+import { byIdAlone, declaredFrom } from "./framework/imports";
 import { ServiceId, V1TemplateSchema, type V1Template } from "../client";
 import { defineResource, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
@@ -56,8 +56,7 @@ export const templateResource = defineResource({
   info: { inputs: [], of: templateOutputs },
   ids: numericIds,
   imports: {
-    forms: [idOnly("templateId", "12")],
-    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    ...byIdAlone("templateId", "12"),
     declared: (_ctx, { outs }) => ({
       inputs: declaredFrom({ ...outs, description: outs.description || undefined }, [
         "name",

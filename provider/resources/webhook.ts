@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idOnly } from "./framework/imports";
+import { byIdAlone } from "./framework/imports";
 import { ServiceId, type Webhook } from "../client";
 import { httpsUrl } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
@@ -55,8 +55,7 @@ export const webhookResource = defineResource({
   info: { inputs: ["url"], of: (webhook: Webhook) => ({ url: webhook.url, ...webhookOutputs(webhook) }) },
   ids: numericIds,
   imports: {
-    forms: [idOnly("webhookId", "42")],
-    locate: async (_ctx, { id = 0 }) => ({ id, state: {} }),
+    ...byIdAlone("webhookId", "42"),
     // The URL is not an output (it often holds credentials): the declaration takes it from the service.
     async declared({ client, account }, { id }) {
       return { inputs: { url: (await client.webhooks.get(account, id)).url } };

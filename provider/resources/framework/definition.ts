@@ -6,7 +6,6 @@
  */
 import type { z } from "zod";
 import type { DnsimpleClient } from "../../client";
-import type { ImportForm, ImportTarget } from "./imports";
 import type { ChangeCounts } from "./mass-change";
 import type { CheckFailure, FieldSchemas } from "./validation";
 
@@ -358,6 +357,27 @@ export interface ResourceDefinition {
   /** In-place update of the inputs not listed in `replaceOnChange`. */
   update?(ctx: ResourceContext, id: string, olds: State, news: State): Promise<State>;
   delete(ctx: ResourceContext, id: string, state: State): Promise<void>;
+}
+
+/** What an import id names: a domain (or zone) by name, an object by id, or both. */
+export interface ImportTarget {
+  readonly domain?: string;
+  /** The service's numeric id of the object. */
+  readonly id?: number;
+}
+
+/** One way to write an import id of a kind (the forms themselves: framework/imports.ts). */
+export interface ImportForm {
+  /** As the docs show it: `<zone>_<recordId>`. */
+  readonly form: string;
+  /** An id of this form: `example.com_1234`. */
+  readonly example: string;
+  /** Whether the bridged provider's docs (and Terraform's) give this form for the kind. */
+  readonly bridged: boolean;
+  /** What an id of this form names, or undefined when `text` is not of it. */
+  parse(text: string): ImportTarget | undefined;
+  /** The id of this form naming `target` (the inverse of `parse`). */
+  format(target: ImportTarget): string;
 }
 
 /**

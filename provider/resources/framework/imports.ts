@@ -12,29 +12,11 @@
  */
 import { canonicalDomainName, domainNameProblem } from "../names";
 import type { Zone } from "../../client";
-import type { ResourceContext } from "./definition";
+import type { ImportForm, ImportTarget, ResourceContext } from "./definition";
 import { orUndefinedWhenGone } from "./lookup";
 
-/** What an import id names: a domain (or zone) by name, an object by id, or both. */
-export interface ImportTarget {
-  readonly domain?: string;
-  /** The service's numeric id of the object. */
-  readonly id?: number;
-}
-
-/** One way to write an import id of a kind. */
-export interface ImportForm {
-  /** As the docs show it: `<zone>_<recordId>`. */
-  readonly form: string;
-  /** An id of this form: `example.com_1234`. */
-  readonly example: string;
-  /** Whether the bridged provider's docs (and Terraform's) give this form for the kind. */
-  readonly bridged: boolean;
-  /** What an id of this form names, or undefined when `text` is not of it. */
-  parse(text: string): ImportTarget | undefined;
-  /** The id of this form naming `target` (the inverse of `parse`). */
-  format(target: ImportTarget): string;
-}
+/** The id forms' types live with the rest of a kind's declaration (definition.ts). */
+export type { ImportForm, ImportTarget } from "./definition";
 
 const ID = /^[1-9]\d*$/;
 
@@ -67,6 +49,20 @@ export function idOnly(what: string, example: string, bridged = false): ImportFo
     bridged,
     parse: (text) => (ID.test(text) ? { id: Number.parseInt(text, 10) } : undefined),
     format: ({ id }) => `${id ?? ""}`,
+  };
+}
+
+/**
+ * The import of a kind whose objects are named by their numeric id alone and read by it alone
+ * (nothing else in state): the one form `<what>` and the object it names; the kind adds `declared`.
+ *
+ * @example
+ * imports: { ...byIdAlone("webhookId", "42"), declared: (_ctx, { outs }) => ({ inputs: { url: outs.url } }) }
+ */
+export function byIdAlone(what: string, example: string, bridged = false) {
+  return {
+    forms: [idOnly(what, example, bridged)],
+    locate: async (_ctx: ResourceContext, { id = 0 }: ImportTarget) => ({ id, state: {} }),
   };
 }
 

@@ -18,11 +18,12 @@
  * });
  */
 import { z } from "zod";
-import type { ImportForm, ImportTarget } from "./imports";
 import type { CheckFailure } from "./validation";
 import type {
   CreateMark,
   FieldShape,
+  ImportForm,
+  ImportTarget,
   KindDocs,
   KindExamples,
   KindReview,

@@ -55,6 +55,11 @@ describe("outputsFrom", () => {
     );
   });
 
+  it("takes an output named in the mapping from the service's field it names: a field renamed", () => {
+    const renamed = outputsFrom<Forward>()(outputs, { forwardId: "id", aliasEmail: "destination_email" });
+    expect(renamed(forward)).toMatchObject({ forwardId: 7, aliasEmail: "team@example.org" });
+  });
+
   it("lets the kind make any output itself, the ones the service holds included", () => {
     const lowerCased = outputsFrom<Forward>()(outputs, {
       forwardId: (f) => f.id * 10,

@@ -40,9 +40,23 @@ type Held<A, T> = {
       : never;
 }[keyof T & string];
 
+/** The fields of the service's object `A` that hold the output `T` as they are: what an output may be renamed from. */
+type HoldingField<A, T> = {
+  [F in NamedKeys<A>]: Holds<A[F], T> extends true ? F : never;
+}[NamedKeys<A>];
+
+/** The named fields of `A`, without the index signature of an object that lets other fields through. */
+type NamedKeys<A> = keyof { [K in keyof A as string extends K ? never : K]: A[K] } & string;
+
+/**
+ * How the kind makes an output: from the service's object, or as another of its fields, renamed
+ * (`renewalId: "id"`).
+ */
+type Make<A, T> = ((found: A) => T) | HoldingField<A, T>;
+
 /** How the kind makes each output the service's object does not hold as it is (the others too, if it wants). */
-export type Made<A, T> = { readonly [K in Exclude<keyof T & string, Held<A, T>>]: (found: A) => T[K] } & {
-  readonly [K in Held<A, T>]?: (found: A) => T[K];
+export type Made<A, T> = { readonly [K in Exclude<keyof T & string, Held<A, T>>]: Make<A, T[K]> } & {
+  readonly [K in Held<A, T>]?: Make<A, T[K]>;
 };
 
 /** `createdAt` → `created_at`. */
@@ -110,7 +124,11 @@ type ServiceField<Service, K extends string, Field> = Field extends z.ZodType
 
 /**
  * The mapping from the service's object `A` to the outputs declared by `outputs`: `made` for the
- * outputs it names, the service's snake_case field for the rest.
+ * outputs it names (a function of the object, or the name of the field it is), the service's
+ * snake_case field for the rest.
+ *
+ * @example
+ * const restoreOutputs = outputsFrom<DomainRestore>()(outputs, { restoreId: "id", restoreState: "state" });
  */
 export function outputsFrom<A extends object>() {
   return <O extends FieldShape>(outputs: O, made: Made<A, OutputsOf<O>>) => {
@@ -126,7 +144,7 @@ export function outputsFrom<A extends object>() {
       const values = Object.keys(outputs).map((key): [string, unknown] => {
         const make: unknown = Reflect.get(made, key);
         if (typeof make === "function") return [key, make(found)];
-        const value: unknown = Reflect.get(found, snakeCase(key));
+        const value: unknown = Reflect.get(found, typeof make === "string" ? make : snakeCase(key));
         return [key, value === undefined && nullable.has(key) ? null : value];
       });
       // An optional output the service's object does not hold is left out, not set to undefined.
