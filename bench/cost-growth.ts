@@ -19,7 +19,11 @@
  * shell: no preload, no compile cache), the engine at its defaults (`--parallel`, checkpoints).
  * A program is left out at a size when its cycle there, extrapolated from its two last sizes
  * (never below linear growth), would pass `--limit` seconds (600), and the output says so;
- * Terraform, the reference of every ratio, is always run.
+ * Terraform, the reference of every ratio, is always run: its whole cycle up to
+ * `--terraform-cycles-to` records (3,000), beyond that (10,000, and the account's 10,000) its `up`
+ * alone. Its engine's CPU grows as the square of the records (3,000: 615 s of cycle, 279 s of CPU
+ * in the TTL change alone), so its 10,000-record cycle would take well over an hour; the `up`
+ * alone is a measured lower bound of that cycle, and a ratio to it an upper bound of the ratio.
  *
  * Each cycle measured is kept in `.work/bench-cost-growth/progress.json` as soon as it ends:
  * `--resume` takes the cycles measured there (by a run with the same sizes and rounds) instead of
@@ -32,7 +36,7 @@
  * N (log–log) into bench/cost-growth.svg.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/cost-growth.js [--sizes 100,300,...]
- *   [--only name,name] [--rounds R] [--limit seconds] [--resume] [--no-record]
+ *   [--only name,name] [--rounds R] [--limit seconds] [--terraform-cycles-to N] [--resume] [--no-record]
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -59,6 +63,8 @@ const SIZES = (value("--sizes") ?? "100,300,1000,3000,10000").split(",").map(Num
 const ONLY = value("--only")?.split(",");
 const ROUNDS = Number(value("--rounds") ?? 1) || 1;
 const LIMIT = Number(value("--limit") ?? 600) || 600;
+/** Beyond this many records Terraform runs only its `up`: its cycle grows as the square (see the header). */
+const TERRAFORM_CYCLES_TO = Number(value("--terraform-cycles-to") ?? 3000) || 3000;
 const RECORD = !args.includes("--no-record");
 const RESUME = args.includes("--resume");
 const TOKEN = "bench-cost-growth-65";
@@ -336,7 +342,7 @@ function plot(
     out.push(`<text x="${right + 50}" y="${ly0 + 4}">${escapeXml(line.label)}${exponent}</text>`);
   });
   marks.forEach((mark, j) => {
-    const color = j === 0 ? "#000" : "#777";
+    const color = ["#000", "#777", "#e377c2", "#bcbd22"][j % 4];
     const [n, s] = mark.point;
     const x = X(n);
     const y = Y(s / n);
@@ -394,6 +400,9 @@ async function main(): Promise<void> {
     rounds.reduce((s, c) => s + pick(c), 0) / rounds.length;
   const started = Date.now();
   const progress = loadProgress();
+  /** Terraform's `up` alone, by N, where its whole cycle is not run (`--terraform-cycles-to`). */
+  const terraformUpOnly = new Map<number, number[]>();
+  const accountTerraformUpOnly: number[] = [];
   /** The cycle of `key` in `round`: taken from the progress file, or measured and kept there. */
   const measuredOrKept = async (key: string, round: number, measure: () => Promise<Cycle>) => {
     const kept = progress.cycles[key]?.[round];
@@ -432,6 +441,19 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? here : [...here].reverse();
       for (const name of order) {
+        if (name === "terraform" && n > TERRAFORM_CYCLES_TO) {
+          const { cycle } = await measuredOrKept(`terraform_up_only@${n}`, round, () =>
+            measureCycle({
+              token: TOKEN,
+              zones: [ZONE],
+              make: (emulator) => PROGRAMS.terraform.make(emulator, n),
+              phases: ["up"],
+            }),
+          );
+          terraformUpOnly.set(n, [...(terraformUpOnly.get(n) ?? []), cycle.up.seconds]);
+          console.log(`N=${n} round ${round + 1} terraform, up alone: ${cycle.up.seconds.toFixed(1)} s`);
+          continue;
+        }
         const { cycle, resumed } = await measuredOrKept(`${name}@${n}`, round, () =>
           measureCycle({
             token: TOKEN,
@@ -461,13 +483,20 @@ async function main(): Promise<void> {
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? accountNames : [...accountNames].reverse();
     for (const name of order) {
-      const { cycle } = await measuredOrKept(name, round, () =>
+      const upOnly = name === "account_terraform" && ACCOUNT.zones * ACCOUNT.perZone > TERRAFORM_CYCLES_TO;
+      const { cycle } = await measuredOrKept(upOnly ? "account_terraform_up_only" : name, round, () =>
         measureCycle({
           token: TOKEN,
           zones: Array.from({ length: ACCOUNT.zones }, (_, z) => accountZone(z)),
           make: ACCOUNT_PROGRAMS[name].make,
+          ...(upOnly ? { phases: ["up"] as const } : {}),
         }),
       );
+      if (upOnly) {
+        accountTerraformUpOnly.push(cycle.up.seconds);
+        console.log(`account round ${round + 1} ${name}, up alone: ${cycle.up.seconds.toFixed(1)} s`);
+        continue;
+      }
       account.set(name, [...(account.get(name) ?? []), cycle]);
       const line = PHASES.map((p) => `${p} ${cycle[p].seconds.toFixed(1)}`).join(", ");
       console.log(`account round ${round + 1} ${name}: ${cycleSeconds(cycle).toFixed(1)} s (${line})`);
@@ -513,10 +542,19 @@ async function main(): Promise<void> {
       up.reduce((a, b) => a + b, 0) / up.length,
     );
   }
+  const meanOf = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+  const UP_ALONE = "Terraform's up alone (its whole cycle takes longer: the ratio is at most this)";
+  for (const [n, ups] of terraformUpOnly)
+    figures[`cost_growth_terraform_up_only_${n}_seconds`] = Number(meanOf(ups).toFixed(2));
   for (const n of [1000, 10000]) {
     const a = cycleOf("zone_records", n);
     const b = cycleOf("terraform", n);
+    const upAlone = terraformUpOnly.get(n);
     if (a !== undefined && b !== undefined) figures[`zone_records_${n}_cycle_vs_terraform`] = round3(a / b);
+    else if (a !== undefined && upAlone !== undefined) {
+      figures[`zone_records_${n}_cycle_vs_terraform`] = round3(a / meanOf(upAlone));
+      figures[`zone_records_${n}_cycle_vs_terraform_basis`] = UP_ALONE;
+    }
   }
   const largestSet = Math.max(...[...(results.get("zone_records")?.keys() ?? [0])]);
   const setRounds = results.get("zone_records")?.get(largestSet);
@@ -536,6 +574,13 @@ async function main(): Promise<void> {
     figures.account_50_zones_cycle_vs_terraform = round3(
       accountCycle("account_zone_records")! / accountCycle("account_terraform")!,
     );
+  else if (accountCycle("account_zone_records") !== undefined && accountTerraformUpOnly.length > 0) {
+    figures.cost_growth_account_terraform_up_only_seconds = Number(meanOf(accountTerraformUpOnly).toFixed(2));
+    figures.account_50_zones_cycle_vs_terraform = round3(
+      accountCycle("account_zone_records")! / meanOf(accountTerraformUpOnly),
+    );
+    figures.account_50_zones_cycle_vs_terraform_basis = UP_ALONE;
+  }
 
   // The picture.
   const lines = names
@@ -547,12 +592,26 @@ async function main(): Promise<void> {
       ),
       exponent: exponents[name],
     }));
-  const marks = accountNames
-    .filter((name) => account.has(name))
-    .map((name) => ({
-      label: `${name} (${ACCOUNT.zones} zones × ${ACCOUNT.perZone})`,
-      point: [ACCOUNT.zones * ACCOUNT.perZone, accountCycle(name)!] as [number, number],
-    }));
+  const marks = [
+    ...accountNames
+      .filter((name) => account.has(name))
+      .map((name) => ({
+        label: `${name} (${ACCOUNT.zones} zones × ${ACCOUNT.perZone})`,
+        point: [ACCOUNT.zones * ACCOUNT.perZone, accountCycle(name)!] as [number, number],
+      })),
+    ...(accountTerraformUpOnly.length > 0
+      ? [
+          {
+            label: `account_terraform, up alone (${ACCOUNT.zones} zones × ${ACCOUNT.perZone}; below its cycle)`,
+            point: [ACCOUNT.zones * ACCOUNT.perZone, meanOf(accountTerraformUpOnly)] as [number, number],
+          },
+        ]
+      : []),
+    ...[...terraformUpOnly].map(([n, ups]) => ({
+      label: `terraform, up alone at ${n.toLocaleString("en-US")} (below its cycle)`,
+      point: [n, meanOf(ups)] as [number, number],
+    })),
+  ];
   if (lines.length > 0) {
     writeFileSync(path.join(REPO, PLOT), plot(lines, marks));
     figures.growth_plot = PLOT;
@@ -643,6 +702,24 @@ async function main(): Promise<void> {
         ". A record set's cycle is its fixed cost (five commands: the engine, the program and the provider " +
         "starting) up to thousands of records; a per-record program's cost per record grows with N.",
       "",
+      ...(terraformUpOnly.size > 0 || accountTerraformUpOnly.length > 0
+        ? [
+            `Terraform beyond ${TERRAFORM_CYCLES_TO.toLocaleString("en-US")} records ran its \`up\` alone: its engine's CPU ` +
+              "grows as the square of the records (the TTL change and the destroy most), so its whole cycle there would " +
+              "take well over an hour. Its `up` is a measured lower bound of its cycle, so a ratio to it is an upper bound " +
+              "of the true ratio: " +
+              [
+                ...[...terraformUpOnly].map(
+                  ([n, ups]) => `${n.toLocaleString("en-US")} records, \`up\` ${meanOf(ups).toFixed(1)} s`,
+                ),
+                ...(accountTerraformUpOnly.length > 0
+                  ? [`the account, \`up\` ${meanOf(accountTerraformUpOnly).toFixed(1)} s`]
+                  : []),
+              ].join("; ") +
+              ".",
+            "",
+          ]
+        : []),
       ...(skipped.length > 0 ? ["Left out:", "", ...skipped.map((s) => `- ${s}`), ""] : []),
       `The machine (2 cores) was shared with other work: load average ${load[0]!.toFixed(1)} at the start, ` +
         `${load[1]!.toFixed(1)} at the end; read the ratios, measured in one run, rather than the seconds.`,

@@ -12,7 +12,7 @@
  * as objects: `zone_records_10000_noop_preview_floor_ratio` is its own 10,000-against-10 ratio,
  * `zone_records_10000_noop_preview_over_floor` ours against it at 10,000 records. Ours can go
  * below it: the `ZoneRecords` class sends its records as one text of lines, and state keeps one
- * line per record (zone-file/record-lines.ts).
+ * line per record (dns/record-lines.ts).
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/zone-records-preview.js [--rounds R] [--records N] [--profile]
  */

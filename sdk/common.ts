@@ -9,7 +9,7 @@ import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token
 import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
 
 /** What a ZoneRecords sends for its records: plain records as lines (issue 27). */
-export { recordsToWire } from "../provider/zone-file/record-lines";
+export { recordsToWire } from "../provider/dns/record-lines";
 
 /** Inputs every resource accepts. */
 export interface CommonArgs {

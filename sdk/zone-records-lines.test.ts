@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { toDynamicProvider } from "../provider/resources/framework/define-resource";
-import { LINES_OF_A_LIST, LINES_OF_A_MAP } from "../provider/zone-file/record-lines";
+import { LINES_OF_A_LIST, LINES_OF_A_MAP } from "../provider/dns/record-lines";
 import { zoneRecordsResource } from "../provider/resources/zone-records";
 
 const registered: Array<Record<string, any>> = [];

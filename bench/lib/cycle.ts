@@ -58,6 +58,8 @@ export async function measureCycle(options: {
   token: string;
   zones: string[];
   make(emulator: EmulatorProcess): Promise<CycleTarget>;
+  /** The phases to run, in order (all five unless said): a cycle cut short holds only these. */
+  phases?: readonly Phase[];
 }): Promise<Cycle> {
   const emulator = await spawnEmulator({ token: options.token });
   let target: CycleTarget | undefined;
@@ -67,7 +69,7 @@ export async function measureCycle(options: {
     });
     target = await options.make(emulator);
     const out = {} as Cycle;
-    for (const phase of PHASES) {
+    for (const phase of options.phases ?? PHASES) {
       await target.prepare?.(phase);
       await emulator.clearRequests();
       const sampler = new ProcessCpuSampler(target.workDir, [emulator.child.pid!]);

@@ -7,7 +7,7 @@
  * - `client`: provider/client errors, retry, pagination, path, created-since, and transport's
  *   decision helpers (which error code, sent or not, headers, issue paths, the base URL);
  * - `framework`: provider/resources/framework/ (define-resource, journal, fields, validation, ...);
- * - `kinds`: name normalisation (names.ts), zone-record's canonical helpers, and every kind's
+ * - `kinds`: name normalisation (dns/domain-names.ts), zone-record's canonical helpers, and every kind's
  *   check/diff/normalize declarations (`inputs`, `replaceOnChange`, `normalize`, `refine`,
  *   `deleteBeforeReplace`, ...), located in the source with the TypeScript parser so that the
  *   ranges follow edits. The API calls (`create`, `read`, `update`, `delete`) are left to the
@@ -153,7 +153,7 @@ const GROUPS: Record<string, () => string[]> = {
   ],
   framework: () => ["provider/resources/framework/*.ts", "!provider/resources/framework/*.test.ts"],
   kinds: () => [
-    "provider/resources/names.ts",
+    "provider/dns/domain-names.ts",
     ...kindFiles()
       .filter((f) => !ZONE_RECORDS.includes(f))
       .flatMap((f) => [...declarationRanges(f), ...functionRanges(f, HELPERS[f] ?? [])]),

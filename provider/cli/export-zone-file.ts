@@ -5,7 +5,7 @@
  * `named-checkzone`; ALIAS, URL and POOL records (the service's own, no DNS type) are comments.
  */
 import { writeFileSync } from "node:fs";
-import { writeZoneFile } from "../zone-file/records";
+import { writeZoneFile } from "../dns/zone-file/records";
 import { accountOption, type CommandIo, commandClient, runWithOptions, UsageError } from "./command";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic export-zone-file --account <id> --zone <name> [--out <file>]

@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { type MovedZone, writeProgram } from "../generate/program";
 import { objectCount, readAccount } from "../generate/snapshot";
-import { domainNameProblem } from "../resources/names";
-import { parseZoneFile } from "../zone-file/parse";
-import { zoneFileRecords } from "../zone-file/records";
+import { domainNameProblem } from "../dns/domain-names";
+import { parseZoneFile } from "../dns/zone-file/parse";
+import { zoneFileRecords } from "../dns/zone-file/records";
 import { accountOption, type CommandIo, commandClient, readOptions, runCommand, UsageError } from "./command";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic generate-program --account <id> [options]

@@ -6,11 +6,11 @@
  * Webhook URLs often carry credentials in their path: they are read from secret stack config,
  * never written into the program.
  */
-import { recordFailures } from "../resources/record-data";
+import { recordFailures } from "../dns/record-data";
 import { createHash } from "node:crypto";
 import type { Contact, DelegationSignerRecord, EmailForward, ZoneRecord } from "../client";
 import type { AccountSnapshot, DomainSnapshot } from "./snapshot";
-import type { ServiceRecord } from "../zone-file/records";
+import type { ServiceRecord } from "../dns/zone-file/records";
 
 /** A zone moved in from a zone file: a domain not at the service yet, with the file's records. */
 export interface MovedZone {

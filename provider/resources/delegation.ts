@@ -9,7 +9,7 @@ import { AlreadyExistsError, type ResourceContext } from "./framework/define-res
 import { domainName } from "./framework/fields";
 import { defineResource, type KindDocs, type KindExamples, stringIds } from "./framework/kind";
 import { str } from "./framework/review-text";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 
 /** The service's own name servers today: what destroying a delegation restores. */

@@ -6,7 +6,7 @@ import { domainRef } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
 import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import { orders, type Reason, str } from "./framework/review-text";
 
 const outputs = serviceFields(DnssecSchema, {

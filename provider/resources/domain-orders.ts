@@ -9,7 +9,7 @@ import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import { apiId } from "./framework/fields";
 import { stringIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 
 /**
  * A premium name's price, as confirmation: a number or a decimal string, kept as a string. Every

@@ -8,7 +8,7 @@ import { ServiceId } from "../client";
 import { domainRef, nonEmptyString } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import { orders, str } from "./framework/review-text";
 
 const outputs = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { domainRef } from "./framework/fields";
 import { stringIds } from "./framework/kind";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import { oneShot } from "./one-shot";
 import { TRANSFER_OUT_EFFECT } from "./framework/review-text";
 

@@ -6,7 +6,7 @@ import { DomainSchema, type Domain } from "../client";
 import { domainName } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { str, zoneReplaced } from "./framework/review-text";
 
 const outputs = serviceFields(DomainSchema, {

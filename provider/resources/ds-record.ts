@@ -6,7 +6,7 @@ import { domainChildReadAndDelete, locateDomainChild } from "./framework/domain-
 import { defineResource, type Found, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { invalidateCollection } from "./framework/read-cache";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import { orders, str } from "./framework/review-text";
 
 /** DNSSEC algorithm numbers (IANA) the registries accept for DS records. */

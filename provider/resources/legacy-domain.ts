@@ -4,7 +4,7 @@ import { defineResource, numericIds } from "./framework/kind";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { domainOutputShape, domainOutputs } from "./legacy-shared";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { str, zoneReplaced } from "./framework/review-text";
 
 /** A hosted domain through API v1 (desired state): destroy deletes it (not at the registry). */

@@ -14,7 +14,7 @@ import type { CreateMark, ResourceContext } from "./framework/define-resource";
 import type { OutputsOf } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName, canonicalDomainRef } from "./names";
+import { canonicalDomainName, canonicalDomainRef } from "../dns/domain-names";
 
 /** The domain an action acts on, by name. */
 export const domainOf = (inputs: { readonly domain: string }) => canonicalDomainName(inputs.domain);

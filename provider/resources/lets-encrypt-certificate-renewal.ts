@@ -4,7 +4,7 @@ import { outputsFrom, serviceFields } from "./framework/outputs-from";
 import { apiId } from "./framework/fields";
 import { numericIds } from "./framework/kind";
 import { orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import { oneShot } from "./one-shot";
 import { certificateRef } from "./certificate-ref";
 

@@ -14,7 +14,7 @@ import { defineResource, numericIds, secret, type InputsOf, type OutputsOf } fro
 import { orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress } from "./framework/progress";
-import { canonicalDomainRef } from "./names";
+import { canonicalDomainRef } from "../dns/domain-names";
 import {
   WAITING_LOCAL,
   WAITING_MARKERS,

@@ -7,7 +7,7 @@ import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from"
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { type Props, str } from "./framework/review-text";
 
 const collectionKey = (account: string) => `primaries:${account}`;

@@ -29,7 +29,7 @@ import type { InputsOf, OutputsOf } from "./framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { PartialCreateError } from "./framework/partial";
 import { waitWithProgress } from "./framework/progress";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { pendingId, waitingInputs, waitingOf, waitingWithProgress } from "./framework/waiting";
 
 /**

@@ -8,7 +8,7 @@ import { domainName, ipAddress } from "./framework/fields";
 import { defineResource, stringIds } from "./framework/kind";
 import { deleteIgnoringGone, hasStatus, orUndefinedWhenGone } from "./framework/lookup";
 import { v1Of } from "./legacy-v1";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { str } from "./framework/review-text";
 
 /**

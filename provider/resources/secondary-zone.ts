@@ -4,7 +4,7 @@ import { domainName } from "./framework/fields";
 import { defineResource, numericIds } from "./framework/kind";
 import { outputsFrom, serviceFields, stampDocs } from "./framework/outputs-from";
 import { deleteIgnoringGone, orUndefinedWhenGone } from "./framework/lookup";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { str } from "./framework/review-text";
 
 const outputs = serviceFields(ZoneSchema, {

@@ -65,7 +65,7 @@ import {
 import { reportOnce } from "./framework/engine-log";
 import { settleLostAnswer } from "./framework/ownership";
 import { defaultParallelism, engineParallelism, stepsInFlight } from "./framework/steps-in-flight";
-import { canonicalContent } from "./record-data";
+import { canonicalContent } from "../dns/record-data";
 
 /**
  * After a lost answer, a record at the service is the one sent when its content means the same

@@ -14,8 +14,8 @@
 import { reportOnce } from "./framework/engine-log";
 import type { CheckFailure } from "./framework/validation";
 import { UNKNOWN } from "./framework/unknown";
-import { canonicalDomainName } from "./names";
-import { canonicalContent, recordSetFailures } from "./record-data";
+import { canonicalDomainName } from "../dns/domain-names";
+import { canonicalContent, recordSetFailures } from "../dns/record-data";
 
 /**
  * From this many `ZoneRecord`s in one zone a command says once what per-record programs cost and

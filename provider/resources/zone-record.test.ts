@@ -1,7 +1,7 @@
 import { toDynamicProvider } from "./framework/define-resource";
 import { configureRuntime, resetRuntime } from "./framework/runtime";
 import { UNKNOWN } from "./framework/unknown";
-import { parseContent } from "./record-data";
+import { parseContent } from "../dns/record-data";
 import { canonicalContent, zoneRecordResource } from "./zone-record";
 
 const provider = toDynamicProvider(zoneRecordResource);

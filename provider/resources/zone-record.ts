@@ -12,7 +12,7 @@ import { domainName } from "./framework/fields";
 import { defineResource, numericIds, type OutputsOf } from "./framework/kind";
 import { invalidateCollection, readFromCollection } from "./framework/read-cache";
 import type { CheckFailure } from "./framework/validation";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import {
   MAX_TTL,
   MIN_TTL,
@@ -22,7 +22,7 @@ import {
   canonicalRecordName,
   canonicalTxt,
   recordFailures as recordDataFailures,
-} from "./record-data";
+} from "../dns/record-data";
 import { UNKNOWN } from "./framework/unknown";
 import { getSettings } from "./framework/runtime";
 import { setBatching, submitRecordOp } from "./zone-record-batcher";
@@ -55,7 +55,7 @@ function send(
 /** Reads of many records of one zone are answered from its list pages (framework/read-cache). */
 const collectionKey = (account: string, zone: string) => `zoneRecords:${account}:${zone}`;
 
-export { RECORD_TYPES, SINGLE_AT_NAME, canonicalContent, canonicalRecordName } from "./record-data";
+export { RECORD_TYPES, SINGLE_AT_NAME, canonicalContent, canonicalRecordName } from "../dns/record-data";
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(RECORD_TYPES);
 const DEFAULT_TTL = 3600;

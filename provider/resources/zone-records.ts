@@ -5,7 +5,7 @@
  *
  * State: `records`, the declaration keyed by record (a list's records by name, type and content
  * (name and type for CNAME/ALIAS); a map's by its keys), each as one line of text
- * (zone-file/record-lines.ts), so the engine's own property diff shows which records are added,
+ * (dns/record-lines.ts), so the engine's own property diff shows which records are added,
  * changed and removed, and 10,000 records cost it 10,000 strings; `recordIds`, what the resource
  * owns (its outputs' `records` are the values at the service); `unconfirmed`, creates whose batch
  * answer was lost (settled by the next `up` with only identical records created since that batch
@@ -26,7 +26,7 @@ import { defineResource, stringIds, type OutputsOf } from "./framework/kind";
 import { PartialCreateError } from "./framework/partial";
 import { getSettings } from "./framework/runtime";
 import type { CheckFailure } from "./framework/validation";
-import { canonicalDomainName } from "./names";
+import { canonicalDomainName } from "../dns/domain-names";
 import { type RecordOp, setBatching, submitRecordOps } from "./zone-record-batcher";
 import {
   RECORD_FIELDS,
@@ -38,12 +38,12 @@ import {
   recordInput,
   strictRecordsOf,
 } from "./zone-record";
-import { type RecordValues, recordSetFailures } from "./record-data";
+import { type RecordValues, recordSetFailures } from "../dns/record-data";
 import { UNKNOWN, containsUnknown } from "./framework/unknown";
 import { reportOnce } from "./framework/engine-log";
-import { zoneFileRecords } from "../zone-file/records";
+import { zoneFileRecords } from "../dns/zone-file/records";
 import { orders, SECRET_SIG, str, type Props } from "./framework/review-text";
-import { isPlainRecord, parseRecordLine, recordLine, recordsFromWire } from "../zone-file/record-lines";
+import { isPlainRecord, parseRecordLine, recordLine, recordsFromWire } from "../dns/record-lines";
 
 const RECORD_SHAPE = "{ name, type, content, ttl?, priority?, regions? }";
 
@@ -72,7 +72,7 @@ const storedRecord = z.object({
 type RecordSpec = z.output<typeof storedRecord>;
 
 /**
- * A record as state keeps it: its line (zone-file/record-lines.ts), 10,000 records being 10,000
+ * A record as state keeps it: its line (dns/record-lines.ts), 10,000 records being 10,000
  * strings for the engine to carry instead of 50,000 values; the object when a line would not read
  * back the same. State written before lines (objects only) reads the same.
  */

@@ -9,7 +9,7 @@
  * model.changes[0]; // { kind: "ZoneRecord", op: "update", zone: "example.com", ... }
  * ```
  */
-import { canonicalRecordName } from "../resources/record-data";
+import { canonicalRecordName } from "../dns/record-data";
 import type { Change, Op } from "../resources/framework/definition";
 import { SETTINGS } from "../resources/framework/settings";
 import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { bindAvailable, bindRecords, checkZone, compareWithBind, realZoneFiles } from "../zone-files/bind";
-import { writeZoneFile, zoneFileRecords } from "../../provider/zone-file/records";
+import { writeZoneFile, zoneFileRecords } from "../../provider/dns/zone-file/records";
 
 const haveBind = bindAvailable();
 if (!haveBind) {

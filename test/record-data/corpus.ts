@@ -24,7 +24,7 @@ export interface CorpusCase {
   /** The zone; default example.com. */
   readonly zone?: string;
   /**
-   * Refused only with strict record checks on (provider/resources/record-data/strict.ts): the
+   * Refused only with strict record checks on (provider/dns/record-data/strict.ts): the
    * service accepts it, so `valid` (the default check's verdict) is true.
    */
   readonly strictInvalid?: boolean;

@@ -28,7 +28,7 @@ const layers = [
   "provider/resources",
   "provider/functions",
   "provider/plugin",
-  "provider/zone-file",
+  "provider/dns",
   "provider/compat",
   "provider/cli",
   "provider/review",
@@ -73,10 +73,10 @@ function sdkModulesImported(source: string): string[] {
 const providerFiles = () => sourcesUnder(path.join(ROOT, "provider"));
 
 describe("nothing in provider/ imports sdk/", () => {
-  it("covers every folder of provider/, the plugin, zone files and the functions' definitions among them", () => {
+  it("covers every folder of provider/, the plugin, the DNS rules and the functions' definitions among them", () => {
     const folders = new Set(providerFiles().map((file) => path.relative(ROOT, file).split(path.sep)[1]));
     expect([...folders]).toEqual(
-      expect.arrayContaining(["plugin", "zone-file", "functions", "resources", "compat", "client", "cli"]),
+      expect.arrayContaining(["plugin", "dns", "functions", "resources", "compat", "client", "cli"]),
     );
   });
 
@@ -102,5 +102,21 @@ describe("nothing in provider/ imports sdk/", () => {
         ].join("\n"),
       ),
     ).toEqual(["../../sdk/functions", "../../sdk/functions", "../sdk/common", "../../sdk"]);
+  });
+});
+
+describe("provider/dns/ stands on its own", () => {
+  // What a record, a name, a zone file and a record line may be: below the kinds, which ask it.
+  it("imports no other folder of provider/, nor sdk/ or emulator/", () => {
+    const dns = path.join(ROOT, "provider/dns");
+    const offending = providerFiles()
+      .filter((file) => file.startsWith(dns + path.sep))
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/(?:from |import |require\(|import\()"(\.\.?\/[^"]+)"/g)]
+          .map((m) => m[1]!)
+          .filter((spec) => !path.resolve(path.dirname(file), spec).startsWith(dns))
+          .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+      );
+    expect(offending).toEqual([]);
   });
 });

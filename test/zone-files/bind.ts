@@ -9,14 +9,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { parseZoneFile } from "../../provider/zone-file/parse";
+import { parseZoneFile } from "../../provider/dns/zone-file/parse";
 import {
   entryRecord,
   writeEntries,
   writeZoneFile,
   zoneFileRecords,
   type ServiceRecord,
-} from "../../provider/zone-file/records";
+} from "../../provider/dns/zone-file/records";
 
 /** Whether BIND's tools are on this machine. */
 export function bindAvailable(): boolean {

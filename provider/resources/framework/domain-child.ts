@@ -4,7 +4,7 @@
  * by id; delete forgets the listing and treats "already gone" as deleted.
  */
 import type { DnsimpleClient, DomainRef } from "../../client";
-import { canonicalDomainRef } from "../names";
+import { canonicalDomainRef } from "../../dns/domain-names";
 import type { ResourceContext } from "./define-resource";
 import { findUnderDomains, type ImportTarget } from "./imports";
 import { deleteListed, readListedOrGet } from "./read-cache";

@@ -4,7 +4,7 @@
  */
 import { isIP } from "node:net";
 import { z } from "zod";
-import { canonicalDomainName, canonicalDomainRef, domainNameProblem } from "../names";
+import { canonicalDomainName, canonicalDomainRef, domainNameProblem } from "../../dns/domain-names";
 
 /**
  * What a kind of field says of its values beyond validating them: how the service rewrites a value

@@ -10,7 +10,7 @@
  * const forms = [domainAndId("zone", "recordId", "example.com_1234", true), idOnly("recordId", "1234")];
  * parseImportId("ZoneRecord", forms, "example.com_1234"); // { domain: "example.com", id: "1234" }
  */
-import { canonicalDomainName, domainNameProblem } from "../names";
+import { canonicalDomainName, domainNameProblem } from "../../dns/domain-names";
 import type { Zone } from "../../client";
 import type { ImportForm, ImportTarget, ResourceContext } from "./definition";
 import { orUndefinedWhenGone } from "./lookup";

@@ -11,8 +11,8 @@
  * // [{ property: "content", reason: "a CAA record's flags must be 0 or 128 …, got 64; e.g. …" }]
  * ```
  */
-import type { CheckFailure } from "../framework/validation";
-import { canonicalRecordName } from "./names";
+import type { RecordFailure } from "../record-failure";
+import { canonicalRecordName } from "../record-names";
 
 /** What a strict rule sees: the record as declared and the fields its content parsed into. */
 export interface StrictInput {
@@ -28,7 +28,7 @@ export interface StrictRule {
   /** The RFC section and the tool's file that the rule follows. */
   readonly source: string;
   /** The failure, or undefined when the record keeps the rule. */
-  readonly check: (record: StrictInput) => CheckFailure | undefined;
+  readonly check: (record: StrictInput) => RecordFailure | undefined;
 }
 
 const STRICT = "with strict record checks on (strictRecords)";
@@ -202,8 +202,8 @@ function aTarget(type: string): string {
 }
 
 /** What the strict rules refuse of a record the default check accepted; `[]` when nothing. */
-export function strictFailures(record: StrictInput): CheckFailure[] {
-  const failures: CheckFailure[] = [];
+export function strictFailures(record: StrictInput): RecordFailure[] {
+  const failures: RecordFailure[] = [];
   for (const rule of STRICT_RULES) {
     if (!rule.types.includes(record.type)) continue;
     const failure = rule.check(record);

@@ -10,9 +10,9 @@
  * canonicalContent("AAAA", "2001:0db8:0:0:0:0:0:1"); // "2001:db8::1"
  * ```
  */
-import type { CheckFailure } from "../framework/validation";
+import type { RecordFailure } from "../record-failure";
 import { canonicalContent, parseContent } from "./content";
-import { canonicalHostName, canonicalRecordName, recordFqdn, recordNameProblem } from "./names";
+import { canonicalHostName, canonicalRecordName, recordFqdn, recordNameProblem } from "../record-names";
 import { strictFailures } from "./strict";
 
 export { canonicalContent, canonicalTxt, parseContent, serializedTxt, tokens, type Parsed } from "./content";
@@ -24,7 +24,7 @@ export {
   hostNameProblem,
   recordFqdn,
   recordNameProblem,
-} from "./names";
+} from "../record-names";
 
 /** The record types the service offers (its OpenAPI `ZoneRecordType`, without the system-only SOA). */
 export const RECORD_TYPES = [
@@ -93,9 +93,9 @@ export function recordFailures(
   record: RecordValues,
   zone?: string,
   options: RecordCheckOptions = {},
-): CheckFailure[] {
+): RecordFailure[] {
   const { name, type, content, priority } = record;
-  const failures: CheckFailure[] = [];
+  const failures: RecordFailure[] = [];
   const nameProblem = recordNameProblem(name, zone);
   if (nameProblem) failures.push({ property: "name", reason: nameProblem });
   if (!nameProblem && type === "CNAME" && canonicalRecordName(name) === "") {

@@ -19,7 +19,7 @@ import {
   recordFailures,
   recordSetFailures,
   ttlProblem,
-} from "../resources/record-data";
+} from "../record-data";
 import { absoluteName, parseZoneFile, type Field, type ZoneEntry, type ZoneFileProblem } from "./parse";
 
 /** A record as the service holds it (a `ZoneRecord`'s fields). */

@@ -26,7 +26,7 @@
  * - URL: an http(s) URL with its scheme (DNSimple's "URL record format" article, a redirect).
  */
 import { isIP } from "node:net";
-import { canonicalHostName, hostNameProblem, shown } from "./names";
+import { canonicalHostName, hostNameProblem, shown } from "../record-names";
 
 export type Parsed =
   | {
