@@ -282,7 +282,7 @@ function plot(
   lines: Array<{ label: string; points: Array<[number, number]>; exponent: number | undefined }>,
   marks: Array<{ label: string; point: [number, number] }>,
 ): string {
-  const W = 900;
+  const W = 1040;
   const H = 520;
   const left = 70;
   const right = 560;
@@ -400,13 +400,17 @@ async function main(): Promise<void> {
     rounds.reduce((s, c) => s + pick(c), 0) / rounds.length;
   const started = Date.now();
   const progress = loadProgress();
+  let resumedCycles = 0;
   /** Terraform's `up` alone, by N, where its whole cycle is not run (`--terraform-cycles-to`). */
   const terraformUpOnly = new Map<number, number[]>();
   const accountTerraformUpOnly: number[] = [];
   /** The cycle of `key` in `round`: taken from the progress file, or measured and kept there. */
   const measuredOrKept = async (key: string, round: number, measure: () => Promise<Cycle>) => {
     const kept = progress.cycles[key]?.[round];
-    if (kept !== undefined) return { cycle: kept, resumed: true };
+    if (kept !== undefined) {
+      resumedCycles++;
+      return { cycle: kept, resumed: true };
+    }
     const cycle = await measure();
     progress.cycles[key] = [...(progress.cycles[key] ?? []), cycle];
     saveProgress(progress);
@@ -531,15 +535,15 @@ async function main(): Promise<void> {
     const fit = linearFit(
       [...byN.entries()].map(([n, rounds]) => [n, mean(rounds, cycleSeconds)] as [number, number]),
     );
-    if (fit) {
+    // A line fits only what grows at most linearly: a square's "fixed cost" would be negative.
+    if (fit && exponent !== undefined && exponent <= 1.1) {
       fits[name] = fit;
       figures[`cost_growth_${name}_fixed_seconds`] = Number(fit.fixed.toFixed(2));
       figures[`cost_growth_${name}_ms_per_record`] = Number((fit.perUnit * 1000).toFixed(3));
     }
     const largest = Math.max(...byN.keys());
-    const up = byN.get(largest)!.map((c) => c.up.stateBytesPerResource ?? 0);
-    figures[`cost_growth_${name}_${largest}_state_bytes_per_resource`] = Math.round(
-      up.reduce((a, b) => a + b, 0) / up.length,
+    figures[`cost_growth_${name}_${largest}_state_bytes_per_record`] = Math.round(
+      mean(byN.get(largest)!, (c) => c.up.stateBytes ?? 0) / largest,
     );
   }
   const meanOf = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
@@ -694,8 +698,8 @@ async function main(): Promise<void> {
           .join(", ") +
         ".",
       "",
-      "A cycle's fixed cost and its cost per record (least squares line of cycle seconds against N, every size " +
-        "measured): " +
+      "A cycle's fixed cost and its cost per record, for the programs that grow at most linearly (least squares " +
+        "line of cycle seconds against N, every size measured): " +
         Object.entries(fits)
           .map(([name, f]) => `${name} ${f!.fixed.toFixed(1)} s + ${(f!.perUnit * 1000).toFixed(2)} ms × N`)
           .join(", ") +
@@ -721,8 +725,12 @@ async function main(): Promise<void> {
           ]
         : []),
       ...(skipped.length > 0 ? ["Left out:", "", ...skipped.map((s) => `- ${s}`), ""] : []),
-      `The machine (2 cores) was shared with other work: load average ${load[0]!.toFixed(1)} at the start, ` +
-        `${load[1]!.toFixed(1)} at the end; read the ratios, measured in one run, rather than the seconds.`,
+      resumedCycles > 0
+        ? `${resumedCycles} of the cycles were measured by an earlier run of the same command, cut short and ` +
+          "continued with `--resume` (nothing measured twice); the machine (2 cores) was shared with other work " +
+          "while they ran: read the ratios rather than the seconds."
+        : `The machine (2 cores) was shared with other work: load average ${load[0]!.toFixed(1)} at the start, ` +
+          `${load[1]!.toFixed(1)} at the end; read the ratios, measured in one run, rather than the seconds.`,
       "",
       ...Object.entries(figures)
         .filter(([k]) => !k.startsWith("cost_growth_"))
