@@ -31,7 +31,7 @@ export function perRecordWarning(zone: string): string {
   return (
     `${zone}: ${PER_RECORD_WARNING_THRESHOLD} or more ZoneRecord resources in one zone. The engine rewrites ` +
     `the whole state after each one's step, so every command costs the square of the records: ` +
-    `300 ZoneRecords took 3.39 times as long as one ZoneRecords of the same records (up, preview, refresh, ` +
+    `300 ZoneRecords took 3.70 times as long as one ZoneRecords of the same records (up, preview, refresh, ` +
     `a change, destroy). One ZoneRecords per zone, taken over with no write to DNSimple: ` +
     `docs/per-record-to-set.md (npx pulumi-dnsimple-dynamic per-record-to-set)`
   );

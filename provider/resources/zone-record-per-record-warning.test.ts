@@ -53,7 +53,7 @@ it("warns once per zone at the threshold, naming the cost and the doc", async ()
       message: expect.stringMatching(/^dnsimple: other\.example\.com: 300 or more ZoneRecord/),
     },
   ]);
-  expect(said[0]!.message).toContain("3.39 times");
+  expect(said[0]!.message).toContain("3.70 times");
   expect(said[0]!.message).toContain("docs/per-record-to-set.md");
 });
 
