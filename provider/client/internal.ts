@@ -1,6 +1,7 @@
 /**
- * Everything the client modules export, public or not: for the provider's own layers and the
- * tests. Not part of the package's exports (`pulumi-dnsimple-dynamic/client` is `index.ts`).
+ * Everything the client modules export, public or not: for the tests only. The provider's other
+ * layers import the public `index.ts` (test/unit/layers.test.ts), which is also what
+ * `pulumi-dnsimple-dynamic/client` exports; this module is not part of the package's exports.
  */
 export * from "./client";
 export * from "./errors";
