@@ -48,18 +48,7 @@ module.exports = tseslint.config(
   ),
   ...layer(
     ["provider/client/**/*.ts"],
-    [
-      "resources",
-      "review",
-      "generate",
-      "plugin",
-      "dns",
-      "functions",
-      "compat",
-      "cli",
-      "sdk",
-      "emulator",
-    ],
+    ["resources", "review", "generate", "plugin", "dns", "functions", "compat", "cli", "sdk", "emulator"],
     "the client is the lowest layer: it knows nothing of the rest of provider/, the SDK or the emulator",
   ),
   // Every folder of provider/ but the client (above): nothing in provider/ imports sdk/
@@ -80,18 +69,7 @@ module.exports = tseslint.config(
   ),
   ...layer(
     ["provider/dns/**/*.ts"],
-    [
-      "resources",
-      "review",
-      "generate",
-      "plugin",
-      "client",
-      "functions",
-      "compat",
-      "cli",
-      "sdk",
-      "emulator",
-    ],
+    ["resources", "review", "generate", "plugin", "client", "functions", "compat", "cli", "sdk", "emulator"],
     "provider/dns holds what records, names and zone files may be: it needs nothing of the kinds or the client",
   ),
   // One entry per set of files: a later entry's no-restricted-imports would replace an earlier one.

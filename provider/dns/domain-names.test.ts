@@ -1,4 +1,9 @@
-import { canonicalDomainName, canonicalDomainRef, domainNameProblem, unicodeDomainName } from "./domain-names";
+import {
+  canonicalDomainName,
+  canonicalDomainRef,
+  domainNameProblem,
+  unicodeDomainName,
+} from "./domain-names";
 
 describe("domain names", () => {
   it("treats case, a trailing dot and unicode vs punycode as the same name", () => {

@@ -5,7 +5,12 @@
  */
 import fc from "fast-check";
 import { domainToASCII } from "node:url";
-import { canonicalDomainName, canonicalDomainRef, domainNameProblem, unicodeDomainName } from "../dns/domain-names";
+import {
+  canonicalDomainName,
+  canonicalDomainRef,
+  domainNameProblem,
+  unicodeDomainName,
+} from "../dns/domain-names";
 import { canonicalContent, canonicalRecordName } from "./zone-record";
 
 const runs = { seed: 18, numRuns: 300 };

@@ -36,6 +36,7 @@ import { perRecordToSetMain } from "../../provider/cli/per-record-to-set";
 import { v2 } from "./extended-api";
 import { newStack, REPO_ROOT } from "./harness";
 import { pulumiHome } from "./pulumi-home";
+import { checkpointDeployment } from "./stack-reads";
 import { KEEPER_PROVIDER_URL, keeperEnv } from "./secrets-keeper";
 
 const TOKEN = "e2e-languages-token-3c7a91f0";
@@ -579,7 +580,10 @@ describe.each(LANGUAGES)("a %s program", (language) => {
 
         // That way through the plugin: the export, per-record-to-set, the import, its Python program.
         const exported = path.join(workDir, "export.json");
-        writeFileSync(exported, JSON.stringify(await stack.exportStack()));
+        // As `pulumi stack export` writes it, secrets sealed (the Automation API's export shows them).
+        const deployment = checkpointDeployment(path.join(workDir, "backend"), stack.name);
+        expect(deployment?.resources?.length).toBeGreaterThan(300);
+        writeFileSync(exported, JSON.stringify({ version: 3, deployment }));
         const out = path.join(workDir, "per-record-to-set");
         const io = { out: () => undefined, err: (t: string) => void output.push(t), env: {} };
         expect(await perRecordToSetMain(["--state", exported, "--out", out], io)).toBe(0);
