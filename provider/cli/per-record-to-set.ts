@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import * as path from "node:path";
 import { recordEntry } from "../generate/program";
-import { type CommandIo, readOptions, runCommand, UsageError } from "./command";
+import { type CommandIo, runWithOptions, UsageError } from "./command";
 
 export const USAGE = `Usage: pulumi-dnsimple-dynamic per-record-to-set --state <export.json> [--out <dir>]
 
@@ -247,16 +247,8 @@ export function pythonProgram(conversion: Pick<Conversion, "zones" | "recordIds"
 }
 
 export async function perRecordToSetMain(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(USAGE, io, async () => {
-    const values = readOptions(argv, {
-      state: { type: "string" },
-      out: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    });
-    if (values.help) {
-      io.out(USAGE);
-      return 0;
-    }
+  const options = { state: { type: "string" }, out: { type: "string" } } as const;
+  return runWithOptions(USAGE, io, argv, options, async (values) => {
     if (values.state === undefined)
       throw new UsageError("--state is required (a `pulumi stack export --file` file)");
     let state: StateExport;
