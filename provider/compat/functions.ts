@@ -6,8 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { Output } from "@pulumi/pulumi/output";
-import { outputsOf } from "../plugin/function-results";
-import { FUNCTIONS, type FunctionsByName } from "../plugin/functions.generated";
+import { outputsOf } from "../functions/results";
+import { FUNCTIONS, type FunctionsByName } from "../functions/call-table.generated";
 import type { CompatFunction } from "./definitions";
 
 /** An Output's value (outside a program too: the plugin reads the private key with it). */

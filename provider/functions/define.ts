@@ -3,7 +3,7 @@
  * `defineResource`. It says the function's parameters and result as zod schemas, its doc and
  * example, whether its answer is a secret, and the client call that makes the answer. Everything
  * else is made of it: the SDK's TypeScript wrappers (sdk/functions.generated.ts), the plugin's
- * call table (provider/plugin/functions.generated.ts), the package schema's functions and their
+ * call table (provider/functions/call-table.generated.ts), the package schema's functions and their
  * reference page (`npm run generate`), and what runs (runtime.ts).
  *
  * The read of objects of a kind (`listX`/`getX`, answering the kind's `<Kind>Info`) and the pick

@@ -6,7 +6,7 @@
  */
 import { compatFunction, compatResource, bridgedNameOf, type CompatResource } from "../compat/definitions";
 import { callCompatFunction } from "../compat/functions";
-import type { FunctionsByName } from "./functions.generated";
+import type { FunctionsByName } from "../functions/call-table.generated";
 import { compatLifecycle } from "../compat/lifecycle";
 import type { State } from "../resources/framework/definition";
 import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";

@@ -33,8 +33,8 @@ import {
   servedNameOf,
   servedOutputsOf,
 } from "./compat";
-import { outputsOf } from "./function-results";
-import { FUNCTIONS, type FunctionsByName } from "./functions.generated";
+import { outputsOf } from "../functions/results";
+import { FUNCTIONS, type FunctionsByName } from "../functions/call-table.generated";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
 import { fromWire, toWire, UNKNOWN } from "./wire";
 

@@ -1,12 +1,12 @@
 /**
  * The SDK's read-only functions, made of their definitions (provider/functions/definitions.ts):
  * the package schema's functions (their arguments and outputs from the definitions' zod schemas),
- * the plugin's call table (provider/plugin/functions.generated.ts), the TypeScript wrappers a
+ * the plugin's call table (provider/functions/call-table.generated.ts), the TypeScript wrappers a
  * program imports (sdk/functions.generated.ts) and their reference page (docs/functions.md).
  * Nothing about a function is written twice: add a definition and `npm run generate` does the rest.
  */
 import { z } from "zod";
-import type { ResultShape } from "../../provider/plugin/function-results";
+import type { ResultShape } from "../../provider/functions/results";
 import { ACCOUNT_OPTION, type FunctionDefinition, isObjectParameter } from "../../provider/functions/define";
 import { FUNCTION_DEFINITIONS } from "../../provider/functions/definitions";
 import { docComment, jsonSchemaOf, scalarTsType, type GeneratedFile, type JsonSchema } from "./render";
@@ -206,7 +206,7 @@ export function renderCallTable(functions: ReadonlyArray<FunctionToRender>): str
   });
   return [
     HEADER,
-    'import type { ResultShape } from "./function-results";',
+    'import type { ResultShape } from "./results";',
     "",
     "/** The functions an entry calls, by name: the SDK's (a TypeScript program) or the definitions' run (the plugin). */",
     "export type FunctionsByName = Readonly<Record<string, ((...args: any[]) => unknown) | undefined>>;",
@@ -461,7 +461,7 @@ export function renderReference(
 export function functionFiles(functions: ReadonlyArray<FunctionToRender>): GeneratedFile[] {
   return [
     { path: "sdk/functions.generated.ts", text: renderWrappers() },
-    { path: "provider/plugin/functions.generated.ts", text: renderCallTable(functions) },
+    { path: "provider/functions/call-table.generated.ts", text: renderCallTable(functions) },
     { path: "docs/functions.md", text: renderReference() },
   ];
 }

@@ -102,7 +102,7 @@ describe("the package schema of every kind", () => {
 
 describe("the SDK's read-only functions in the schema and the plugin's call table", () => {
   const { FUNCTIONS } =
-    require("../../provider/plugin/functions.generated") as typeof import("../../provider/plugin/functions.generated");
+    require("../../provider/functions/call-table.generated") as typeof import("../../provider/functions/call-table.generated");
   const sdk = require("../../sdk/functions") as Record<string, unknown>;
   const schema = renderSchema(kindsToRender(), "0.0.0", functionsToRender(tokenOf));
 

@@ -74,13 +74,13 @@ export function functionsDeclaredOutsideDefinitions(): string[] {
 
 /**
  * The functions whose every form is made of their definition: the SDK's wrapper (in the
- * generated sdk/functions.generated.ts), the plugin's call (provider/plugin/functions.generated.ts)
+ * generated sdk/functions.generated.ts), the plugin's call (provider/functions/call-table.generated.ts)
  * and the package schema's function, and declared nowhere else.
  */
 export function functionsFromDefinitions(): string[] {
   const read = (file: string) => readFileSync(path.join(REPO, file), "utf8");
   const wrappers = read("sdk/functions.generated.ts");
-  const table = read("provider/plugin/functions.generated.ts");
+  const table = read("provider/functions/call-table.generated.ts");
   const schema = JSON.parse(read("provider/plugin/schema.json")) as { functions: Record<string, unknown> };
   const elsewhere = new Set(functionsDeclaredOutsideDefinitions().map((f) => f.slice(f.indexOf(": ") + 2)));
   return FUNCTION_DEFINITIONS.map((d) => d.name).filter(

@@ -120,3 +120,25 @@ describe("provider/dns/ stands on its own", () => {
     expect(offending).toEqual([]);
   });
 });
+
+describe("the folders of provider/", () => {
+  it("never import each other both ways: each pair of folders has one direction at most", () => {
+    const provider = path.join(ROOT, "provider");
+    const folderOf = (file: string) => path.relative(provider, file).split(path.sep)[0]!;
+    const edges = new Set<string>();
+    for (const file of providerFiles()) {
+      if (file.endsWith(".test.ts") || path.dirname(file) === provider) continue;
+      for (const m of readFileSync(file, "utf8").matchAll(
+        /(?:from |import |require\(|import\()"(\.\.?\/[^"]+)"/g,
+      )) {
+        const target = path.resolve(path.dirname(file), m[1]!);
+        if (!target.startsWith(provider + path.sep)) continue;
+        const [from, to] = [folderOf(file), folderOf(target)];
+        if (from !== to && !to.endsWith(".ts")) edges.add(`${from} -> ${to}`);
+      }
+    }
+    const mutual = [...edges].filter((edge) => edges.has(edge.split(" -> ").reverse().join(" -> ")));
+    expect(edges.size).toBeGreaterThan(10);
+    expect(mutual).toEqual([]);
+  });
+});
