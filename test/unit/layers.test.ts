@@ -105,6 +105,13 @@ describe("nothing in provider/ imports sdk/", () => {
   });
 });
 
+/** The modules `file` imports by a relative path (`from`, a bare `import`, `require()`, `import()`), resolved. */
+function relativeImports(file: string): Array<{ spec: string; target: string }> {
+  return [
+    ...readFileSync(file, "utf8").matchAll(/(?:from |import |require\(|import\()"(\.\.?\/[^"]+)"/g),
+  ].map((m) => ({ spec: m[1]!, target: path.resolve(path.dirname(file), m[1]!) }));
+}
+
 describe("provider/dns/ stands on its own", () => {
   // What a record, a name, a zone file and a record line may be: below the kinds, which ask it.
   it("imports no other folder of provider/, nor sdk/ or emulator/", () => {
@@ -112,10 +119,9 @@ describe("provider/dns/ stands on its own", () => {
     const offending = providerFiles()
       .filter((file) => file.startsWith(dns + path.sep))
       .flatMap((file) =>
-        [...readFileSync(file, "utf8").matchAll(/(?:from |import |require\(|import\()"(\.\.?\/[^"]+)"/g)]
-          .map((m) => m[1]!)
-          .filter((spec) => !path.resolve(path.dirname(file), spec).startsWith(dns))
-          .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+        relativeImports(file)
+          .filter(({ target }) => !target.startsWith(dns))
+          .map(({ spec }) => `${path.relative(ROOT, file)} imports ${spec}`),
       );
     expect(offending).toEqual([]);
   });
@@ -128,10 +134,7 @@ describe("the folders of provider/", () => {
     const edges = new Set<string>();
     for (const file of providerFiles()) {
       if (file.endsWith(".test.ts") || path.dirname(file) === provider) continue;
-      for (const m of readFileSync(file, "utf8").matchAll(
-        /(?:from |import |require\(|import\()"(\.\.?\/[^"]+)"/g,
-      )) {
-        const target = path.resolve(path.dirname(file), m[1]!);
+      for (const { target } of relativeImports(file)) {
         if (!target.startsWith(provider + path.sep)) continue;
         const [from, to] = [folderOf(file), folderOf(target)];
         if (from !== to && !to.endsWith(".ts")) edges.add(`${from} -> ${to}`);
