@@ -396,8 +396,8 @@ async function main(): Promise<void> {
   );
   const results = new Map<string, Map<number, Rounds>>(); // program → N → rounds
   const skipped: string[] = [];
-  const mean = (rounds: Rounds, pick: (c: Cycle) => number) =>
-    rounds.reduce((s, c) => s + pick(c), 0) / rounds.length;
+  /** The mean of `pick` over `xs` (the rounds of a program, or plain seconds). */
+  const mean = <T>(xs: T[], pick: (x: T) => number) => xs.reduce((s, x) => s + pick(x), 0) / xs.length;
   const started = Date.now();
   const progress = loadProgress();
   let resumedCycles = 0;
@@ -546,7 +546,7 @@ async function main(): Promise<void> {
       mean(byN.get(largest)!, (c) => c.up.stateBytes ?? 0) / largest,
     );
   }
-  const meanOf = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+  const meanOf = (xs: number[]) => mean(xs, (x) => x);
   const UP_ALONE = "Terraform's up alone (its whole cycle takes longer: the ratio is at most this)";
   for (const [n, ups] of terraformUpOnly)
     figures[`cost_growth_terraform_up_only_${n}_seconds`] = Number(meanOf(ups).toFixed(2));
