@@ -136,6 +136,16 @@ describe("ours or adopted: a create never takes over what this stack did not mak
     );
   });
 
+  it("refuses with the adopt hint a hand-made object made in the same second as the create began", async () => {
+    const service = toyService(["sales"]);
+    // Made by hand just now: its creation time, to the second, is not before the create's start.
+    service.objects[0]!.createdAt = new Date().toISOString();
+    await expect(toyKind(service, { unique: true }).create({ name: "sales" })).rejects.toThrow(
+      /already exists \(id 1\) and was not made by this stack.*set `adopt: true`/,
+    );
+    expect(service.objects).toHaveLength(1);
+  });
+
   it("takes over the existing object only with adopt: true", async () => {
     const service = toyService(["sales"]);
     const { id } = await toyKind(service, { unique: true }).create({ name: "sales", adopt: true });

@@ -141,8 +141,9 @@ export async function findToAdopt(
 
 /**
  * `definition.create`, settling a lost answer by the kind's identity ({@link settleLostAnswer}
- * with {@link findOwnCreate}). A refusal is checked against what exists: an object made by this
- * create (its first attempt went through) is taken; someone else's is the adopt hint.
+ * with {@link findOwnCreate}). A refusal of a create sent again is checked against what exists: an
+ * object made by its first send (whose answer was lost) is taken; anything else, and whatever
+ * refuses a first send, is someone else's and gets the adopt hint.
  */
 export async function createSettlingAmbiguity(
   definition: ResourceDefinition,
@@ -153,7 +154,9 @@ export async function createSettlingAmbiguity(
 ): Promise<Created> {
   const findMatching = definition.findMatching;
   if (!findMatching) return definition.create(ctx, inputs, mark);
+  let sends = 0;
   const create = async (): Promise<Created> => {
+    sends++;
     try {
       return await definition.create(ctx, inputs, mark);
     } catch (error) {
@@ -165,8 +168,13 @@ export async function createSettlingAmbiguity(
         throw error;
       }
       if (existing.length === 0) throw error;
-      const own = await findOwnCreate(definition, ctx, inputs, mark, key);
-      if (own) return own;
+      // Only a create sent again after a lost answer can be refused by what its first send made.
+      // A first send refused was refused by someone else's object, however recent: one made in the
+      // same second as this create started would pass a creation-time proof.
+      if (sends > 1) {
+        const own = await findOwnCreate(definition, ctx, inputs, mark, key);
+        if (own) return own;
+      }
       throw alreadyExists(definition, existing, error);
     }
   };
