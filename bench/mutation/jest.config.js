@@ -1,8 +1,12 @@
 // The unit project alone (provider/ tests beside the code), for Stryker's jest runner: pure logic,
-// no I/O, so every mutant can run the tests that cover it in a few milliseconds.
+// no I/O, so every mutant can run the tests that cover it in a few milliseconds. Its setup files are
+// the unit project's own (the test command's jest.config.js), so both run the tests alike.
+const unitProject = require("../../jest.config.js").projects.find((project) => project.displayName === "unit");
+
 module.exports = {
   rootDir: "../..",
   testEnvironment: "node",
+  setupFiles: unitProject.setupFiles,
   // Transpile only: the TypeScript checker already rejects mutants that do not compile.
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", isolatedModules: true, diagnostics: false }],
