@@ -39,8 +39,11 @@ module.exports = tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  // The layers: sdk -> provider (functions, plugin, … -> resources) -> provider/client; the emulator stands alone (it is
-  // the service, not part of the package). Tests may reach across.
+  // The layers: sdk -> provider (the two adapters dynamic/ and plugin/, side by side -> kinds/ ->
+  // framework/) -> provider/client; the emulator stands alone (it is the service, not part of the
+  // package). Tests may reach across. Nothing in provider/ imports sdk/ (test/unit/layers.test.ts
+  // checks the same of require() and import(), which these rules miss).
+  // One entry per set of files: a later entry's no-restricted-imports would replace an earlier one.
   ...layer(
     ["emulator/**/*.ts"],
     ["provider", "sdk"],
@@ -48,17 +51,46 @@ module.exports = tseslint.config(
   ),
   ...layer(
     ["provider/client/**/*.ts"],
-    ["resources", "review", "generate", "plugin", "dns", "functions", "compat", "cli", "sdk", "emulator"],
+    [
+      "framework",
+      "dynamic",
+      "kinds",
+      "review",
+      "generate",
+      "plugin",
+      "dns",
+      "functions",
+      "compat",
+      "cli",
+      "sdk",
+      "emulator",
+    ],
     "the client is the lowest layer: it knows nothing of the rest of provider/, the SDK or the emulator",
   ),
-  // Every folder of provider/ but the client (above): nothing in provider/ imports sdk/
-  // (test/unit/layers.test.ts checks the same of require() and import(), which this rule misses).
+  ...layer(
+    ["provider/framework/**/*.ts"],
+    ["kinds", "dynamic", "plugin", "sdk", "emulator"],
+    "the framework is what kinds are made of and what both adapters serve: it imports neither",
+  ),
+  ...layer(
+    ["provider/kinds/**/*.ts"],
+    ["dynamic", "plugin", "sdk", "emulator"],
+    "a kind is served by both adapters alike: it imports neither",
+  ),
+  ...layer(
+    ["provider/dynamic/**/*.ts"],
+    ["plugin", "sdk", "emulator"],
+    "the two adapters stand side by side: the dynamic providers never import the plugin",
+  ),
+  ...layer(
+    ["provider/plugin/**/*.ts"],
+    ["dynamic", "sdk", "emulator"],
+    "the two adapters stand side by side: the plugin never imports the dynamic providers",
+  ),
   ...layer(
     [
-      "provider/resources/**/*.ts",
       "provider/review/**/*.ts",
       "provider/generate/**/*.ts",
-      "provider/plugin/**/*.ts",
       "provider/functions/**/*.ts",
       "provider/compat/**/*.ts",
       "provider/cli/**/*.ts",
@@ -69,15 +101,27 @@ module.exports = tseslint.config(
   ),
   ...layer(
     ["provider/dns/**/*.ts"],
-    ["resources", "review", "generate", "plugin", "client", "functions", "compat", "cli", "sdk", "emulator"],
+    [
+      "framework",
+      "dynamic",
+      "kinds",
+      "review",
+      "generate",
+      "plugin",
+      "client",
+      "functions",
+      "compat",
+      "cli",
+      "sdk",
+      "emulator",
+    ],
     "provider/dns holds what records, names and zone files may be: it needs nothing of the kinds or the client",
   ),
-  // One entry per set of files: a later entry's no-restricted-imports would replace an earlier one.
   ...layer(
     ["sdk/**/*.ts"],
-    ["emulator", "resources/framework"],
-    "what programs import never loads the emulator, and uses provider/resources' public modules " +
-      "(index.ts, settings.ts), not the framework inside",
+    ["emulator", "framework", "kinds", "dynamic", "plugin"],
+    "what programs import never loads the emulator, and reaches the provider through its public " +
+      "modules (functions/runtime.ts, functions/info.ts, compat/, dns/record-lines.ts), not the framework or the kinds",
   ),
   {
     files: ["**/*.js"],

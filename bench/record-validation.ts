@@ -11,7 +11,7 @@
  */
 import { domainToASCII } from "node:url";
 import { startEmulator } from "../emulator";
-import { configureRuntime, resetRuntime } from "../provider/resources/framework/runtime";
+import { configureRuntime, resetRuntime } from "../provider/framework/runtime";
 import { emulatorApi } from "../test/e2e/emulator-api";
 import { createStack, spawnEmulator, type Declaration } from "../test/e2e/reliability-lib";
 import {

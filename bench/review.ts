@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { parsePreview, renderReview } from "../provider/review";
-import { resourceKinds } from "../provider/resources";
+import { resourceKinds } from "../provider/kinds";
 import { fixtureNames, loadFixture } from "../test/review/render-fixtures";
 import { recordResults } from "./lib/record";
 

@@ -15,7 +15,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { beginCreate, createAnswered, settleCreate } from "../provider/resources/framework/create-journal";
+import { beginCreate, createAnswered, settleCreate } from "../provider/framework/create-journal";
 import { type KillRecoveryRun, runKillRecovery, seeded } from "../test/e2e/skip-checkpoints-scenario";
 import { median } from "./lib/median";
 import { recordResults } from "./lib/record";

@@ -9,7 +9,7 @@
  *   the `duplicates` command of the tool library lists them (`duplicates --repo provider`), tests
  *   and generated files left out. Skipped, and said so, where that command is not on PATH.
  * - `kind_knowledge_outside_definition_lines`: lines written by hand, outside the kinds'
- *   definition files (the files provider/resources/registry.generated.ts loads) and generated files, that hold
+ *   definition files (the files provider/kinds/registry.generated.ts loads) and generated files, that hold
  *   knowledge of one kind: an entry keyed by a kind's name (`Contact: {...}`), an object naming
  *   its kind (`{ kind: "Contact", ... }`), a table's row made by a call naming a kind first (`[row("Contact", ...), ...]`), a
  *   comparison with a kind's name (`kind === "Contact"`, `case "Contact":`),
@@ -119,11 +119,11 @@ function duplicatePairs(): { pairs: number; rows: string[] } | undefined {
 
 /** The registry the generator writes from the definition files: each kind and its file. */
 function registry(): Map<string, string> {
-  const text = readFileSync(path.join(REPO, "provider/resources/registry.generated.ts"), "utf8");
+  const text = readFileSync(path.join(REPO, "provider/kinds/registry.generated.ts"), "utf8");
   return new Map(
     [...text.matchAll(/^\s+(\w+): \(\) =>\s*require\("\.\/([\w-]+)"\)/gm)].map((m) => [
       m[1]!,
-      `provider/resources/${m[2]}.ts`,
+      `provider/kinds/${m[2]}.ts`,
     ]),
   );
 }
@@ -144,7 +144,7 @@ export function kindKnowledgeLines(kinds: Set<string>): Map<string, number> {
   const definitions = definitionFiles();
   const files = ["provider", "sdk", "test", "scripts"]
     .flatMap((dir) => allSourcesUnder(dir))
-    .filter((f) => f !== "provider/resources/index.ts");
+    .filter((f) => f !== "provider/kinds/index.ts" && f !== "provider/dynamic/index.ts");
   for (const file of files) {
     const text = readFileSync(path.join(REPO, file), "utf8");
     if (isGenerated(file) || definitions.has(file)) continue;

@@ -1,7 +1,7 @@
 /**
  * The arguments every one-shot resource takes (see `DomainRenewal`, `LegacyDomainRenewal`...),
  * as types for programs that name them. They are derived from the generated classes, whose
- * definitions (provider/resources/one-shot.ts) say what `triggers` and `orderAgain` mean.
+ * definitions (provider/kinds/one-shot.ts) say what `triggers` and `orderAgain` mean.
  */
 import type { DomainRenewalArgs } from "./resources/domain-renewal";
 import type { DomainTransferOutAuthorizationArgs } from "./resources/domain-transfer-out-authorization";

@@ -12,7 +12,7 @@
  *   (scripts/lib/v8-flags-first.js does the same for the test command);
  * - the compile cache itself, in `NODE_COMPILE_CACHE` when set, else Node's default folder under
  *   the system's temporary folder. Provider processes, which the engine ends with a signal, save
- *   what they compiled as they go (provider/resources/framework/compiled-code.ts).
+ *   what they compiled as they go (provider/framework/compiled-code.ts).
  *
  * Nothing else: no module of the package is loaded from here.
  */

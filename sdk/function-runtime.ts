@@ -3,18 +3,17 @@
  * provider/functions) run in a program's process: settings from the stack config `dnsimple:*`
  * (read raw, so secret values are neither logged nor warned about) or the environment
  * (`DNSIMPLE_TOKEN`, `DNSIMPLE_ACCOUNT`, `DNSIMPLE_BASE_URL`, `DNSIMPLE_SANDBOX`), the same as the
- * resources. The definitions, the settings' module and the client are loaded at a function's
+ * resources. The definitions (with the settings' declarations) and the client are loaded at a function's
  * first call: their declarations are zod schemas, and a program that calls no function never
  * pays for loading zod (the SDK's entry loads none: provider/module-loading.test.ts).
  */
-import type { ProviderSettings } from "../provider/resources/settings";
-import type { PositionalFunction } from "../provider/functions/runtime";
+import type { PositionalFunction, ProviderSettings } from "../provider/functions/runtime";
 import { getConfig } from "@pulumi/pulumi/runtime/config";
 
-const settingsModule = () =>
-  require("../provider/resources/settings") as typeof import("../provider/resources/settings");
+const functionsModule = () =>
+  require("../provider/functions/runtime") as typeof import("../provider/functions/runtime");
 
-let settings = (): ProviderSettings => settingsModule().resolveSettings({ get: (key) => getConfig(key) });
+let settings = (): ProviderSettings => functionsModule().resolveSettings({ get: (key) => getConfig(key) });
 
 /**
  * The settings the functions use instead of the program's stack config (a test's, or a host's
@@ -36,8 +35,6 @@ let functions: Record<string, PositionalFunction> | undefined;
  * @internal
  */
 export async function callFunction(name: string, args: ReadonlyArray<unknown>): Promise<unknown> {
-  functions ??= (
-    require("../provider/functions/runtime") as typeof import("../provider/functions/runtime")
-  ).functionsWith(() => settings());
+  functions ??= functionsModule().functionsWith(() => settings());
   return functions[name]!(...args);
 }

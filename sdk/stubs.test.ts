@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { resourceKinds } from "../provider/resources";
+import { resourceKinds } from "../provider/kinds";
 import { kebab, providerCode, stubModule } from "./common";
 
 const calls: Array<{ kind: string; method: string }> = [];

@@ -17,8 +17,8 @@ import * as path from "node:path";
 import type * as Pulumi from "@pulumi/pulumi";
 import * as ts from "typescript";
 import { startEmulator } from "../emulator";
-import type * as Resources from "../provider/resources";
-import { UNKNOWN } from "../provider/resources/framework/unknown";
+import type * as DynamicProviders from "../provider/dynamic";
+import { UNKNOWN } from "../provider/framework/unknown";
 import type { SnippetProgram } from "./doc-snippets";
 
 export const PACKAGE = "pulumi-dnsimple-dynamic";
@@ -167,7 +167,7 @@ export async function runSnippets(
   const load = createRequire(path.join(root, "package.json"));
   const pulumi = load("@pulumi/pulumi") as typeof Pulumi;
   const rpc = load("@pulumi/pulumi/runtime/rpc") as Rpc;
-  const { providerFor } = load(path.join(root, "dist/provider/resources")) as typeof Resources;
+  const { providerFor } = load(path.join(root, "dist/provider/dynamic")) as typeof DynamicProviders;
   const secrets = Object.fromEntries(
     Object.entries(SNIPPET_SECRETS).map(([k, v]) => [`${SNIPPET_PROJECT}:${k}`, v]),
   );
@@ -189,7 +189,7 @@ export async function runSnippets(
           >;
           checked++;
           try {
-            // Every kind's provider has `check` (provider/resources/framework/define-resource.ts).
+            // Every kind's provider has `check` (provider/dynamic/dynamic-provider.ts).
             const result = await providerFor(kind).check!({}, news);
             for (const f of result.failures ?? []) {
               failures.push(`${kind} "${args.name}": ${f.property}: ${f.reason}`);

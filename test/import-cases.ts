@@ -1,12 +1,12 @@
 /**
  * One hand-made object of every kind that `pulumi import` takes, made at the emulator through the
  * client as someone would make it by hand, with what names it (for every id form of the kind's
- * table, provider/resources/framework/imports.ts) and how a program declares it. The integration
+ * table, provider/framework/imports.ts) and how a program declares it. The integration
  * test (test/integration/imports.test.ts), the e2e test (test/e2e/imports.test.ts) and the bench
  * (bench/imports.ts) run the round trips on these; a unit test holds the list against the kinds.
  */
 import type { DnsimpleClient } from "../provider/client";
-import type { ImportTarget } from "../provider/resources/framework/imports";
+import type { ImportTarget } from "../provider/framework/imports";
 
 /** What a case made: what names it, and the declaration of it a program writes. */
 export interface MadeObject {

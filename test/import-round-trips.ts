@@ -13,8 +13,8 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import type { RunningEmulator } from "../emulator";
 import { createClient } from "../provider/client";
 import { startPluginServer } from "../provider/plugin/server";
-import type { ImportForm } from "../provider/resources/framework/imports";
-import { KINDS } from "../provider/resources/registry.generated";
+import type { ImportForm } from "../provider/framework/imports";
+import { KINDS } from "../provider/kinds/registry.generated";
 import { IMPORT_CASES, IMPORT_DOMAIN, type ImportCase, type MadeObject } from "./import-cases";
 
 const PKG = "dnsimple-dynamic";

@@ -14,8 +14,9 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createClient, type DnsimpleClient } from "../../provider/client";
-import { configure, providerFor, resourceKinds } from "../../provider/resources";
-import { forgetClaimsOfThisProcess } from "../../provider/resources/framework/define-resource";
+import { resourceKinds } from "../../provider/kinds";
+import { configure, providerFor } from "../../provider/dynamic";
+import { forgetClaimsOfThisProcess } from "../../provider/framework/ownership";
 
 /** One operation of the spec. */
 export interface SpecOperation {

@@ -1,7 +1,9 @@
 // The unit project alone (provider/ tests beside the code), for Stryker's jest runner: pure logic,
 // no I/O, so every mutant can run the tests that cover it in a few milliseconds. Its setup files are
 // the unit project's own (the test command's jest.config.js), so both run the tests alike.
-const unitProject = require("../../jest.config.js").projects.find((project) => project.displayName === "unit");
+const unitProject = require("../../jest.config.js").projects.find(
+  (project) => project.displayName === "unit",
+);
 
 module.exports = {
   rootDir: "../..",

@@ -5,7 +5,7 @@
  */
 import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import type { DnsimpleClient } from "../client";
-import { resolveSettings } from "../resources/framework/settings";
+import { resolveSettings } from "../framework/settings";
 
 /** A command line a command cannot act on: printed with the command's usage, exit status 1. */
 export class UsageError extends Error {
@@ -81,7 +81,7 @@ export async function commandClient(
   if (io.client) return io.client;
   const settings = resolveSettings(undefined, io.env);
   if (!settings.token) return undefined;
-  const { clientFromSettings } = await import("../resources/framework/client-factory");
+  const { clientFromSettings } = await import("../framework/client-factory");
   return clientFromSettings(settings, { userAgentSuffix: command, maxRetries: options.maxRetries });
 }
 

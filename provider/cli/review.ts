@@ -13,10 +13,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { renderReview } from "../review/markdown";
 import { massChangeMarkdown, reviewThresholds, zoneMassChanges } from "../review/mass-change";
-import { parseSetting, resolveSettings } from "../resources/framework/settings";
+import { parseSetting, resolveSettings } from "../framework/settings";
 import { parsePreview, PreviewFormatError } from "../review/parse";
 import type { Prices } from "../review/prices";
-import type { MassChangeThresholds } from "../resources/framework/mass-change";
+import type { MassChangeThresholds } from "../framework/mass-change";
 import { type CommandIo, commandClient, readOptions, UsageError } from "./command";
 
 export const EXIT = { ok: 0, usage: 1, input: 2, risky: 3, massChange: 4 } as const;

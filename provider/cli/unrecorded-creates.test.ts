@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { beginCreate, createAnswered } from "../resources/framework/create-journal";
+import { beginCreate, createAnswered } from "../framework/create-journal";
 import { ofStack, unrecordedCreatesMain } from "./unrecorded-creates";
 
 let dir: string;

@@ -6,7 +6,7 @@
  * the rest, which no `up`, `refresh` or `destroy` can see. Reads local files only; sends no request.
  */
 import { readFileSync } from "node:fs";
-import { journalDir, listCreates, type CreateJournalEntry } from "../resources/framework/create-journal";
+import { journalDir, listCreates, type CreateJournalEntry } from "../framework/create-journal";
 import { type CommandIo, runWithOptions, UsageError } from "./command";
 
 export const UNRECORDED_CREATES_USAGE = `Usage: pulumi-dnsimple-dynamic unrecorded-creates [--stack <project>/<stack>] [--state <file>]

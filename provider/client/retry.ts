@@ -23,7 +23,7 @@
  * (connection refused, DNS failure, connect timeout) or was rejected with 429 before being
  * processed. After any other failure a POST fails with an error whose `outcomeUnknown` is true:
  * whether it took effect is for the caller to settle (the provider reads back what it would have
- * made: `settleLostAnswer` in provider/resources/framework/ownership.ts).
+ * made: `settleLostAnswer` in provider/framework/ownership.ts).
  */
 export interface RetryOptions {
   maxRetries: number;

@@ -1,4 +1,4 @@
-import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";
+import { KeptInStateError, type Lifecycle } from "../framework/lifecycle";
 import { compatResource } from "./definitions";
 import { compatLifecycle } from "./lifecycle";
 

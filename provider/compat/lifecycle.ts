@@ -5,14 +5,9 @@
  * a failure names the bridged property (`value`, not `content`). What the engine keeps (inputs and
  * state) is in the bridged names, with the extras (`preventDelete`, `timeouts`…) as given.
  */
-import type { State } from "../resources/framework/definition";
-import {
-  isKeptInState,
-  KeptInStateError,
-  type Lifecycle,
-  type LifecycleDiff,
-} from "../resources/framework/lifecycle";
-import type { CheckFailure } from "../resources/framework/validation";
+import type { State } from "../framework/definition";
+import { isKeptInState, KeptInStateError, type Lifecycle, type LifecycleDiff } from "../framework/lifecycle";
+import type { CheckFailure } from "../framework/validation";
 import {
   bridgedNameOf,
   bridgedOutputValue,

@@ -36,7 +36,7 @@ const Id = ServiceId;
 
 /** The kind's definition, loaded on first use (a call loads only the kinds it reads). */
 const kind = (module: string, name: string) => (): KindOfFunction =>
-  (require(`../resources/${module}`) as Record<string, KindOfFunction>)[name]!;
+  (require(`../kinds/${module}`) as Record<string, KindOfFunction>)[name]!;
 
 const ACCOUNT = fieldsOf(
   AccountSchema,

@@ -6,15 +6,18 @@
  * the same. The token is never logged or put into results or error messages.
  */
 import type { DnsimpleClient } from "../client";
-import { clientFromSettings } from "../resources/framework/client-factory";
+import { clientFromSettings } from "../framework/client-factory";
 import {
   MissingSettingError,
   type ProviderSettings,
   requireAccount,
   requireToken,
-} from "../resources/settings";
+} from "../framework/settings";
 import { type FunctionDefinition, isObjectParameter } from "./define";
 import { FUNCTION_DEFINITIONS } from "./definitions";
+
+/** How the SDK's functions read the program's settings (the SDK imports nothing of the framework). */
+export { type ProviderSettings, resolveSettings } from "../framework/settings";
 
 /** A function by its positional parameters; a secret one answers its plain value (the caller marks it). */
 export type PositionalFunction = (...args: unknown[]) => Promise<unknown>;

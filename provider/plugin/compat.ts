@@ -8,9 +8,9 @@ import { compatFunction, compatResource, bridgedNameOf, type CompatResource } fr
 import { callCompatFunction } from "../compat/functions";
 import type { FunctionsByName } from "../functions/call-table.generated";
 import { compatLifecycle } from "../compat/lifecycle";
-import type { State } from "../resources/framework/definition";
-import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";
-import { KINDS } from "../resources/registry.generated";
+import type { State } from "../framework/definition";
+import { KeptInStateError, type Lifecycle } from "../framework/lifecycle";
+import { KINDS } from "../kinds/registry.generated";
 
 /** The prefix of a compat kind as the plugin names it (`compat:ZoneRecord`). */
 export const COMPAT_KIND = "compat:";

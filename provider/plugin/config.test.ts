@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { resolveSettings, SETTINGS } from "../resources/framework/settings";
+import { resolveSettings, SETTINGS } from "../framework/settings";
 import { checkConfig, diffConfig, inPluginWords, nameOf, SECRET_SETTINGS, sourceOf } from "./config";
 import { UNKNOWN } from "./wire";
 

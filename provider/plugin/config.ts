@@ -6,14 +6,14 @@
  * each value's rule come from the settings' declarations (`SETTINGS`, `parseSetting`).
  */
 import { resolveBaseUrls } from "../client";
-import type { State } from "../resources/framework/definition";
+import type { State } from "../framework/definition";
 import {
   type ConfigSource,
   parseSetting,
   resolveSettings,
   SETTINGS,
   type SettingDeclaration,
-} from "../resources/framework/settings";
+} from "../framework/settings";
 import { UNKNOWN } from "./wire";
 
 const SETTINGS_NAMESPACE = "dnsimple:";

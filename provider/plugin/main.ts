@@ -4,7 +4,7 @@
  * on an ephemeral port of 127.0.0.1 and prints that port, alone on the first line of stdout: the
  * engine reads it to connect. Messages to the engine go to its `Log` call at the address given.
  */
-import { engineAddressOf, setEngineAddress } from "../resources/framework/engine-log";
+import { engineAddressOf, setEngineAddress } from "../framework/engine-log";
 import { startPluginServer } from "./server";
 
 async function main(args: readonly string[]): Promise<void> {

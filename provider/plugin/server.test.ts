@@ -10,11 +10,11 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import * as resources from "../resources/index";
-import { KeptInStateError, type Lifecycle } from "../resources/framework/lifecycle";
-import { getSettings, resetRuntime } from "../resources/framework/runtime";
-import { KINDS } from "../resources/registry.generated";
-import { engineAddressOf } from "../resources/framework/engine-log";
+import * as resources from "../kinds";
+import { KeptInStateError, type Lifecycle } from "../framework/lifecycle";
+import { getSettings, resetRuntime } from "../framework/runtime";
+import { KINDS } from "../kinds/registry.generated";
+import { engineAddressOf } from "../framework/engine-log";
 import { type RunningPlugin, secretFieldsOf, startPluginServer } from "./server";
 import { secretOf, UNKNOWN } from "./wire";
 

@@ -1,6 +1,6 @@
 /**
  * The provider plugin's gRPC server (`pulumirpc.ResourceProvider`): the kinds' lifecycles
- * (`lifecycleFor`) served to any Pulumi language, the way `define-resource.ts` serves them to
+ * (`lifecycleFor`) served to any Pulumi language, the way `dynamic/dynamic-provider.ts` serves them to
  * Node.js programs as dynamic providers. All that is the plugin's own is here: the wire form
  * (`wire.ts`: secrets unwrapped in, wrapped out), tokens (`<package>:index:<Kind>`, the package
  * named by the schema it serves), the configuration (`config.ts`), the detailed diff, and the
@@ -14,15 +14,16 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { packageVersion } from "../client";
-import { configure, lifecycleFor as kindLifecycleFor } from "../resources/index";
-import type { State } from "../resources/framework/definition";
-import type { Lifecycle } from "../resources/framework/lifecycle";
-import { setEngineAddress } from "../resources/framework/engine-log";
-import { getSettings } from "../resources/framework/runtime";
-import { isSecret } from "../resources/framework/kind";
-import { isKeptInState, type KeptInStateError } from "../resources/framework/lifecycle";
-import { engineFailures } from "../resources/framework/validation";
-import { KINDS } from "../resources/registry.generated";
+import { configureRuntime } from "../framework/runtime";
+import { lifecycleFor as kindLifecycleFor } from "../kinds";
+import type { State } from "../framework/definition";
+import type { Lifecycle } from "../framework/lifecycle";
+import { setEngineAddress } from "../framework/engine-log";
+import { getSettings } from "../framework/runtime";
+import { isSecret } from "../framework/kind";
+import { isKeptInState, type KeptInStateError } from "../framework/lifecycle";
+import { engineFailures } from "../framework/validation";
+import { KINDS } from "../kinds/registry.generated";
 import {
   compatFunctionOf,
   compatKindOf,
@@ -327,7 +328,7 @@ function handlers() {
     async configure(req: provproto.ConfigureRequest) {
       const variables = new Map(req.getVariablesMap().toArray());
       const args = req.hasArgs() ? propsOf(req.getArgs()).plain : undefined;
-      configure(sourceOf(packageName(), variables, args));
+      configureRuntime(sourceOf(packageName(), variables, args));
       const response = new provproto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(true);

@@ -5,8 +5,8 @@
  * as it is (it understands the sentinel); on the way back, every property that came in secret,
  * or that the kind marks secret, goes out secret again, so nothing secret reaches state in clear.
  */
-import type { State } from "../resources/framework/definition";
-import { UNKNOWN } from "../resources/framework/unknown";
+import type { State } from "../framework/definition";
+import { UNKNOWN } from "../framework/unknown";
 
 /** `rpc.specialSigKey` of @pulumi/pulumi: the key that marks a special value (wire.test.ts checks). */
 export const SIG = "4dabf18193072939515e22adb298388d";

@@ -10,26 +10,13 @@
  * KINDS.ZoneRecord.section; // "records"
  * ```
  */
-import { allDefinitions } from "../resources";
-import type { ResourceDefinition } from "../resources/framework/define-resource";
-import { type KindReview, type KindSchema, SECTIONS } from "../resources/framework/definition";
-import type { Props } from "../resources/framework/review-text";
+import { allDefinitions } from "../kinds";
+import type { ResourceDefinition } from "../framework/definition";
+import { type KindReview, type KindSchema, SECTIONS } from "../framework/definition";
+import type { Props } from "../framework/review-text";
 
-export {
-  type ActionEffect,
-  type ActionPrice,
-  type Section,
-  SECTIONS,
-} from "../resources/framework/definition";
-export {
-  fqdn,
-  maskEmail,
-  maskUrl,
-  type Props,
-  SECRET_SIG,
-  str,
-  UNKNOWN,
-} from "../resources/framework/review-text";
+export { type ActionEffect, type ActionPrice, type Section, SECTIONS } from "../framework/definition";
+export { fqdn, maskEmail, maskUrl, type Props, SECRET_SIG, str, UNKNOWN } from "../framework/review-text";
 
 export interface KindInfo extends KindReview {
   /** Fields shown, in this order; others are not listed (outputs, bookkeeping). */

@@ -2,7 +2,7 @@
  * The mass-change guard across a whole preview (issue 57): per zone, the record changes of every
  * kind (`ZoneRecord` resources one per record, and the records of `ZoneRecords` sets) against the
  * records the stack held in that zone before, with the thresholds the provider applies to one set
- * at preview (provider/resources/framework/mass-change.ts). A program of one resource per record
+ * at preview (provider/framework/mass-change.ts). A program of one resource per record
  * has no preview-time guard of its own: each resource sees only itself, so the review is where a
  * change that deletes a third of a zone is caught. Pure.
  *
@@ -12,12 +12,8 @@
  * found[0]; // { zone: "example.com", counts: { existing: 12, updates: 0, deletes: 5 }, reasons: [...] }
  * ```
  */
-import {
-  type ChangeCounts,
-  massChangeVerdict,
-  type MassChangeThresholds,
-} from "../resources/framework/mass-change";
-import { massChangeThresholds, resolveSettings } from "../resources/framework/settings";
+import { type ChangeCounts, massChangeVerdict, type MassChangeThresholds } from "../framework/mass-change";
+import { massChangeThresholds, resolveSettings } from "../framework/settings";
 import type { Change, PreviewModel } from "./parse";
 
 /** One zone whose changes in the preview are a mass change. */

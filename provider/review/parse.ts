@@ -10,8 +10,8 @@
  * ```
  */
 import { canonicalRecordName } from "../dns/record-data";
-import type { Change, Op } from "../resources/framework/definition";
-import { SETTINGS } from "../resources/framework/settings";
+import type { Change, Op } from "../framework/definition";
+import { SETTINGS } from "../framework/settings";
 import { KINDS, type Props, SECRET_SIG, UNKNOWN } from "./kinds";
 
 export { SECRET_SIG, UNKNOWN };

@@ -9,7 +9,7 @@
  * risks[0]; // { tags: ["MX"], subject: "`@` MX in `example.com`", reasons: ["mail for ..."] }
  * ```
  */
-import type { Reason, ReviewWords, RiskTag } from "../resources/framework/definition";
+import type { Reason, ReviewWords, RiskTag } from "../framework/definition";
 import { type ActionPrice, KINDS, str } from "./kinds";
 import type { Change, PreviewModel } from "./parse";
 import type { Prices } from "./prices";

@@ -3,7 +3,7 @@
  * restore, certificate) and the domains they are for. Read by the risks and the price lookup.
  */
 import { KINDS, str } from "./kinds";
-import type { Purchase } from "../resources/framework/definition";
+import type { Purchase } from "../framework/definition";
 import type { Change, PreviewModel } from "./parse";
 
 /** The domains a preview spends money on, with the account each is bought in. */

@@ -112,9 +112,9 @@ describe("the edits that make the plugin's entry one bundle", () => {
 
   it("cover the plugin's server, its engine log and its entry", () => {
     expect([...new Set(SOURCE_EDITS.map((e) => e.file))].sort()).toEqual([
+      "provider/framework/engine-log.js",
       "provider/plugin/main.js",
       "provider/plugin/server.js",
-      "provider/resources/framework/engine-log.js",
     ]);
   });
 });

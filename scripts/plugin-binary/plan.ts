@@ -120,13 +120,13 @@ export const SOURCE_EDITS: readonly SourceEdit[] = [
     why: "the schema, read from disk beside the entry",
   },
   {
-    file: "provider/resources/framework/engine-log.js",
+    file: "provider/framework/engine-log.js",
     from: 'require(require.resolve("@grpc/grpc-js", from))',
     to: 'require("@grpc/grpc-js")',
     count: 1,
     why: "grpc-js for the engine's Log call, loaded from @pulumi/pulumi's folder at run time",
   },
-  ...["provider/plugin/server.js", "provider/resources/framework/engine-log.js"].map((file) => ({
+  ...["provider/plugin/server.js", "provider/framework/engine-log.js"].map((file) => ({
     file,
     from: 'require.resolve("@pulumi/pulumi/package.json")',
     to: '"package.json"',

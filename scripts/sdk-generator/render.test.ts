@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
 import { reviewEntry } from "../../provider/review/kinds";
 import { badInputRows } from "../../test/e2e/bad-input-rows";
 import { generateInto } from "./generate";
@@ -80,7 +80,7 @@ describe("the generator, given a new toy definition", () => {
       [
         "docs/resources/README.md",
         "docs/resources/toy-widget.md",
-        "provider/resources/registry.generated.ts",
+        "provider/kinds/registry.generated.ts",
         "sdk/resources/index.ts",
         "sdk/resources/toy-widget.ts",
         "sdk/stubs/toy-widget.ts",
@@ -191,7 +191,7 @@ describe("the generator, given a new toy definition", () => {
   });
 
   it("registers the kind: the registry's line loads the toy's definition", () => {
-    expect(text("provider/resources/registry.generated.ts")).toContain(
+    expect(text("provider/kinds/registry.generated.ts")).toContain(
       'ToyWidget: () => require("./toy-widget").toyWidgetResource,',
     );
   });

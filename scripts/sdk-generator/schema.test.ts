@@ -5,8 +5,8 @@
  */
 import * as path from "node:path";
 import { COMPAT_RESOURCES } from "../../provider/compat/definitions";
-import { isSecret } from "../../provider/resources/framework/kind";
-import { SETTINGS } from "../../provider/resources/framework/settings";
+import { isSecret } from "../../provider/framework/kind";
+import { SETTINGS } from "../../provider/framework/settings";
 import { kindsToRender } from "./generate";
 import { functionsToRender } from "./functions";
 import { PACKAGE_NAME, renderSchema, tokenOf } from "./schema";

@@ -7,8 +7,8 @@
  * a JSON value out.
  */
 import { z } from "zod";
-import { docOf, isSecret, type KindSchema } from "../../provider/resources/framework/kind";
-import { SETTINGS } from "../../provider/resources/framework/settings";
+import { docOf, isSecret, type KindSchema } from "../../provider/framework/kind";
+import { SETTINGS } from "../../provider/framework/settings";
 import { renderCompatModule } from "./compat";
 import type { FunctionToRender, NamedTypes } from "./functions";
 import { isOptionalInput, jsonSchemaOf, type JsonSchema, type KindToRender } from "./render";
@@ -231,7 +231,7 @@ function argumentDoc(kind: string, schema: KindSchema, key: string, field: z.Zod
   return parts.filter(Boolean).join(" ") || undefined;
 }
 
-/** Inputs every resource takes besides its own (define-resource.ts's `commonInputs`). */
+/** Inputs every resource takes besides its own (dynamic/dynamic-provider.ts's `commonInputs`). */
 function commonInputs(adoptable: boolean): Record<string, PulumiProperty> {
   return {
     account: {

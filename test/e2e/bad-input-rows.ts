@@ -3,7 +3,7 @@
  * (`examples.invalid`) applied to the valid one, so that the arguments are wrong in exactly one
  * property. No other import: the toy-kind test (scripts/sdk-generator) reads a new kind's rows too.
  */
-import type { KindExamples } from "../../provider/resources/framework/definition";
+import type { KindExamples } from "../../provider/framework/definition";
 
 export interface BadInput {
   kind: string;

@@ -9,8 +9,9 @@
 // The table's checks run in this process with no service to ask: the credentials check (tested
 // in bad-settings-preview.test.ts) is off here, as in the unit project.
 process.env.DNSIMPLE_VERIFY_CREDENTIALS = "false";
-import { providerFor, resourceKinds } from "../../provider/resources";
-import { failurePath } from "../../provider/resources/framework/validation";
+import { resourceKinds } from "../../provider/kinds";
+import { providerFor } from "../../provider/dynamic";
+import { failurePath } from "../../provider/framework/validation";
 import {
   BAD_INPUTS,
   KNOWN_GAPS,

@@ -4,7 +4,7 @@
  * be rejected by `check` (before any API call) with a message naming that property. Used by
  * test/e2e/bad-input.test.ts and bench/bad-input.ts.
  */
-import { allDefinitions } from "../../provider/resources";
+import { allDefinitions } from "../../provider/kinds";
 import { LIVE, liveTarget, requestsLogged } from "../live/target";
 import { type BadInput, badInputRows } from "./bad-input-rows";
 import { inPool } from "./in-pool";

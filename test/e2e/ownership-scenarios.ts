@@ -13,12 +13,10 @@ import * as path from "node:path";
 import { z } from "zod";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { createClient } from "../../provider/client";
-import { allDefinitions } from "../../provider/resources";
-import {
-  refusesDuplicate,
-  type ResourceDefinition,
-} from "../../provider/resources/framework/define-resource";
-import type { ResourceContext, State } from "../../provider/resources/framework/definition";
+import { allDefinitions } from "../../provider/kinds";
+import type { ResourceDefinition } from "../../provider/framework/definition";
+import { refusesDuplicate } from "../../provider/framework/ownership";
+import type { ResourceContext, State } from "../../provider/framework/definition";
 import { kebab } from "../../sdk/common";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type Declaration, REPO_ROOT } from "./harness";

@@ -184,7 +184,7 @@ describe("the packed package", () => {
       expect.arrayContaining([
         "package/dist/sdk/index.js",
         "package/dist/sdk/index.d.ts",
-        "package/dist/provider/resources/index.js",
+        "package/dist/provider/dynamic/index.js",
         "package/dist/provider/cli/main.js",
         "package/LICENSE",
         "package/CHANGELOG.md",

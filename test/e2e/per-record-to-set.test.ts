@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { convertState, perRecordToSetMain } from "../../provider/cli/per-record-to-set";
-import { PER_RECORD_WARNING_THRESHOLD } from "../../provider/resources/zone-record-neighbours";
+import { PER_RECORD_WARNING_THRESHOLD } from "../../provider/kinds/zone-record-neighbours";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type E2eStack } from "./harness";
 

@@ -17,7 +17,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import * as path from "node:path";
 import { recordResults } from "../../bench/lib/record";
 import { COMPAT_FUNCTIONS, COMPAT_RESOURCES } from "../../provider/compat/definitions";
-import { resourceKinds } from "../../provider/resources/index";
+import { resourceKinds } from "../../provider/kinds";
 import { functionsToRender } from "../../scripts/sdk-generator/functions";
 import { GO_IMPORT_BASE, PACKAGE_NAME, tokenOf } from "../../scripts/sdk-generator/schema";
 import { REPO_ROOT } from "./harness";

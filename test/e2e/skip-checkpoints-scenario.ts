@@ -7,7 +7,7 @@
  * hand-made record, even one identical to a declared one, and `destroy` must then leave nothing of
  * the stack's.
  */
-import { journalDir, listCreates } from "../../provider/resources/framework/create-journal";
+import { journalDir, listCreates } from "../../provider/framework/create-journal";
 import {
   createStack,
   killProcessesOf,

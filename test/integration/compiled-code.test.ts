@@ -1,6 +1,6 @@
 /**
  * A provider process ended with a signal, as the engine ends them, still leaves its compiled code
- * in Node's compile cache (provider/resources/framework/compiled-code.ts): the next provider
+ * in Node's compile cache (provider/framework/compiled-code.ts): the next provider
  * process of the machine loads it instead of compiling the Pulumi SDK, the client and the kinds
  * again.
  */
@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 
-const COMPILED_CODE = path.join(__dirname, "../../provider/resources/framework/compiled-code.ts");
+const COMPILED_CODE = path.join(__dirname, "../../provider/framework/compiled-code.ts");
 const V8_FLAGS_FIRST = path.join(__dirname, "../../scripts/lib/v8-flags-first.js");
 /** The module of the Pulumi SDK that turns a V8 flag on when it loads. */
 const SDK_FLAG_SETTER = require.resolve("@pulumi/pulumi/runtime/closure/v8");

@@ -1,5 +1,5 @@
 /**
- * Functions get the one client factory's client (provider/resources/framework/client-factory.ts)
+ * Functions get the one client factory's client (provider/framework/client-factory.ts)
  * through both adapters: a TypeScript program's function (sdk/functions.ts, settings from the
  * environment) and the plugin's invoke (settings from Configure). The same settings have the same
  * effect in both: `maxRetries` (a 502 retried, or not), `requestLog` (one line per request) and
@@ -11,9 +11,9 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { parseFaultConfig } from "../../emulator/faults";
-import { flushReports, type LogSink, setLogSink } from "../../provider/resources/framework/engine-log";
-import { resetRuntime } from "../../provider/resources/framework/runtime";
-import { SETTINGS } from "../../provider/resources/framework/settings";
+import { flushReports, type LogSink, setLogSink } from "../../provider/framework/engine-log";
+import { resetRuntime } from "../../provider/framework/runtime";
+import { SETTINGS } from "../../provider/framework/settings";
 import { type RunningPlugin, startPluginServer } from "../../provider/plugin/server";
 
 const PKG = "dnsimple-dynamic";
@@ -50,11 +50,11 @@ async function throughFunction(given: Given, name: FunctionName): Promise<Outcom
   for (const key of Object.keys(process.env)) if (key.startsWith("DNSIMPLE_")) delete process.env[key];
   for (const s of SETTINGS) if (settings[s.field] !== undefined) process.env[s.env] = settings[s.field];
   let sdk: typeof import("../../sdk/functions") | undefined;
-  let log: typeof import("../../provider/resources/framework/engine-log") | undefined;
+  let log: typeof import("../../provider/framework/engine-log") | undefined;
   jest.isolateModules(() => {
     sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
     log =
-      require("../../provider/resources/framework/engine-log") as typeof import("../../provider/resources/framework/engine-log");
+      require("../../provider/framework/engine-log") as typeof import("../../provider/framework/engine-log");
   });
   const lines: string[] = [];
   // The client is loaded on first use (outside the isolated modules): both logs go to `lines`.

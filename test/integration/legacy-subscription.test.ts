@@ -7,12 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import {
-  forgetClaimsOfThisProcess,
-  toDynamicProvider,
-} from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { legacySubscriptionResource } from "../../provider/resources/legacy-subscription";
+import { forgetClaimsOfThisProcess } from "../../provider/framework/ownership";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
+import { legacySubscriptionResource } from "../../provider/kinds/legacy-subscription";
 
 let emu: RunningEmulator;
 let journal: string;

@@ -13,7 +13,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { startEmulator, type RunningEmulator } from "../../emulator";
-import { resetRuntime } from "../../provider/resources/framework/runtime";
+import { resetRuntime } from "../../provider/framework/runtime";
 import { type RunningPlugin, startPluginServer } from "../../provider/plugin/server";
 import { secretOf } from "../../provider/plugin/wire";
 

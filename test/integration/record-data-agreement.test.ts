@@ -3,7 +3,7 @@
  * data: the corpus and generated cases. Every disagreement is listed with its reason in
  * KNOWN_DISAGREEMENTS; a new one, or a listed one that no longer disagrees, fails.
  */
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
 import { useEmulator, v2 } from "../emulator/helpers";
 import {
   KNOWN_DISAGREEMENTS,

@@ -9,10 +9,10 @@ import { KINDS, parsePreview, renderReview, type Change } from "../../provider/r
 import { main } from "../../provider/cli/main";
 import { EXIT } from "../../provider/cli/review";
 import { isMaskedField } from "../../provider/review/values";
-import { resourceKinds } from "../../provider/resources";
-import { emailForwardResource } from "../../provider/resources/email-forward";
-import { primaryServerResource } from "../../provider/resources/primary-server";
-import { zoneRecordResource } from "../../provider/resources/zone-record";
+import { resourceKinds } from "../../provider/kinds";
+import { emailForwardResource } from "../../provider/kinds/email-forward";
+import { primaryServerResource } from "../../provider/kinds/primary-server";
+import { zoneRecordResource } from "../../provider/kinds/zone-record";
 import { EXPECTED, FIXTURES, fixtureNames, loadFixture, renderFixture } from "../review/render-fixtures";
 import { FORBIDDEN_VALUES } from "../review/scenarios";
 

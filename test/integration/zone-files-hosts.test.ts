@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { recordResults } from "../../bench/lib/record";
 import { generateProgramMain } from "../../provider/cli/generate-program";
-import { providerFor } from "../../provider/resources";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
+import { providerFor } from "../../provider/dynamic";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
 import { bindAvailable, checkZone, realZoneFiles } from "../zone-files/bind";
 
 const HOSTS = path.join(__dirname, "../zone-files/hosts");

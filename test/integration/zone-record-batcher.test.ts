@@ -3,14 +3,14 @@
  * changes in flight together leave as one batch request, each resource still gets its own result
  * or its own error, and an account without batch changes falls back to single requests. The
  * engine's `--parallel` is 64 here (PULUMI_PARALLEL), above its default: at the default, each
- * change goes alone (provider/resources/zone-records.test.ts).
+ * change goes alone (provider/kinds/zone-records.test.ts).
  */
 import { startEmulator } from "../../emulator";
-import { flushReports, setLogSink } from "../../provider/resources/framework/engine-log";
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { resetStepsInFlight, stepsInFlight } from "../../provider/resources/framework/steps-in-flight";
-import { zoneRecordResource } from "../../provider/resources/zone-record";
+import { flushReports, setLogSink } from "../../provider/framework/engine-log";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
+import { resetStepsInFlight, stepsInFlight } from "../../provider/framework/steps-in-flight";
+import { zoneRecordResource } from "../../provider/kinds/zone-record";
 
 type Emu = Awaited<ReturnType<typeof startEmulator>>;
 let emu: Emu;

@@ -4,9 +4,9 @@
  * to its new key without a request; a record whose identity changed is still replaced.
  */
 import { startEmulator } from "../../emulator";
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { zoneRecordsResource } from "../../provider/resources/zone-records";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
+import { zoneRecordsResource } from "../../provider/kinds/zone-records";
 
 const ZONE = "keys.example";
 const provider = toDynamicProvider(zoneRecordsResource);

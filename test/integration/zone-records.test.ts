@@ -4,9 +4,9 @@
  * a refused record that fails alone and is kept out of state, and delete.
  */
 import { startEmulator } from "../../emulator";
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { zoneRecordsResource } from "../../provider/resources/zone-records";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
+import { zoneRecordsResource } from "../../provider/kinds/zone-records";
 
 type Emu = Awaited<ReturnType<typeof startEmulator>>;
 let emu: Emu;

@@ -12,8 +12,8 @@
  */
 import { domainToASCII } from "node:url";
 import fc from "fast-check";
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { zoneRecordResource } from "../../provider/resources/zone-record";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { zoneRecordResource } from "../../provider/kinds/zone-record";
 import type { CorpusCase } from "./corpus";
 
 const provider = toDynamicProvider(zoneRecordResource);

@@ -1,5 +1,5 @@
 /**
- * The layers of the provider (docs/architecture.md): the resources, the functions, the plugin,
+ * The layers of the provider (docs/architecture.md): the framework, the two adapters, the kinds, the functions,
  * the commands, the review and the SDK use the API client through its public surface only
  * (`provider/client/index.ts`, what `pulumi-dnsimple-dynamic/client` exports), never the modules
  * behind it; and nothing in `provider/` imports `sdk/` (`sdk -> provider`, never back), by
@@ -25,7 +25,9 @@ function clientModulesImported(file: string): string[] {
 }
 
 const layers = [
-  "provider/resources",
+  "provider/framework",
+  "provider/dynamic",
+  "provider/kinds",
   "provider/functions",
   "provider/plugin",
   "provider/dns",
@@ -41,7 +43,7 @@ const layers = [
  * the SDK loads settings and the index would load the client's transport into every program
  * (provider/module-loading.test.ts).
  */
-const ALLOWED = new Set(["provider/resources/framework/settings.ts imports ../../client/retry"]);
+const ALLOWED = new Set(["provider/framework/settings.ts imports ../client/retry"]);
 
 describe("outside the client, only its public index is imported", () => {
   it.each(layers)("%s", (layer) => {
@@ -76,7 +78,17 @@ describe("nothing in provider/ imports sdk/", () => {
   it("covers every folder of provider/, the plugin, the DNS rules and the functions' definitions among them", () => {
     const folders = new Set(providerFiles().map((file) => path.relative(ROOT, file).split(path.sep)[1]));
     expect([...folders]).toEqual(
-      expect.arrayContaining(["plugin", "dns", "functions", "resources", "compat", "client", "cli"]),
+      expect.arrayContaining([
+        "framework",
+        "dynamic",
+        "plugin",
+        "kinds",
+        "dns",
+        "functions",
+        "compat",
+        "client",
+        "cli",
+      ]),
     );
   });
 
@@ -143,5 +155,36 @@ describe("the folders of provider/", () => {
     const mutual = [...edges].filter((edge) => edges.has(edge.split(" -> ").reverse().join(" -> ")));
     expect(edges.size).toBeGreaterThan(10);
     expect(mutual).toEqual([]);
+  });
+});
+
+describe("the two adapters stand side by side, above the lifecycle they serve", () => {
+  const provider = path.join(ROOT, "provider");
+  /** The folders of provider/ that `folder`'s files (tests excepted) import. */
+  const importedBy = (folder: string): Set<string> =>
+    new Set(
+      providerFiles()
+        .filter((file) => file.startsWith(path.join(provider, folder) + path.sep))
+        .flatMap((file) => relativeImports(file).map(({ target }) => path.relative(provider, target)))
+        .filter((target) => !target.startsWith(".."))
+        .map((target) => target.split(path.sep)[0]!),
+    );
+
+  it("the dynamic providers and the plugin never import each other", () => {
+    expect(importedBy("dynamic")).not.toContain("plugin");
+    expect(importedBy("plugin")).not.toContain("dynamic");
+    // Both serve the lifecycles of the kinds, through the framework.
+    expect([...importedBy("dynamic")]).toEqual(expect.arrayContaining(["framework", "kinds"]));
+    expect([...importedBy("plugin")]).toEqual(expect.arrayContaining(["framework", "kinds"]));
+  });
+
+  it.each(["framework", "kinds"])("%s/ imports neither adapter", (folder) => {
+    const imported = importedBy(folder);
+    expect(imported.size).toBeGreaterThan(0);
+    expect([...imported].filter((f) => f === "dynamic" || f === "plugin")).toEqual([]);
+  });
+
+  it("the framework imports no kind: the kinds are made of it", () => {
+    expect(importedBy("framework")).not.toContain("kinds");
   });
 });

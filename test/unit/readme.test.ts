@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { KINDS } from "../../provider/resources/registry.generated";
+import { KINDS } from "../../provider/kinds/registry.generated";
 
 const ROOT = path.resolve(__dirname, "../..");
 const README = readFileSync(path.join(ROOT, "README.md"), "utf8");
@@ -114,7 +114,7 @@ describe("the README, a front page", () => {
   });
 
   it("has the section the provider's ownership errors point to", () => {
-    // provider/resources/framework/ownership.ts: `see the README, "Adopting existing objects"`.
+    // provider/framework/ownership.ts: `see the README, "Adopting existing objects"`.
     expect(section("Adopting existing objects").length).toBeGreaterThan(0);
   });
 });

@@ -5,11 +5,11 @@
  * checks on (`dnsimple:strictRecords`, or the resources' `strictRecords` input), where the cases
  * marked `strictInvalid` are refused too and every valid case is still accepted.
  */
-import { toDynamicProvider } from "../../provider/resources/framework/define-resource";
-import { configureRuntime, resetRuntime } from "../../provider/resources/framework/runtime";
-import { UNKNOWN } from "../../provider/resources/framework/unknown";
-import { zoneRecordResource } from "../../provider/resources/zone-record";
-import { zoneRecordsResource } from "../../provider/resources/zone-records";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
+import { UNKNOWN } from "../../provider/framework/unknown";
+import { zoneRecordResource } from "../../provider/kinds/zone-record";
+import { zoneRecordsResource } from "../../provider/kinds/zone-records";
 import { CORPUS, SET_CORPUS, acceptedWith, type CorpusCase } from "../record-data/corpus";
 
 const single = toDynamicProvider(zoneRecordResource);

@@ -13,11 +13,11 @@ import {
   resolveSettings,
   SETTINGS,
   type SettingDeclaration,
-} from "../../provider/resources/framework/settings";
+} from "../../provider/framework/settings";
 
 /** The checkout: from the sources (test/unit) or the build (dist/test/unit, for bench/settings.ts). */
 export const REPO = [path.resolve(__dirname, "..", ".."), path.resolve(__dirname, "..", "..", "..")].find(
-  (dir) => existsSync(path.join(dir, "provider", "resources", "framework", "settings.ts")),
+  (dir) => existsSync(path.join(dir, "provider", "framework", "settings.ts")),
 )!;
 const PKG = "dnsimple-dynamic";
 
@@ -162,7 +162,7 @@ function codeOf(file: string): string {
 }
 
 /** The one module that reads settings. */
-export const DECLARATION_MODULE = "provider/resources/framework/settings.ts";
+export const DECLARATION_MODULE = "provider/framework/settings.ts";
 
 /**
  * Environment variables of the `DNSIMPLE_` prefix that are no setting of the provider (no config
@@ -196,7 +196,7 @@ export function settingReadsOutsideDeclaration(): string[] {
 }
 
 /** The one module that builds API clients from settings. */
-export const FACTORY_MODULE = "provider/resources/framework/client-factory.ts";
+export const FACTORY_MODULE = "provider/framework/client-factory.ts";
 
 /**
  * Constructions of the API client (`createClient(`, `new DnsimpleClient(`) in `provider/` and

@@ -1,10 +1,10 @@
 /**
- * Settings are declared once (provider/resources/framework/settings.ts) and every reader derives
+ * Settings are declared once (provider/framework/settings.ts) and every reader derives
  * from the declarations: both adapters take and refuse the same values with the same message, no
  * setting is read elsewhere, one factory builds the API client, and docs/settings.md's table lists the
  * declared settings.
  */
-import { SETTINGS, SettingValueError } from "../../provider/resources/framework/settings";
+import { SETTINGS, SettingValueError } from "../../provider/framework/settings";
 import {
   agreementTable,
   clientConstructionsOutsideFactory,

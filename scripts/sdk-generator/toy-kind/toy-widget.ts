@@ -4,7 +4,7 @@
  * size (in place), a secret, and what the SDK's functions would return for one.
  */
 import { z } from "zod";
-import { defineResource, numericIds, secret } from "../../../provider/resources/framework/kind";
+import { defineResource, numericIds, secret } from "../../../provider/framework/kind";
 
 /** The toy service's widgets, by id. */
 export const widgets = new Map<number, { name: string; size: number; passphrase?: string | undefined }>();
