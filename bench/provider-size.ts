@@ -8,7 +8,7 @@
  *   stub is a module's whole export inside `node_modules`, so Pulumi stores a `require` of it.
  * - `provider_code_bytes_by_value`: what the serializer would copy for the package loaded from
  *   outside `node_modules` (a linked checkout). The SDK no longer runs the serializer: its classes
- *   write the installed text themselves (`providerCode` in sdk/common.ts, decision 002), so state
+ *   write the installed text themselves (`providerCode` in sdk/nodejs/common.ts, decision 002), so state
  *   holds the one-line `require` wherever the package lives; the figure stays as the comparison.
  *
  * Run: npx tsc -p tsconfig.build.json && node dist/bench/provider-size.js
@@ -42,7 +42,7 @@ function installedSize(): { bytes: number; text: string } {
 
 async function main(): Promise<void> {
   const installed = installedSize();
-  const byValueStub: pulumi.dynamic.ResourceProvider = require("../sdk/stubs/domain");
+  const byValueStub: pulumi.dynamic.ResourceProvider = require("../sdk/nodejs/stubs/domain");
   const byValue = await pulumi.runtime.serializeFunction(() => byValueStub, { allowSecrets: true });
   const byValueBytes = Buffer.byteLength(byValue.text);
   const requireLine = installed.text.split("\n").find((line) => line.includes("require(")) ?? "";

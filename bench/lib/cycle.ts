@@ -108,7 +108,7 @@ export function installedProject(): string {
 export function fastStartEnv(cacheDir: string): Record<string, string> {
   const preload = path.join(
     installedProject(),
-    "node_modules/pulumi-dnsimple-dynamic/dist/sdk/fast-start.js",
+    "node_modules/pulumi-dnsimple-dynamic/dist/sdk/nodejs/fast-start.js",
   );
   return { NODE_OPTIONS: `--require ${preload}`, NODE_COMPILE_CACHE: cacheDir };
 }

@@ -616,7 +616,7 @@ export async function measureReach(
   operations: ReadonlyArray<SpecOperation>,
   scenarios: ReadonlyArray<Scenario> = SCENARIOS,
 ): Promise<ReachReport> {
-  const sdk = require("../../sdk") as Record<string, any>;
+  const sdk = require("../../sdk/nodejs") as Record<string, any>;
   const emulator = await startEmulator({
     port: 0,
     token: TOKEN,

@@ -5,7 +5,7 @@
  * else comes from this table:
  *
  * - TypeScript's `pulumi-dnsimple-dynamic/compat` classes rename their arguments and add their
- *   outputs by it (sdk/compat/resources.ts);
+ *   outputs by it (sdk/nodejs/compat/resources.ts);
  * - the package schema's `compat` module (`dnsimple-dynamic:compat:ZoneRecord`, …) is our kinds'
  *   resources renamed by it (scripts/sdk-generator/compat.ts), so the Python SDK has
  *   `pulumi_dnsimple_dynamic.compat` and the Go SDK a `compat` package;

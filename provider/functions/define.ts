@@ -2,7 +2,7 @@
  * What a function of the SDK is (`getZone`, `listWebhooks`, …): one definition, as a kind is one
  * `defineResource`. It says the function's parameters and result as zod schemas, its doc and
  * example, whether its answer is a secret, and the client call that makes the answer. Everything
- * else is made of it: the SDK's TypeScript wrappers (sdk/functions.generated.ts), the plugin's
+ * else is made of it: the SDK's TypeScript wrappers (sdk/nodejs/functions.generated.ts), the plugin's
  * call table (provider/functions/call-table.generated.ts), the package schema's functions and their
  * reference page (`npm run generate`), and what runs (runtime.ts).
  *
@@ -192,7 +192,7 @@ export interface KindOfFunction extends InfoDefinition<any, Record<string, unkno
 const aKind = (kind: string) => `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind}`;
 
 /**
- * The schema of `<Kind>Info` (the SDK's generated type of that name, sdk/resources): the inputs
+ * The schema of `<Kind>Info` (the SDK's generated type of that name, sdk/nodejs/resources): the inputs
  * the kind's `info` names and its outputs. Secret fields are refused: functions never return one.
  */
 export function kindInfoSchema(definition: KindOfFunction): z.ZodObject {

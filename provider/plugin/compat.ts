@@ -68,7 +68,7 @@ const DNSSEC = "dnssecEnabled";
 
 /**
  * `RegisteredDomain` with `dnssecEnabled: true` through the plugin: what TypeScript's `/compat`
- * declares as a child `Dnssec` (sdk/compat/resources.ts), done here by the `Dnssec` kind's
+ * declares as a child `Dnssec` (sdk/nodejs/compat/resources.ts), done here by the `Dnssec` kind's
  * lifecycle on the registration's domain, since a plugin's resource declares no other: enabled
  * after the registration is made or when the input turns true, disabled when it turns false and
  * at destroy. The same kind's rules hold (signing already on and not by this stack is refused).
@@ -139,7 +139,7 @@ export function compatFunctionOf(token: string, packageName: string): string | u
 }
 
 /**
- * Runs a compat function for an invoke: sdk/compat/functions.ts's plain form, on our functions as
+ * Runs a compat function for an invoke: sdk/nodejs/compat/functions.ts's plain form, on our functions as
  * the plugin runs them (with the settings it was configured with). The secret outputs (the private key) are named for the wire.
  */
 export async function invokeCompat(

@@ -212,6 +212,34 @@ describe("the provider plugin's server", () => {
     expect(detailed(same)).toEqual({});
   });
 
+  it("refuses adoptRecordIds without adopt: true, and an id listed twice, in the dynamic provider's words", async () => {
+    await configure({ account: "1" });
+    const records = [{ name: "www", type: "A", content: "192.0.2.1" }];
+    const dynamicCheck = (inputs: Record<string, unknown>) =>
+      require("../dynamic").providerFor("ZoneRecords").check({}, inputs) as Promise<{
+        failures: Array<{ property: string; reason: string }>;
+      }>;
+    for (const inputs of [
+      { zoneName: "plugin-adopt.com", records, adoptRecordIds: [5] },
+      { zoneName: "plugin-adopt.com", records, adopt: true, adoptRecordIds: [5, 6, 5] },
+    ]) {
+      const plugin = (await check("ZoneRecords", inputs))
+        .getFailuresList()
+        .map((f) => [f.getProperty(), f.getReason()]);
+      const dynamic = (await dynamicCheck(inputs)).failures.map((f) => [f.property, f.reason]);
+      expect(plugin).toHaveLength(1);
+      expect(plugin[0]![0]).toBe("adoptRecordIds");
+      expect(plugin).toEqual(dynamic);
+    }
+    const accepted = await check("ZoneRecords", {
+      zoneName: "plugin-adopt.com",
+      records,
+      adopt: true,
+      adoptRecordIds: [5],
+    });
+    expect(accepted.getFailuresList()).toEqual([]);
+  });
+
   it("names the property of a check failure", async () => {
     const response = await check("Domain", { name: "not a domain.com" });
     const failures = response.getFailuresList().map((f) => [f.getProperty(), f.getReason()]);

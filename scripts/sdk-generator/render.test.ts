@@ -57,10 +57,10 @@ beforeAll(async () => {
   out = mkdtempSync(path.join(__dirname, ".toy-out-"));
   files = await generateInto(TOY_KIND, out, false);
   // Beside the generated SDK files, the SDK's own common modules.
-  const sdk = path.join(__dirname, "../../sdk");
+  const sdk = path.join(__dirname, "../../sdk/nodejs");
   for (const common of ["common", "provider-stub"])
     writeFileSync(
-      path.join(out, "sdk", `${common}.ts`),
+      path.join(out, "sdk", "nodejs", `${common}.ts`),
       `export * from ${JSON.stringify(path.join(sdk, common))};\n`,
     );
   configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
@@ -69,7 +69,7 @@ afterAll(() => {
   rmSync(out, { recursive: true, force: true });
   resetRuntime();
 });
-const dir = () => path.join(out, "sdk");
+const dir = () => path.join(out, "sdk", "nodejs");
 
 const value = <T>(output: pulumi.Output<T>): Promise<T> =>
   new Promise((resolve) => output.apply((v) => resolve(v)));
@@ -81,16 +81,16 @@ describe("the generator, given a new toy definition", () => {
         "docs/resources/README.md",
         "docs/resources/toy-widget.md",
         "provider/kinds/registry.generated.ts",
-        "sdk/resources/index.ts",
-        "sdk/resources/toy-widget.ts",
-        "sdk/stubs/toy-widget.ts",
+        "sdk/nodejs/resources/index.ts",
+        "sdk/nodejs/resources/toy-widget.ts",
+        "sdk/nodejs/stubs/toy-widget.ts",
       ].sort(),
     );
     expect(kebab("OAuthAccessToken")).toBe("o-auth-access-token");
   });
 
   it("declares arguments with their docs, optionality and types, outputs included", () => {
-    const source = text("sdk/resources/toy-widget.ts");
+    const source = text("sdk/nodejs/resources/toy-widget.ts");
     expect(source).toContain("/** The widget's name. Changing it replaces the ToyWidget. */");
     expect(source).toMatch(/\bname: pulumi\.Input<string>;/);
     expect(source).toMatch(/\bsize\?: pulumi\.Input<number>;/);
@@ -102,7 +102,7 @@ describe("the generator, given a new toy definition", () => {
   });
 
   it("writes the type the SDK's functions return: the outputs and the inputs `info` names, no secret", () => {
-    const source = text("sdk/resources/toy-widget.ts");
+    const source = text("sdk/nodejs/resources/toy-widget.ts");
     const info = /export interface ToyWidgetInfo \{\n([^}]*)\n\}/.exec(source)?.[1] ?? "";
     const members = info.split("\n").filter((line) => !line.trim().startsWith("/**"));
     expect(members.map((line) => line.trim())).toEqual([
@@ -110,7 +110,7 @@ describe("the generator, given a new toy definition", () => {
       "widgetId: number;",
       'colour: "red" | "blue" | null;',
     ]);
-    expect(text("sdk/resources/index.ts")).toContain(
+    expect(text("sdk/nodejs/resources/index.ts")).toContain(
       'export { ToyWidget, type ToyWidgetArgs, type ToyWidgetInfo } from "./toy-widget";',
     );
     // The mapping a function runs is the definition's, with the type the generated one declares.
@@ -124,7 +124,7 @@ describe("the generator, given a new toy definition", () => {
   it("says an, not a, before a kind that starts with a vowel", () => {
     const source = renderClass({ kind: "AcmeWidget", schema: toyWidgetResource.schema });
     expect(source).toContain("/** An AcmeWidget as the SDK's functions return it:");
-    expect(text("sdk/resources/toy-widget.ts")).toContain(
+    expect(text("sdk/nodejs/resources/toy-widget.ts")).toContain(
       "/** A ToyWidget as the SDK's functions return it:",
     );
   });

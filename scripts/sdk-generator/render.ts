@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { docOf, isSecret, type FieldShape, type KindSchema } from "../../provider/framework/kind";
-import { kebab } from "../../sdk/common";
+import { kebab } from "../../sdk/nodejs/common";
 
 /** What the renderer needs of one kind: its name and schema (`defineResource` keeps both). */
 export interface KindToRender {
@@ -112,7 +112,7 @@ export const isOptionalInput = (schema: z.ZodType) => schema.safeParse(undefined
 
 /**
  * The SDK function that turns an argument into what the class sends (`.meta({ sentAs })` on the
- * field or on what it wraps, a function of sdk/common.ts), e.g. ZoneRecords' records as lines.
+ * field or on what it wraps, a function of sdk/nodejs/common.ts), e.g. ZoneRecords' records as lines.
  */
 function sentAs(schema: z.ZodType): string | undefined {
   for (let s: z.ZodType | undefined = schema; s;) {
@@ -407,11 +407,11 @@ function firstSentence(text: string): string {
 export function renderAll(kinds: ReadonlyArray<KindToRender>): GeneratedFile[] {
   return [
     ...kinds.flatMap((k) => [
-      { path: `sdk/resources/${kebab(k.kind)}.ts`, text: renderClass(k) },
-      { path: `sdk/stubs/${kebab(k.kind)}.ts`, text: renderStub(k) },
+      { path: `sdk/nodejs/resources/${kebab(k.kind)}.ts`, text: renderClass(k) },
+      { path: `sdk/nodejs/stubs/${kebab(k.kind)}.ts`, text: renderStub(k) },
       { path: `docs/resources/${kebab(k.kind)}.md`, text: renderPage(k) },
     ]),
-    { path: "sdk/resources/index.ts", text: renderIndex(kinds) },
+    { path: "sdk/nodejs/resources/index.ts", text: renderIndex(kinds) },
     { path: "docs/resources/README.md", text: renderPageIndex(kinds) },
   ];
 }

@@ -103,7 +103,7 @@ describe("the package schema of every kind", () => {
 describe("the SDK's read-only functions in the schema and the plugin's call table", () => {
   const { FUNCTIONS } =
     require("../../provider/functions/call-table.generated") as typeof import("../../provider/functions/call-table.generated");
-  const sdk = require("../../sdk/functions") as Record<string, unknown>;
+  const sdk = require("../../sdk/nodejs/functions") as Record<string, unknown>;
   const schema = renderSchema(kindsToRender(), "0.0.0", functionsToRender(tokenOf));
 
   test("every exported async function is an invoke, and so is the one that answers a secret, marked secret", () => {

@@ -83,7 +83,7 @@ export const GENERIC_PROGRAM = path.join(REPO_ROOT, "dist/test/e2e/programs/gene
  */
 export const inlineGenericProgram: PulumiFn = async () => {
   const { declareResources } = await import("./programs/generic/declare");
-  return { ids: declareResources(await import("../../sdk")) };
+  return { ids: declareResources(await import("../../sdk/nodejs")) };
 };
 
 /**

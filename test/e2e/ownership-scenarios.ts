@@ -17,7 +17,7 @@ import { allDefinitions } from "../../provider/kinds";
 import type { ResourceDefinition } from "../../provider/framework/definition";
 import { refusesDuplicate } from "../../provider/framework/ownership";
 import type { ResourceContext, State } from "../../provider/framework/definition";
-import { kebab } from "../../sdk/common";
+import { kebab } from "../../sdk/nodejs/common";
 import { v2 } from "./extended-api";
 import { collect, createE2eStack, type Declaration, REPO_ROOT } from "./harness";
 import { inPool } from "./in-pool";
@@ -246,8 +246,8 @@ export async function runHandMadeScenario(
 export function sdkDeclaredProperties(): Map<string, string[]> {
   // Every class with its base and own declared properties; a base class's properties count too.
   const found = new Map<string, { exported: boolean; base: string; own: string[] }>();
-  // Hand-written classes (compat) and the generated ones in sdk/resources.
-  const dirs = [path.join(REPO_ROOT, "sdk"), path.join(REPO_ROOT, "sdk", "resources")];
+  // Hand-written classes (compat) and the generated ones in sdk/nodejs/resources.
+  const dirs = [path.join(REPO_ROOT, "sdk", "nodejs"), path.join(REPO_ROOT, "sdk", "nodejs", "resources")];
   const files = dirs.flatMap((dir) =>
     readdirSync(dir)
       .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))

@@ -177,13 +177,13 @@ afterAll(async () => {
 
 describe("the packed package", () => {
   it("holds a build made by prepack from sources without dist/, the licence and the changelog", async () => {
-    expect(existsSync(path.join(WORK, "sources/dist/sdk/index.js"))).toBe(true);
+    expect(existsSync(path.join(WORK, "sources/dist/sdk/nodejs/index.js"))).toBe(true);
     const { stdout } = await run("tar", ["-tzf", tarball]);
     const files = stdout.split("\n");
     expect(files).toEqual(
       expect.arrayContaining([
-        "package/dist/sdk/index.js",
-        "package/dist/sdk/index.d.ts",
+        "package/dist/sdk/nodejs/index.js",
+        "package/dist/sdk/nodejs/index.d.ts",
         "package/dist/provider/dynamic/index.js",
         "package/dist/provider/cli/main.js",
         "package/LICENSE",
@@ -375,7 +375,7 @@ describe("a program made by `pulumi new templates/typescript`", () => {
     expect({
       token: Object.keys(parseYaml(stackFile).config["dnsimple:token"]),
       tokenInClear: stackFile.includes(TOKEN),
-      installed: existsSync(path.join(dir, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/index.js")),
+      installed: existsSync(path.join(dir, "node_modules/pulumi-dnsimple-dynamic/dist/sdk/nodejs/index.js")),
     }).toEqual({ token: ["secure"], tokenInClear: false, installed: true });
   });
 

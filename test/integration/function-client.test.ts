@@ -1,6 +1,6 @@
 /**
  * Functions get the one client factory's client (provider/framework/client-factory.ts)
- * through both adapters: a TypeScript program's function (sdk/functions.ts, settings from the
+ * through both adapters: a TypeScript program's function (sdk/nodejs/functions.ts, settings from the
  * environment) and the plugin's invoke (settings from Configure). The same settings have the same
  * effect in both: `maxRetries` (a 502 retried, or not), `requestLog` (one line per request) and
  * the v1 credentials (a legacy v1 function answered, or refused).
@@ -49,10 +49,10 @@ async function throughFunction(given: Given, name: FunctionName): Promise<Outcom
   const settings: Record<string, string> = { ...baseSettings(), ...given };
   for (const key of Object.keys(process.env)) if (key.startsWith("DNSIMPLE_")) delete process.env[key];
   for (const s of SETTINGS) if (settings[s.field] !== undefined) process.env[s.env] = settings[s.field];
-  let sdk: typeof import("../../sdk/functions") | undefined;
+  let sdk: typeof import("../../sdk/nodejs/functions") | undefined;
   let log: typeof import("../../provider/framework/engine-log") | undefined;
   jest.isolateModules(() => {
-    sdk = require("../../sdk/functions") as typeof import("../../sdk/functions");
+    sdk = require("../../sdk/nodejs/functions") as typeof import("../../sdk/nodejs/functions");
     log =
       require("../../provider/framework/engine-log") as typeof import("../../provider/framework/engine-log");
   });

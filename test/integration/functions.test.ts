@@ -26,7 +26,7 @@ import {
   listAccounts,
   listCharges,
   whoami,
-} from "../../sdk/functions";
+} from "../../sdk/nodejs/functions";
 
 const TOKEN = "functions-token-6d0f";
 let emulator: RunningEmulator;

@@ -32,10 +32,10 @@ describe("node_modules/pulumi-dnsimple-dynamic", () => {
   it("makes the package's name and its entry points resolve to this checkout's build", () => {
     const from = { paths: [path.join(ROOT, "examples/quickstart")] };
     expect(require.resolve("pulumi-dnsimple-dynamic", from)).toBe(
-      realpathSync(path.join(ROOT, "dist/sdk/index.js")),
+      realpathSync(path.join(ROOT, "dist/sdk/nodejs/index.js")),
     );
     expect(require.resolve("pulumi-dnsimple-dynamic/compat", from)).toBe(
-      realpathSync(path.join(ROOT, "dist/sdk/compat/index.js")),
+      realpathSync(path.join(ROOT, "dist/sdk/nodejs/compat/index.js")),
     );
   });
 });

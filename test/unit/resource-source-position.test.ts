@@ -1,12 +1,12 @@
 /**
  * The stack Pulumi records with a resource (`sourcePosition` and `stackTrace` in state) is the
  * program's: its first frame is the line that made the resource, not this SDK's classes, and
- * Pulumi's and Node's frames underneath are left out (sdk/common.ts, callersOnly).
+ * Pulumi's and Node's frames underneath are left out (sdk/nodejs/common.ts, callersOnly).
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as path from "node:path";
-import { callersOnly } from "../../sdk/common";
-import { ZoneRecord } from "../../sdk/resources/zone-record";
+import { callersOnly } from "../../sdk/nodejs/common";
+import { ZoneRecord } from "../../sdk/nodejs/resources/zone-record";
 
 interface Position {
   uri: string;
@@ -76,7 +76,7 @@ describe("the stack recorded with a resource", () => {
     expect(pulumiCall).toBeDefined();
     // Pulumi's own frames first (it drops them, and one for the class: KindResource's), then the test's.
     const firstOfOurs = pulumiCall!.findIndex((file) => !file.includes("@pulumi/pulumi"));
-    expect(pulumiCall![firstOfOurs]).toMatch(/sdk\/common\.[tj]s$/);
+    expect(pulumiCall![firstOfOurs]).toMatch(/sdk\/nodejs\/common\.[tj]s$/);
     expect(pulumiCall![firstOfOurs + 1]).toMatch(new RegExp(`${THIS_FILE}$`));
   });
 

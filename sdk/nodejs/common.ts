@@ -9,7 +9,7 @@ import type { LegacyDomainTokenResetArgs } from "./resources/legacy-domain-token
 import type { LegacyDomainTransferOutArgs } from "./resources/legacy-domain-transfer-out";
 
 /** What a ZoneRecords sends for its records: plain records as lines (issue 27). */
-export { recordsToWire } from "../provider/dns/record-lines";
+export { recordsToWire } from "../../provider/dns/record-lines";
 
 /** Inputs every resource accepts. */
 export interface CommonArgs {
@@ -37,7 +37,7 @@ export const MODULE = "dnsimple";
 /**
  * The base of every resource class: a dynamic resource (type
  * `pulumi-nodejs:dynamic/dnsimple:<Kind>`) whose provider in state is a `require` of the kind's
- * stub, `pulumi-dnsimple-dynamic/stubs/<kind>` (sdk/provider-stub.ts, decision 002).
+ * stub, `pulumi-dnsimple-dynamic/stubs/<kind>` (sdk/nodejs/provider-stub.ts, decision 002).
  *
  * `pulumi.dynamic.Resource` would produce that text with Pulumi's closure serializer, which loads
  * the TypeScript compiler to parse the stub in every program run: about half a second of each

@@ -1,5 +1,5 @@
 /**
- * `pulumi-dnsimple-dynamic/fast-start` (sdk/fast-start.ts), preloaded as a user's NODE_OPTIONS
+ * `pulumi-dnsimple-dynamic/fast-start` (sdk/nodejs/fast-start.ts), preloaded as a user's NODE_OPTIONS
  * would: the process compiles with the Pulumi SDK's V8 flag already on and with Node's compile
  * cache on, in NODE_COMPILE_CACHE when set, else Node's default folder.
  */

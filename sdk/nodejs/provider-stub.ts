@@ -6,9 +6,9 @@ import type * as pulumi from "@pulumi/pulumi";
  * the provider process, from the program's node_modules. So state holds a few hundred bytes, no
  * credentials, and refresh or destroy run the installed code rather than a copy frozen in state.
  *
- * Each kind's stub is the whole export of a module of its own (`sdk/stubs/<kind>.ts`, exported as
+ * Each kind's stub is the whole export of a module of its own (`sdk/nodejs/stubs/<kind>.ts`, exported as
  * `pulumi-dnsimple-dynamic/stubs/<kind>`). State holds one `require` of that module per resource,
- * written by the resource classes (`providerCode` in sdk/common.ts, decision 002), not the methods
+ * written by the resource classes (`providerCode` in sdk/nodejs/common.ts, decision 002), not the methods
  * below; the provider process loads the module from the program's `node_modules`.
  *
  * Keep these methods free of references to anything outside their own body: state written by

@@ -1,12 +1,12 @@
 /**
- * Each resource kind's provider stub is the whole export of its own module under `sdk/stubs/`:
- * that is what lets Pulumi store a one-line `require` of it in state (see sdk/provider-stub.ts).
+ * Each resource kind's provider stub is the whole export of its own module under `sdk/nodejs/stubs/`:
+ * that is what lets Pulumi store a one-line `require` of it in state (see sdk/nodejs/provider-stub.ts).
  */
 import { readdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { resourceKinds } from "../provider/kinds";
+import { resourceKinds } from "../../provider/kinds";
 import { kebab, providerCode, stubModule } from "./common";
 
 const calls: Array<{ kind: string; method: string }> = [];
@@ -60,7 +60,7 @@ describe("provider stubs", () => {
       process.stdout.write(JSON.stringify(loaded.map(({ kind }) => kind)));`;
     const kinds = resourceKinds.map((kind) => ({ kind, code: providerCode(kind), stub: stubModule(kind) }));
     const out = execFileSync(process.execPath, ["-e", script, JSON.stringify(kinds)], {
-      cwd: path.join(__dirname, ".."),
+      cwd: path.join(__dirname, "../.."),
       encoding: "utf8",
     });
     expect(JSON.parse(out)).toEqual([...resourceKinds]);

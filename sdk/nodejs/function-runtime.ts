@@ -1,5 +1,5 @@
 /**
- * How the SDK's functions (sdk/functions.generated.ts, made of their definitions in
+ * How the SDK's functions (sdk/nodejs/functions.generated.ts, made of their definitions in
  * provider/functions) run in a program's process: settings from the stack config `dnsimple:*`
  * (read raw, so secret values are neither logged nor warned about) or the environment
  * (`DNSIMPLE_TOKEN`, `DNSIMPLE_ACCOUNT`, `DNSIMPLE_BASE_URL`, `DNSIMPLE_SANDBOX`), the same as the
@@ -7,11 +7,11 @@
  * first call: their declarations are zod schemas, and a program that calls no function never
  * pays for loading zod (the SDK's entry loads none: provider/module-loading.test.ts).
  */
-import type { PositionalFunction, ProviderSettings } from "../provider/functions/runtime";
+import type { PositionalFunction, ProviderSettings } from "../../provider/functions/runtime";
 import { getConfig } from "@pulumi/pulumi/runtime/config";
 
 const functionsModule = () =>
-  require("../provider/functions/runtime") as typeof import("../provider/functions/runtime");
+  require("../../provider/functions/runtime") as typeof import("../../provider/functions/runtime");
 
 let settings = (): ProviderSettings => functionsModule().resolveSettings({ get: (key) => getConfig(key) });
 

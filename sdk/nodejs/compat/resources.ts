@@ -17,7 +17,7 @@ import { DsRecord as OurDsRecord } from "../resources/ds-record";
 import { LetsEncryptCertificate as OurLetsEncryptCertificate } from "../resources/lets-encrypt-certificate";
 import { DomainRegistration } from "../resources/domain-registration";
 import { ZoneRecord as OurZoneRecord } from "../resources/zone-record";
-import { bridgedOutputValue, compatResource, renameInputs } from "../../provider/compat/definitions";
+import { bridgedOutputValue, compatResource, renameInputs } from "../../../provider/compat/definitions";
 import { refuseTrue, UnsupportedArgumentError } from "./translate";
 
 export { DomainDelegation, type DomainDelegationArgs } from "../resources/domain-delegation";

@@ -18,4 +18,4 @@
  */
 export * from "./functions.generated";
 /** Exported for the tests, not from the package. */
-export { infoOf } from "../provider/functions/info";
+export { infoOf } from "../../provider/functions/info";

@@ -4,9 +4,9 @@
  * that is not plain as the program wrote it.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { toDynamicProvider } from "../provider/dynamic/dynamic-provider";
-import { LINES_OF_A_LIST, LINES_OF_A_MAP } from "../provider/dns/record-lines";
-import { zoneRecordsResource } from "../provider/kinds/zone-records";
+import { toDynamicProvider } from "../../provider/dynamic/dynamic-provider";
+import { LINES_OF_A_LIST, LINES_OF_A_MAP } from "../../provider/dns/record-lines";
+import { zoneRecordsResource } from "../../provider/kinds/zone-records";
 
 const registered: Array<Record<string, any>> = [];
 

@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { Output } from "@pulumi/pulumi/output";
-import { durationSeconds } from "../../provider/compat/definitions";
+import { durationSeconds } from "../../../provider/compat/definitions";
 
 /**
  * An argument of `@pulumi/dnsimple` that this package cannot honour: a clear error naming it, at

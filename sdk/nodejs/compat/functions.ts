@@ -6,8 +6,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { output } from "@pulumi/pulumi/output";
-import { compatFunction } from "../../provider/compat/definitions";
-import { callCompatFunction } from "../../provider/compat/functions";
+import { compatFunction } from "../../../provider/compat/definitions";
+import { callCompatFunction } from "../../../provider/compat/functions";
 import * as sdk from "../functions";
 
 /** Arguments of {@link getZone}. */

@@ -1,6 +1,6 @@
 /**
  * A resource's construction formats no stack trace for Pulumi's promise-leak report unless
- * PULUMI_DEBUG_PROMISE_LEAKS asks for it (sdk/common.ts, KindResource): those traces were a third
+ * PULUMI_DEBUG_PROMISE_LEAKS asks for it (sdk/nodejs/common.ts, KindResource): those traces were a third
  * of a per-record program's time (bench/RESULTS.md, "Whose the time of a command is").
  */
 import * as pulumi from "@pulumi/pulumi";
