@@ -1,10 +1,10 @@
 /**
- * A kind's lifecycle (`lifecycle.ts`) served as a Pulumi dynamic provider. All that is the dynamic
+ * A kind's lifecycle (`../framework/lifecycle.ts`) served as a Pulumi dynamic provider. All that is the dynamic
  * provider's own is here: the provider code Pulumi keeps in every resource's properties
  * (`__provider`) is stripped before the lifecycle sees them and put back into the properties of an
  * object kept in state, which the dynamic provider server reports as ErrorResourceInitFailed; and
- * `diff` answers in the dynamic provider's words. The definition's type is `definition.ts`;
- * `kind.ts` types it for kind files.
+ * `diff` answers in the dynamic provider's words. The definition's type is
+ * `../framework/definition.ts`; `../framework/kind.ts` types it for kind files.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ResourceDefinition, State } from "../framework/definition";
@@ -44,7 +44,7 @@ export function toDynamicProvider(definition: ResourceDefinition): dynamic.Resou
   return dynamicProviderOf(lifecycleOf(definition));
 }
 
-/** A lifecycle as a dynamic provider (one per kind: see `providerFor` in `../index.ts`). */
+/** A lifecycle as a dynamic provider (one per kind: see `providerFor` in `index.ts`). */
 export function dynamicProviderOf(lifecycle: Lifecycle): dynamic.ResourceProvider {
   return {
     check: (olds, news) => lifecycle.check(olds, news),

@@ -2,7 +2,7 @@
  * The lifecycle every kind shares, by its rules: ownership (adopt, the create journal and its
  * owner key, lost answers), what diff says changes, and objects kept in state. The same rules as
  * the dynamic provider answers them are in shared-rules.test.ts; what is the dynamic provider's
- * own is in dynamic/dynamic-provider.test.ts.
+ * own is in provider/dynamic/dynamic-provider.test.ts.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

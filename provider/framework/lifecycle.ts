@@ -4,7 +4,7 @@
  * `read`/`update`/`delete` run the kind's operations in the account recorded at create time, and
  * an unfinished object is kept in state for the next `up` ({@link KeptInStateError}). Each way of
  * serving a kind to the engine is a thin adapter over this: the dynamic provider
- * (`dynamic/dynamic-provider.ts`) and the provider plugin (`provider/plugin/`) only translate the engine's
+ * (`provider/dynamic/`) and the provider plugin (`provider/plugin/`) only translate the engine's
  * wire form. Nothing here knows either wire form (`__provider`, URNs, gRPC).
  */
 import { isDeepStrictEqual } from "node:util";

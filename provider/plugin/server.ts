@@ -1,6 +1,6 @@
 /**
  * The provider plugin's gRPC server (`pulumirpc.ResourceProvider`): the kinds' lifecycles
- * (`lifecycleFor`) served to any Pulumi language, the way `dynamic/dynamic-provider.ts` serves them to
+ * (`lifecycleFor`) served to any Pulumi language, the way `../dynamic/dynamic-provider.ts` serves them to
  * Node.js programs as dynamic providers. All that is the plugin's own is here: the wire form
  * (`wire.ts`: secrets unwrapped in, wrapped out), tokens (`<package>:index:<Kind>`, the package
  * named by the schema it serves), the configuration (`config.ts`), the detailed diff, and the
