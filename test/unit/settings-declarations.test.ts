@@ -4,6 +4,8 @@
  * setting is read elsewhere, one factory builds the API client, and docs/settings.md's table lists the
  * declared settings.
  */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { SETTINGS, SettingValueError } from "../../provider/framework/settings";
 import {
   agreementTable,
@@ -85,4 +87,54 @@ describe("one source per setting", () => {
       ),
     );
   });
+});
+
+describe("what the committed schema and messages say comes from the declarations", () => {
+  // provider/plugin/schema.json is written from the declarations (`npm run generate`); a
+  // declaration changed without it would give YAML, Python and Go users other words.
+  const schema = JSON.parse(
+    readFileSync(path.join(__dirname, "../../provider/plugin/schema.json"), "utf8"),
+  ) as { config: { variables: Record<string, { description: string }> } };
+
+  it.each(SETTINGS.map((s) => [s.field, s] as const))(
+    "%s: the schema's config says its doc and its environment variable",
+    (field, setting) => {
+      expect(schema.config.variables[setting.config.slice("dnsimple:".length)]?.description).toBe(
+        `${setting.doc} Environment fallback: \`${setting.env}\`.`,
+      );
+    },
+  );
+
+  // What each refusal names as accepted, in the words a user reads at preview.
+  const ACCEPTED: Record<string, string> = {
+    token: "a string",
+    account: "a numeric account id (e.g. 1234)",
+    baseUrl: "an absolute http(s) URL",
+    sandbox: "true or false",
+    v1BaseUrl: "an absolute http(s) URL",
+    v1Email: "a string",
+    v1Token: "a string",
+    maxRetries: "a whole number from 0 to 20",
+    batchZoneRecords: "true or false",
+    requestLog: "true or false",
+    strictRecords: "true or false",
+    progressIntervalSeconds: "a number of seconds from 0 (no progress messages) to 3600",
+    verifyCredentials: "true or false",
+    maxSafeUpdateShare: "a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off)",
+    maxSafeDeleteShare: "a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off)",
+    minExistingRecords: "a whole number of records (the guard applies from that many)",
+  };
+
+  it("covers every setting", () => {
+    expect(Object.keys(ACCEPTED).sort()).toEqual(SETTINGS.map((s) => s.field).sort());
+  });
+
+  it.each(SETTINGS.filter((s) => s.accepted !== "a string").map((s) => [s.field, s] as const))(
+    "%s: a refused value's message says what is accepted",
+    (field, setting) => {
+      const refused = agreementTable().find((r) => r.setting === setting.config && r.expected === "refused");
+      expect(setting.accepted).toBe(ACCEPTED[field]);
+      expect(JSON.stringify(refused?.config)).toContain(ACCEPTED[field]!);
+    },
+  );
 });
