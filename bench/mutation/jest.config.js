@@ -1,4 +1,4 @@
-// The unit project alone (provider/ tests beside the code), for Stryker's jest runner: pure logic,
+// The unit tests (provider/ tests beside the code, and test/unit/), for Stryker's jest runner: pure logic,
 // no I/O, so every mutant can run the tests that cover it in a few milliseconds. Its setup files are
 // the unit project's own (the test command's jest.config.js), so both run the tests alike.
 const unitProject = require("../../jest.config.js").projects.find(
@@ -20,10 +20,16 @@ module.exports = {
     "<rootDir>/.tools/",
     "<rootDir>/bench/.runs/",
   ],
-  testMatch: ["<rootDir>/provider/**/*.test.ts"],
+  // The tests beside the code and the unit tests of test/unit/ (settings' declarations through
+  // both adapters, import ids, credentials, …, which cover the framework too).
+  testMatch: ["<rootDir>/provider/**/*.test.ts", "<rootDir>/test/unit/**/*.test.ts"],
   testPathIgnorePatterns: [
     "/node_modules/",
-    // Loads the build (dist/) in a fresh node: it cannot see a mutant, and the sandbox has no build.
+    // These load the build (dist/) or run commands in fresh processes: they cannot see a mutant,
+    // and the sandbox has no build.
     "<rootDir>/provider/module-loading.test.ts",
+    "<rootDir>/test/unit/doc-snippets.test.ts",
+    "<rootDir>/test/unit/package-name-link.test.ts",
+    "<rootDir>/test/unit/template-skip-checkpoints.test.ts",
   ],
 };
