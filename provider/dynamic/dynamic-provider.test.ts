@@ -10,7 +10,8 @@ import * as path from "node:path";
 import { z } from "zod";
 import { ApiConnectionError, createStatusError } from "../client/internal";
 import { pendingCreate } from "../framework/create-journal";
-import { type ResourceDefinition, type State, toDynamicProvider } from "./dynamic-provider";
+import type { ResourceDefinition, State } from "../framework/definition";
+import { toDynamicProvider } from "./dynamic-provider";
 import { PartialCreateError } from "../framework/partial";
 import { configureRuntime, resetRuntime } from "../framework/runtime";
 

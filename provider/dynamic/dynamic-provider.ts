@@ -10,15 +10,6 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { ResourceDefinition, State } from "../framework/definition";
 import { isKeptInState, type Lifecycle, lifecycleOf } from "../framework/lifecycle";
 
-export type {
-  Created,
-  CreateMark,
-  ResourceContext,
-  ResourceDefinition,
-  State,
-} from "../framework/definition";
-export { AlreadyExistsError, forgetClaimsOfThisProcess, refusesDuplicate } from "../framework/ownership";
-
 /** Strips Pulumi's bookkeeping so only the resource's own properties remain. */
 function ownProperties(props: State): State {
   const { __provider: _ignored, ...rest } = props;
