@@ -251,3 +251,103 @@ describe("the progress interval", () => {
     );
   });
 });
+
+describe("numbers are digits and nothing else around them", () => {
+  const refused = (envName: string, value: string) => () => resolveSettings(undefined, { [envName]: value });
+
+  it("takes a retry count or a record count of several digits", () => {
+    expect(resolveSettings(undefined, { DNSIMPLE_MAX_RETRIES: "15" }).maxRetries).toBe(15);
+    expect(resolveSettings(undefined, { DNSIMPLE_MIN_EXISTING_RECORDS: "250" }).minExistingRecords).toBe(250);
+  });
+
+  it.each([" 5", "+5", "-0", "0x10", "5 ", "5.", "1e1", "1.0", "5x", "x5"])(
+    "a retry count or record count of %j is refused",
+    (value) => {
+      expect(refused("DNSIMPLE_MAX_RETRIES", value)).toThrow(
+        `dnsimple:maxRetries (or DNSIMPLE_MAX_RETRIES) must be a whole number from 0 to 20, got ${JSON.stringify(value)}`,
+      );
+      expect(refused("DNSIMPLE_MIN_EXISTING_RECORDS", value)).toThrow(/^dnsimple:minExistingRecords /);
+    },
+  );
+
+  it("takes a progress interval or a share of several digits, with a fraction of several digits", () => {
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: "120" }).progressIntervalSeconds).toBe(
+      120,
+    );
+    expect(resolveSettings(undefined, { DNSIMPLE_PROGRESS_INTERVAL: "12.75" }).progressIntervalSeconds).toBe(
+      12.75,
+    );
+    expect(resolveSettings(undefined, { DNSIMPLE_MAX_SAFE_UPDATE_SHARE: "0.5" }).maxSafeUpdateShare).toBe(
+      0.5,
+    );
+    expect(resolveSettings(undefined, { DNSIMPLE_MAX_SAFE_DELETE_SHARE: "0.05" }).maxSafeDeleteShare).toBe(
+      0.05,
+    );
+  });
+
+  it.each([" 5", "+5", "-0", "0x10", "5 ", "5.", ".5", "1e1", "1.5.5", "1.5x", "x1.5", "1.x", "1,5"])(
+    "a progress interval of %j is refused",
+    (value) => {
+      expect(refused("DNSIMPLE_PROGRESS_INTERVAL", value)).toThrow(
+        `dnsimple:progressInterval (or DNSIMPLE_PROGRESS_INTERVAL) must be a number of seconds from 0 ` +
+          `(no progress messages) to 3600, got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+});
+
+describe("a mass-change share is digits with an optional fraction, and nothing else", () => {
+  it.each([" 0.5", "+0.5", "-0", "0.5 ", "1.", ".5", "0.5.5", "0.5x", "1e-1", "0x1"])(
+    "%j is refused",
+    (value) => {
+      expect(() => resolveSettings(undefined, { DNSIMPLE_MAX_SAFE_UPDATE_SHARE: value })).toThrow(
+        "dnsimple:maxSafeUpdateShare (or DNSIMPLE_MAX_SAFE_UPDATE_SHARE) must be a share of records from 0 to 1 " +
+          `(0.3 is 30 %; 1 turns this check off), got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+});
+
+describe("an account id is digits only", () => {
+  it("takes an id of one or several digits", () => {
+    expect(resolveSettings(undefined, { DNSIMPLE_ACCOUNT: "7" }).account).toBe("7");
+    expect(resolveSettings(undefined, { DNSIMPLE_ACCOUNT: "1234" }).account).toBe("1234");
+  });
+
+  it.each(["x1234", "1234x", " 1234", "1234 ", "12 34", "-1234", "acct"])(
+    "refuses %j, saying an example",
+    (value) => {
+      expect(() => resolveSettings(config({ "dnsimple:account": value }), {})).toThrow(
+        `dnsimple:account (or DNSIMPLE_ACCOUNT) must be a numeric account id (e.g. 1234), got ${JSON.stringify(value)}`,
+      );
+    },
+  );
+});
+
+describe("a base URL is an absolute http or https URL, as given", () => {
+  it.each(["http://127.0.0.1:8080/v2", "https://api.sandbox.dnsimple.com/v2"])("takes %s", (url) => {
+    expect(resolveSettings(undefined, { DNSIMPLE_BASE_URL: url, DNSIMPLE_V1_BASE_URL: url })).toMatchObject({
+      baseUrl: url,
+      v1BaseUrl: url,
+    });
+  });
+
+  it.each([
+    "ftp://api.dnsimple.com/v2",
+    "file:///etc/hosts",
+    "ws://api.dnsimple.com/v2",
+    "api.dnsimple.com/v2",
+    "/v2",
+    "not a url",
+    " https://api.dnsimple.com/v2",
+    "https://api.dnsimple.com/v2 ",
+    "https://api.dnsimple.com/v2\n",
+  ])("refuses %j for either API", (url) => {
+    expect(() => resolveSettings(undefined, { DNSIMPLE_BASE_URL: url })).toThrow(
+      `dnsimple:baseUrl (or DNSIMPLE_BASE_URL) must be an absolute http(s) URL, got ${JSON.stringify(url)}`,
+    );
+    expect(() => resolveSettings(config({ "dnsimple:v1BaseUrl": url }), {})).toThrow(
+      `dnsimple:v1BaseUrl (or DNSIMPLE_V1_BASE_URL) must be an absolute http(s) URL, got ${JSON.stringify(url)}`,
+    );
+  });
+});
