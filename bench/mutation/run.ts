@@ -456,7 +456,11 @@ function recordGroup(group: string): void {
   const survivors = survivorLines(byFile);
   const body =
     `Stryker ${stryker()} over the group \`${group}\` (${GROUPS[group]!().join(", ")}), jest on the unit ` +
-    `tests beside the code, measured on ${readMeasured(group)}.\n\n` +
+    `tests beside the code and in test/unit/, measured on ${readMeasured(group)}` +
+    (RUN_STATIC.has(group)
+      ? `; mutants of module-level values (static mutants) are run against every test, not only the tests that per-test coverage credits with them`
+      : "") +
+    `.\n\n` +
     `| file | mutants | killed | survived | no coverage | score |\n|---|---|---|---|---|---|\n` +
     [...byFile.entries()]
       .map(([file, mutants]) => {
