@@ -33,29 +33,37 @@ const messageOf = (counts: ChangeCounts, allowed?: unknown) => {
 const BRAND = Symbol.for("pulumi-dnsimple-dynamic.MassChangeError");
 
 describe("the refusal's message", () => {
-  it("says the deletes, their share, the forcing input with the change's size and the setting to raise", () => {
-    // 31 of 100 is 31 %, more than the default 30 %; forcing takes the 31 records it touches.
-    expect(messageOf({ existing: 100, updates: 0, deletes: 31 })).toBe(
-      "Mass change refused: this ZoneRecords deletes 31 of 100 existing records (31 %), more than 30 %" +
-        " (dnsimple:maxSafeDeleteShare). If the records were lost by mistake (a bad merge, a truncated" +
-        " zone file), restore them. If the change is meant, set `allowMassChange: 31` on this resource" +
-        " (the records this change updates and deletes) and preview again: the reviewer sees it in the" +
-        " diff, and it lets through this change only. The thresholds are stack settings" +
-        " (`pulumi config set dnsimple:maxSafeDeleteShare 0.5`)",
-    );
-  });
+  /** The whole refusal of a ZoneRecords change: its reasons, forcing it with its size, the setting to raise. */
+  const refusalText = (reasons: string, size: number, setting: string) =>
+    `Mass change refused: this ZoneRecords ${reasons}. If the records were lost by mistake (a bad merge, a` +
+    ` truncated zone file), restore them. If the change is meant, set \`allowMassChange: ${size}\` on this` +
+    " resource (the records this change updates and deletes) and preview again: the reviewer sees it in the" +
+    " diff, and it lets through this change only. The thresholds are stack settings" +
+    ` (\`pulumi config set ${setting} 0.5\`)`;
 
-  it("joins both reasons with 'and', counts updates and deletes together, and offers the first setting", () => {
-    // 7 of 20 updated is 35 %, 8 of 20 deleted is 40 %: both over 30 %; the change touches 15.
-    expect(messageOf({ existing: 20, updates: 7, deletes: 8 })).toBe(
-      "Mass change refused: this ZoneRecords updates 7 of 20 existing records (35 %), more than 30 %" +
-        " (dnsimple:maxSafeUpdateShare) and deletes 8 of 20 existing records (40 %), more than 30 %" +
-        " (dnsimple:maxSafeDeleteShare). If the records were lost by mistake (a bad merge, a truncated" +
-        " zone file), restore them. If the change is meant, set `allowMassChange: 15` on this resource" +
-        " (the records this change updates and deletes) and preview again: the reviewer sees it in the" +
-        " diff, and it lets through this change only. The thresholds are stack settings" +
-        " (`pulumi config set dnsimple:maxSafeUpdateShare 0.5`)",
-    );
+  it.each([
+    {
+      // 31 of 100 is 31 %, more than the default 30 %; forcing takes the 31 records it touches.
+      title:
+        "says the deletes, their share, the forcing input with the change's size and the setting to raise",
+      counts: { existing: 100, updates: 0, deletes: 31 },
+      reasons: "deletes 31 of 100 existing records (31 %), more than 30 % (dnsimple:maxSafeDeleteShare)",
+      size: 31,
+      setting: "dnsimple:maxSafeDeleteShare",
+    },
+    {
+      // 7 of 20 updated is 35 %, 8 of 20 deleted is 40 %: both over 30 %; the change touches 15.
+      title:
+        "joins both reasons with 'and', counts updates and deletes together, and offers the first setting",
+      counts: { existing: 20, updates: 7, deletes: 8 },
+      reasons:
+        "updates 7 of 20 existing records (35 %), more than 30 % (dnsimple:maxSafeUpdateShare) and" +
+        " deletes 8 of 20 existing records (40 %), more than 30 % (dnsimple:maxSafeDeleteShare)",
+      size: 15,
+      setting: "dnsimple:maxSafeUpdateShare",
+    },
+  ])("$title", ({ counts, reasons, size, setting }) => {
+    expect(messageOf(counts)).toBe(refusalText(reasons, size, setting));
   });
 
   it("says nothing of a forcing value when none is set, whether left out or null", () => {

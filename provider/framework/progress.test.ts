@@ -1,7 +1,10 @@
 /**
  * What the provider says while work takes time, against a recording sink and a virtual clock:
  * waiting messages at the progress interval, retries and pacing at a calm rate, the request log
- * line, warnings once per run, and no credential in any of it.
+ * line, warnings once per run, and no credential in any of it. Also the edges: the delay at one
+ * second, the real clock's waits (under jest's fake timers), lines with the service's rate-limit
+ * figures missing, the warnings when pacing starts (a 429, no reset time), the pacing threshold
+ * itself, and how the calm rate is kept per progress interval and per clock.
  */
 import { z } from "zod";
 import type { PaceEvent, ResponseEvent, RetryEvent } from "../client";
@@ -139,6 +142,33 @@ describe("waiting with progress", () => {
     });
     expect(said).toEqual([]);
   });
+
+  describe("on the real clock", () => {
+    afterEach(() => jest.useRealTimers());
+
+    it("polls again only once the interval has passed", async () => {
+      jest.useFakeTimers();
+      let polls = 0;
+      const waiting = waitWithProgress(
+        async () => ++polls,
+        (n) => n >= 2,
+        {
+          subject: "Toy t",
+          what: "the toy",
+          goal: "to be ready",
+          stateOf: (n) => `poll ${n}`,
+          timeoutMs: 60_000,
+          intervalMs: 10_000,
+          progressIntervalSeconds: 0,
+        },
+      );
+      await jest.advanceTimersByTimeAsync(9_999);
+      expect(polls).toBe(1);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(waiting).resolves.toEqual({ value: 2, finished: true });
+      expect(polls).toBe(2);
+    });
+  });
 });
 
 describe("formatting", () => {
@@ -156,6 +186,11 @@ describe("formatting", () => {
     [1234, "1.2 s"],
     [30_000, "30 s"],
   ])("delay %d ms reads %s", (ms, text) => expect(formatDelay(ms)).toBe(text));
+
+  it("reads a delay in milliseconds below one second and in tenths of seconds from one second on", () => {
+    expect(formatDelay(999)).toBe("999 ms");
+    expect(formatDelay(1000)).toBe("1.0 s");
+  });
 });
 
 const base = { method: "POST", url: "http://127.0.0.1:9/v2/1/zones/example.com/records", attempt: 0 };
@@ -184,6 +219,13 @@ describe("the request log line", () => {
     };
     expect(requestLine(event)).toBe(
       "request POST /v2/1/zones/example.com/records: no response (api_connection) in 30000 ms, retry 2",
+    );
+  });
+
+  it("says the connection failed when no response came and no error says why", () => {
+    const event: ResponseEvent = { ...base, status: undefined, durationMs: 30_000, requestId: undefined };
+    expect(requestLine(event)).toBe(
+      "request POST /v2/1/zones/example.com/records: no response (connection failed) in 30000 ms",
     );
   });
 });
@@ -273,6 +315,13 @@ describe("retry and pacing messages", () => {
     );
   });
 
+  it("put a question mark for the limit and what is left, and no reset time when none is known", () => {
+    const unknown: PaceEvent = { ...pace, limit: undefined, remaining: undefined, resetAt: undefined };
+    expect(pacingLine(unknown, 0)).toBe(
+      "pacing requests under the API rate limit (? of ? left): POST /v2/1/zones/example.com/records waits 2.5 s",
+    );
+  });
+
   it("log each request when the request log is on", async () => {
     const hooks = clientHooks({ requestLog: true, progressIntervalSeconds: 30 });
     hooks.onResponse!({ ...base, status: 201, durationMs: 5, requestId: "r-9" });
@@ -284,6 +333,102 @@ describe("retry and pacing messages", () => {
         ephemeral: false,
       },
     ]);
+  });
+
+  describe("when pacing starts", () => {
+    /** Pacing whose reset time the service did not give. */
+    const noReset: PaceEvent = { ...pace, resetAt: undefined };
+
+    it.each<[string, PaceEvent, string]>([
+      [
+        "of a 429 that holds every request",
+        { ...noReset, blocked: true, blockedUntil: Date.UTC(2030, 0, 1, 12, 0, 5) },
+        "dnsimple: the API refused requests for exceeding its rate limit (429); requests wait until it " +
+          "allows them again, so this run is slower than usual",
+      ],
+      [
+        "without a reset time when the service gave none",
+        noReset,
+        "dnsimple: the API rate limit is nearly spent; requests are spread out until it resets, " +
+          "so this run is slower than usual",
+      ],
+    ])("warns %s", async (_, event, message) => {
+      const clock = virtualClock();
+      clientHooks({ requestLog: false, progressIntervalSeconds: 30 }, clock.now).onPace!(event);
+      await flushReports();
+      expect(said).toEqual([{ severity: "warning", message, ephemeral: false }]);
+    });
+
+    it("counts a wait of exactly the threshold (one second) as worth a warning", async () => {
+      const clock = virtualClock();
+      clientHooks({ requestLog: false, progressIntervalSeconds: 30 }, clock.now).onPace!({
+        ...noReset,
+        delayMs: 1000,
+      });
+      await flushReports();
+      expect(said.map((s) => s.severity)).toEqual(["warning"]);
+    });
+
+    it("with a progress interval of 0, warns once and tells of no held request after", async () => {
+      const clock = virtualClock();
+      const hooks = clientHooks({ requestLog: false, progressIntervalSeconds: 0 }, clock.now);
+      hooks.onPace!(noReset);
+      hooks.onPace!(noReset);
+      clock.advance(60_000);
+      hooks.onPace!(noReset);
+      await flushReports();
+      expect(said.map((s) => s.severity)).toEqual(["warning"]);
+    });
+  });
+
+  describe("the calm rate of retry messages", () => {
+    /** The hooks of a client at a 30-s progress interval on the clock `now`, without the request log. */
+    const every30s = (now: () => number) =>
+      clientHooks({ requestLog: false, progressIntervalSeconds: 30 }, now);
+    /** The message of the retry, with `held` retries left out since the last one. */
+    const retrySaid = (held: number) => `dnsimple: ${retryLine(retry, held)}`;
+    async function messages() {
+      await flushReports();
+      return said.map((s) => s.message);
+    }
+
+    it("holds a retry one second after the last message, when the interval is 30 s", async () => {
+      const clock = virtualClock();
+      const hooks = every30s(clock.now);
+      hooks.onRetry!(retry);
+      clock.advance(1000);
+      hooks.onRetry!(retry);
+      clock.advance(29_000);
+      hooks.onRetry!(retry);
+      expect(await messages()).toEqual([retrySaid(0), retrySaid(1)]);
+    });
+
+    it("starts afresh, at the new interval, for a client built with another progress interval", async () => {
+      const clock = virtualClock();
+      every30s(clock.now).onRetry!(retry);
+      clock.advance(1000);
+      const slower = clientHooks({ requestLog: false, progressIntervalSeconds: 60 }, clock.now);
+      slower.onRetry!(retry); // not held by the 30-s interval's last message
+      clock.advance(30_000);
+      slower.onRetry!(retry); // held: 30 s is within the new 60-s interval
+      clock.advance(30_000);
+      slower.onRetry!(retry);
+      expect(await messages()).toEqual([retrySaid(0), retrySaid(0), retrySaid(1)]);
+    });
+
+    it("starts afresh for a client built with another clock", async () => {
+      every30s(virtualClock().now).onRetry!(retry);
+      every30s(virtualClock().now).onRetry!(retry);
+      expect(await messages()).toEqual([retrySaid(0), retrySaid(0)]);
+    });
+
+    it("is forgotten when the throttles are reset, as for a new provider process", async () => {
+      const clock = virtualClock();
+      every30s(clock.now).onRetry!(retry);
+      resetThrottles();
+      every30s(clock.now).onRetry!(retry);
+      expect(await messages()).toEqual([retrySaid(0), retrySaid(0)]);
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The words of a review entry: a value as text for a label (nothing for nothing, unknown values
  * and other resources' outputs named, secrets never shown), URLs without what may be secret, and
- * e-mail addresses without their local part.
+ * e-mail addresses without their local part; what a change orders (a delete never turns renewals
+ * on); a record's name (only a trailing dot is dropped before it is told to be the apex or not).
  */
 import type { Change } from "./definition";
 import {
@@ -181,6 +182,16 @@ describe("what a change orders", () => {
     expect(domainOrderBuys(change("update", off, on), "transfer")).toEqual(["renewal"]);
     expect(domainOrderBuys(change("update", on, on), "registration")).toEqual([]);
   });
+
+  it("turns no renewals on for a delete, whatever inputs it is handed after it", () => {
+    // Only an order or an update turns renewals on: a delete buys nothing, even with renewals
+    // off before and on in the inputs beside it.
+    const deleted = change("delete", { autoRenew: false }, { autoRenew: true });
+    expect(renewalsTurnedOn(deleted)).toBe(false);
+    expect(domainOrderBuys(deleted, "registration")).toEqual([]);
+    // The same inputs on an update do turn them on.
+    expect(renewalsTurnedOn(change("update", { autoRenew: false }, { autoRenew: true }))).toBe(true);
+  });
 });
 
 describe("a record's name", () => {
@@ -194,6 +205,11 @@ describe("a record's name", () => {
     expect(fqdn({ name: "@", zoneName: "example.com" })).toBe("example.com");
     expect(fqdn({ name: "", zoneName: "example.com." })).toBe("example.com");
     expect(fqdn({ name: "mail" })).toBe("mail.(new zone)");
+  });
+
+  it("drops only a trailing dot: a dot before the `@` keeps it from being the apex", () => {
+    expect([".@", "@.", "."].map(isApex)).toEqual([false, true, true]);
+    expect(fqdn({ name: ".@", zoneName: "example.com" })).toBe(".@.example.com");
   });
 });
 
