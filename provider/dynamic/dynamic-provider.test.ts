@@ -4,10 +4,8 @@
  * kept in state; `diff` answers in the dynamic provider's words; the SDK's `ownerKey` input names
  * the create journal's entry.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import * as path from "node:path";
 import { z } from "zod";
+import { useTemporaryJournal } from "../../test/temporary-journal";
 import { ApiConnectionError, createStatusError } from "../client/internal";
 import { pendingCreate } from "../framework/create-journal";
 import type { ResourceDefinition, State } from "../framework/definition";
@@ -151,15 +149,7 @@ describe("diff, in the dynamic provider's words", () => {
 });
 
 describe("the SDK's ownerKey input", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useTemporaryJournal();
 
   it("names the create's journal entry, which the diff of the recorded state settles", async () => {
     const { provider } = recorded();

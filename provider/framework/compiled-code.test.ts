@@ -20,46 +20,44 @@ afterEach(() => {
   jest.dontMock("node:module");
 });
 
-describe("saving compiled code", () => {
-  it("writes the cache once the current call has returned, when the cache is on", () => {
-    const nodeModule = { getCompileCacheDir: () => "/tmp/cache", flushCompileCache: jest.fn() };
-    const save = load(nodeModule);
+describe("saving compiled code, the cache on", () => {
+  let flushCompileCache: jest.Mock;
+  let save: () => void;
+  beforeEach(() => {
+    flushCompileCache = jest.fn();
+    save = load({ getCompileCacheDir: () => "/tmp/cache", flushCompileCache });
+  });
+
+  it("writes the cache once the current call has returned", () => {
     save();
-    expect(nodeModule.flushCompileCache).not.toHaveBeenCalled();
+    expect(flushCompileCache).not.toHaveBeenCalled();
     jest.runOnlyPendingTimers();
-    expect(nodeModule.flushCompileCache).toHaveBeenCalledTimes(1);
+    expect(flushCompileCache).toHaveBeenCalledTimes(1);
   });
 
   it("writes once for several rounds of loading in the same call", () => {
-    const nodeModule = { getCompileCacheDir: () => "/tmp/cache", flushCompileCache: jest.fn() };
-    const save = load(nodeModule);
     save();
     save();
     save();
     jest.runOnlyPendingTimers();
-    expect(nodeModule.flushCompileCache).toHaveBeenCalledTimes(1);
+    expect(flushCompileCache).toHaveBeenCalledTimes(1);
   });
 
   it("writes again for loading that happens after the last write", () => {
-    const nodeModule = { getCompileCacheDir: () => "/tmp/cache", flushCompileCache: jest.fn() };
-    const save = load(nodeModule);
     save();
     jest.runOnlyPendingTimers();
     save();
     jest.runOnlyPendingTimers();
-    expect(nodeModule.flushCompileCache).toHaveBeenCalledTimes(2);
+    expect(flushCompileCache).toHaveBeenCalledTimes(2);
   });
+});
 
-  it("does nothing when the cache is off", () => {
-    const nodeModule = { getCompileCacheDir: () => undefined, flushCompileCache: jest.fn() };
-    const save = load(nodeModule);
-    save();
-    jest.runOnlyPendingTimers();
-    expect(nodeModule.flushCompileCache).not.toHaveBeenCalled();
-  });
-
-  it("does nothing, and does not fail, on a Node without a compile cache", () => {
-    const nodeModule = { flushCompileCache: jest.fn() };
+describe("saving compiled code, the cache off or missing", () => {
+  it.each([
+    ["when the cache is off", { getCompileCacheDir: () => undefined }],
+    ["on a Node without a compile cache", {}],
+  ])("does nothing, and does not fail, %s", (_, cache) => {
+    const nodeModule = { ...cache, flushCompileCache: jest.fn() };
     const save = load(nodeModule);
     expect(() => save()).not.toThrow();
     jest.runOnlyPendingTimers();

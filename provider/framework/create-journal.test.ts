@@ -43,6 +43,12 @@ const entry = (key: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** An entry for `key` whose create the service answered with `id`. */
+const answered = (key: string, id: string, over: Record<string, unknown> = {}) => {
+  beginCreate(entry(key, over));
+  createAnswered(key, id);
+};
+
 describe("where the journal lives", () => {
   it("in the folder named by the environment, else under PULUMI_HOME, else ~/.pulumi", () => {
     expect(journalDir()).toBe(dir);
@@ -75,8 +81,7 @@ describe("an entry", () => {
   });
 
   it("is dropped once state holds the object with that id, and not for another id", () => {
-    beginCreate(entry("k"));
-    createAnswered("k", "42");
+    answered("k", "42");
     settleCreate("k", "41");
     expect(pendingCreate("k")).toBeDefined();
     settleCreate(undefined, "42");
@@ -119,15 +124,11 @@ describe("an entry", () => {
 
 describe("ids held by other resources' entries", () => {
   it("are those answered to other keys of the same kind and account", () => {
-    beginCreate(entry("mine"));
-    createAnswered("mine", "1");
-    beginCreate(entry("other"));
-    createAnswered("other", "2");
+    answered("mine", "1");
+    answered("other", "2");
     beginCreate(entry("unanswered"));
-    beginCreate(entry("other-kind", { kind: "Other" }));
-    createAnswered("other-kind", "3");
-    beginCreate(entry("other-account", { account: "2" }));
-    createAnswered("other-account", "4");
+    answered("other-kind", "3", { kind: "Other" });
+    answered("other-account", "4", { account: "2" });
     beginCreate(entry("too-old", { since: "2000-01-01T00:00:00Z", createdId: "5" }));
     writeFileSync(path.join(dir, "notes.txt"), JSON.stringify(entry("x", { createdId: "6" })));
     writeFileSync(path.join(dir, "broken.json"), "{");
@@ -220,10 +221,8 @@ describe("an entry's file", () => {
 
 describe("an answered create", () => {
   it("stays, with its id, until state shows that id: a create returning is no proof", () => {
-    beginCreate(entry("k"));
-    createAnswered("k", "42");
-    beginCreate(entry("k2"));
-    createAnswered("k2", "43");
+    answered("k", "42");
+    answered("k2", "43");
     expect(pendingCreate("k")).toMatchObject({ createdId: "42" });
     settleCreate("k2", "43");
     expect(listCreates().map((e) => e.key)).toEqual(["k"]);
@@ -233,8 +232,7 @@ describe("an answered create", () => {
 describe("the list of creates", () => {
   it("holds every entry, oldest first, and deletes those past 30 days", () => {
     beginCreate(entry("later", { since: "2999-01-01T00:00:00Z" }));
-    beginCreate(entry("first", { since: now() }));
-    createAnswered("first", "7");
+    answered("first", "7", { since: now() });
     beginCreate(entry("too-old", { since: "2000-01-01T00:00:00Z" }));
     writeFileSync(path.join(dir, "broken.json"), "{");
     writeFileSync(path.join(dir, "keyless.json"), JSON.stringify({ since: now() }));
@@ -260,10 +258,7 @@ describe("the list of creates", () => {
   });
 
   it("keeps 300 entries side by side and drops each once state shows its id", () => {
-    for (let i = 0; i < 300; i++) {
-      beginCreate(entry(`r${i}`));
-      createAnswered(`r${i}`, String(i));
-    }
+    for (let i = 0; i < 300; i++) answered(`r${i}`, String(i));
     expect(listCreates(dir)).toHaveLength(300);
     // What this costs a create is measured, not asserted: bench/skip-checkpoints.ts.
     for (let i = 0; i < 300; i++) settleCreate(`r${i}`, String(i));

@@ -99,6 +99,20 @@ describe("defineResource", () => {
     const normalize = { name: (v: string) => v.toLowerCase() };
     const refusesDuplicates = () => true;
     const highestIdBeforeCreate = async () => 7;
+    /** The optional members declared, each to be passed on as it is. */
+    const declared = {
+      localOnly: ["keep"],
+      markers: ["marker"],
+      providerOwned: ["owned"],
+      normalize,
+      refine,
+      refinePartial,
+      expand,
+      refusesDuplicates,
+      highestIdBeforeCreate,
+      deleteBeforeReplace,
+      naturalId,
+    } as const;
     const definition = defineResource({
       kind: "Toy",
       docs: { summary: "A toy.", example: "" },
@@ -113,17 +127,7 @@ describe("defineResource", () => {
       info: { inputs: ["name"], of: (found: { n: string }) => ({ size: 1, name: found.n }) },
       ids: stringIds,
       replaceOnChange: [],
-      localOnly: ["keep"],
-      markers: ["marker"],
-      providerOwned: ["owned"],
-      normalize,
-      refine,
-      refinePartial,
-      expand,
-      refusesDuplicates,
-      highestIdBeforeCreate,
-      deleteBeforeReplace,
-      naturalId,
+      ...declared,
       async create() {
         return { id: "x", outs: { size: 1 } };
       },
@@ -142,35 +146,12 @@ describe("defineResource", () => {
       },
       async delete() {},
     });
+    const members = Object.keys(declared) as Array<keyof typeof declared>;
     expect({
-      localOnly: definition.localOnly,
-      markers: definition.markers,
-      providerOwned: definition.providerOwned,
-      normalize: definition.normalize,
-      refine: definition.refine,
-      refinePartial: definition.refinePartial,
-      expand: definition.expand,
-      refusesDuplicates: definition.refusesDuplicates,
-      highestIdBeforeCreate: definition.highestIdBeforeCreate,
-      deleteBeforeReplace: definition.deleteBeforeReplace,
-      naturalId: definition.naturalId,
+      ...Object.fromEntries(members.map((member) => [member, definition[member]])),
       adoptable: definition.schema.adoptable,
       schemaOwned: definition.schema.providerOwned,
-    }).toEqual({
-      localOnly: ["keep"],
-      markers: ["marker"],
-      providerOwned: ["owned"],
-      normalize,
-      refine,
-      refinePartial,
-      expand,
-      refusesDuplicates,
-      highestIdBeforeCreate,
-      deleteBeforeReplace,
-      naturalId,
-      adoptable: true,
-      schemaOwned: ["owned"],
-    });
+    }).toEqual({ ...declared, adoptable: true, schemaOwned: ["owned"] });
     expect(await definition.findMatching!(ctx, {})).toEqual([{ id: "m1", outs: { size: 1 } }]);
     expect(await definition.recover!(ctx, {}, mark)).toEqual({
       id: "r1",

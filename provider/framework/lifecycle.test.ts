@@ -4,10 +4,10 @@
  * the dynamic provider answers them are in shared-rules.test.ts; what is the dynamic provider's
  * own is in provider/dynamic/dynamic-provider.test.ts.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { useTemporaryJournal } from "../../test/temporary-journal";
 import { ApiConnectionError, createStatusError } from "../client/internal";
 import { beginCreate, createAnswered, pendingCreate } from "./create-journal";
 import type { ResourceDefinition } from "./definition";
@@ -90,12 +90,7 @@ function toyKind(
       const name = String(inputs.name);
       if (step === "lost") throw lostAnswer();
       if (step === "refused" || (options.unique && service.objects.some((o) => o.name === name))) {
-        throw createStatusError({
-          status: 400,
-          method: "POST",
-          url: "http://127.0.0.1/v2/1/toys",
-          body: { message: "The toy mistaken.com cannot be added" },
-        });
+        throw failedWith(400, { body: { message: "The toy mistaken.com cannot be added" } });
       }
       const object = service.store(name);
       if (step === "stored-then-lost") throw lostAnswer();
@@ -120,6 +115,30 @@ const lostAnswer = (retries = 0) =>
     url: "http://127.0.0.1/v2/1/toys",
     retries,
   });
+
+/**
+ * A kind whose every create loses its answer once the client's retries are spent, so the lifecycle
+ * looks for what it may have made with `findMatching`.
+ */
+function answerLost(
+  kind: string,
+  findMatching: NonNullable<ResourceDefinition["findMatching"]>,
+  more: Partial<ResourceDefinition> = {},
+): Lifecycle {
+  return lifecycleOf({
+    ...failingHalfway,
+    kind,
+    async create() {
+      throw lostAnswer(8);
+    },
+    findMatching,
+    ...more,
+  });
+}
+
+/** The service's answer of `status` to a toy's create, its body empty unless given. */
+const failedWith = (status: number, more: { body?: unknown; retries?: number } = {}) =>
+  createStatusError({ status, method: "POST", url: "http://127.0.0.1/v2/1/toys", body: {}, ...more });
 
 describe("ours or adopted: a create never takes over what this stack did not make", () => {
   it("makes its own object next to an identical hand-made one", async () => {
@@ -205,14 +224,7 @@ describe("a create whose outcome is unknown (answer lost, 5xx)", () => {
   it("does not resend what the client retried to the end of its budget, nor a refusal", async () => {
     const service = toyService();
     const retried = toyKind(service, { script: ["lost", "ok"] });
-    const failing = lifecycleOf({
-      ...failingHalfway,
-      kind: "Exhausted",
-      findMatching: async () => [],
-      async create() {
-        throw lostAnswer(8);
-      },
-    });
+    const failing = answerLost("Exhausted", async () => []);
     await expect(failing.create({ name: "a" })).rejects.toThrow(/other side closed/);
     expect((await retried.create({ name: "b" })).id).toBe("1");
     const refused = toyKind(toyService(), { script: ["refused", "ok"] });
@@ -233,15 +245,7 @@ describe("a create whose outcome is unknown (answer lost, 5xx)", () => {
 });
 
 describe("the create journal: recovering a create that Pulumi never recorded", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useTemporaryJournal();
 
   it("takes over the object whose answer came but was never saved (engine killed after the create)", async () => {
     const service = toyService();
@@ -358,7 +362,11 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
       url: "http://127.0.0.1/v2/1/domains",
       retries: 8,
     });
-  function namedKind(service: Map<string, number>, failCreates: { count: number; storeFirst: boolean }) {
+  /** A kind named by its `name`, whose first `count` creates fail with `error`, by default a lost answer. */
+  function namedKind(
+    service: Map<string, number>,
+    failCreates: { count: number; storeFirst: boolean; error?: () => Error },
+  ) {
     const definition: ResourceDefinition = {
       ...failingHalfway,
       kind: "Named",
@@ -367,7 +375,7 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
         if (failCreates.count > 0) {
           failCreates.count--;
           if (failCreates.storeFirst) service.set(String(inputs.name), 100 + service.size);
-          throw unreachable();
+          throw (failCreates.error ?? unreachable)();
         }
         service.set(String(inputs.name), 100 + service.size);
         return {
@@ -423,14 +431,7 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
         "nothing answers at http://127.0.0.1:1, the request was not sent",
       { method: "POST", url: "http://127.0.0.1:1/v2/1/domains", retries: 1, sent: false },
     );
-    const provider = lifecycleOf({
-      ...failingHalfway,
-      kind: "Named",
-      naturalId: (inputs) => String(inputs.name),
-      async create() {
-        throw refused;
-      },
-    });
+    const provider = namedKind(new Map(), { count: 1, storeFirst: false, error: () => refused });
     const error = await provider.create({ name: "never.com" }).catch((e: unknown) => e);
     expect(isKeptInState(error)).toBe(false);
     expect((error as Error).message).not.toMatch(/unknown|unconfirmed/);
@@ -445,13 +446,7 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
 });
 
 describe("refusals and failures a create may meet", () => {
-  const refusal = (status: number) =>
-    createStatusError({
-      status,
-      method: "POST",
-      url: "http://127.0.0.1/v2/1/toys",
-      body: { message: "refused" },
-    });
+  const refusal = (status: number) => failedWith(status, { body: { message: "refused" } });
 
   /** A unique kind whose service refuses with `status` while a hand-made "sales" exists. */
   function refusing(
@@ -517,13 +512,7 @@ describe("refusals and failures a create may meet", () => {
       ...failingHalfway,
       kind: `Status${status}`,
       async create() {
-        throw createStatusError({
-          status,
-          method: "POST",
-          url: "http://127.0.0.1/v2/1/toys",
-          body: {},
-          retries: 8,
-        });
+        throw failedWith(status, { retries: 8 });
       },
       findMatching,
     });
@@ -532,15 +521,8 @@ describe("refusals and failures a create may meet", () => {
   });
 
   it("reports the create's own failure when looking for its object fails too", async () => {
-    const provider = lifecycleOf({
-      ...failingHalfway,
-      kind: "BlindAfterLoss",
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        throw new Error("listing failed");
-      },
+    const provider = answerLost("BlindAfterLoss", async () => {
+      throw new Error("listing failed");
     });
     await expect(provider.create({ name: "x" })).rejects.toThrow(/other side closed/);
   });
@@ -554,7 +536,6 @@ describe("taking over an object brings it in line with the declaration", () => {
       ...failingHalfway,
       kind: "Convergent",
       inputs: { name: z.string(), ttl: z.number().optional(), note: z.string().optional() },
-      replaceOnChange: ["name"],
       localOnly: ["note"],
       normalize: { ttl: (v) => Number(v) },
       async findMatching() {
@@ -591,18 +572,10 @@ describe("proof of ownership for kinds without creation times", () => {
   it("takes only an object with an id above the highest before the create", async () => {
     const objects = [{ id: "3" }, { id: "12" }, { id: "10" }, { id: "11" }];
     let highestAsked = 0;
-    const provider = lifecycleOf({
-      ...failingHalfway,
-      kind: "Webhookish",
+    const provider = answerLost("Webhookish", async () => objects.map((o) => ({ id: o.id, outs: {} })), {
       async highestIdBeforeCreate() {
         highestAsked++;
         return 10;
-      },
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        return objects.map((o) => ({ id: o.id, outs: {} }));
       },
     });
     expect((await provider.create({ name: "x" })).id).toBe("11");
@@ -614,15 +587,7 @@ describe("proof of ownership for kinds without creation times", () => {
 });
 
 describe("the create journal across operations", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const journal = useTemporaryJournal();
 
   it("keeps no entry after a create the service refused, and one naming the object after a partial create", async () => {
     const refused = toyKind(toyService(), { kind: "Refused", script: ["refused"] });
@@ -642,7 +607,7 @@ describe("the create journal across operations", () => {
 
   it("uses no journal for a resource without an owner key", async () => {
     await toyKind(toyService(), { kind: "Keyless" }).create({ name: "a", ownerKey: "" });
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(journal())).toEqual([]);
   });
 
   it("forgets the entry once read, update or delete receive the id from state", async () => {
@@ -683,16 +648,8 @@ describe("the create journal across operations", () => {
 });
 
 describe("a run whose state is saved only at its end (PULUMI_SKIP_CHECKPOINTS), killed", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-    forgetClaimsOfThisProcess();
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useTemporaryJournal();
+  beforeEach(() => forgetClaimsOfThisProcess());
 
   it("is followed by creates that take over each object it made, by id, and nothing alike", async () => {
     // Two hand-made objects identical to declared ones, made before either run.
@@ -775,7 +732,7 @@ describe("the framework's last rules", () => {
       kind: "Twins",
       refusesDuplicates: true,
       async create() {
-        throw createStatusError({ status: 422, method: "POST", url: "http://127.0.0.1/v2/1/toys", body: {} });
+        throw failedWith(422);
       },
       async findMatching() {
         return [
@@ -794,12 +751,7 @@ describe("the framework's last rules", () => {
   });
 
   it("lets a refusal stand word for word where the kind allows twins", async () => {
-    const refused = createStatusError({
-      status: 400,
-      method: "POST",
-      url: "http://127.0.0.1/v2/1/toys",
-      body: {},
-    });
+    const refused = failedWith(400);
     for (const refusesDuplicates of [false, undefined]) {
       const provider = lifecycleOf({
         ...failingHalfway,
@@ -854,16 +806,9 @@ describe("the framework's last rules", () => {
   it("takes the oldest of its own objects by number, not by spelling", async () => {
     forgetClaimsOfThisProcess();
     const now = new Date(Date.now() + 1000).toISOString();
-    const provider = lifecycleOf({
-      ...failingHalfway,
-      kind: "Ordered",
-      async create() {
-        throw lostAnswer(8);
-      },
-      async findMatching() {
-        return ["10", "9"].map((id) => ({ id, outs: {}, createdAt: now }));
-      },
-    });
+    const provider = answerLost("Ordered", async () =>
+      ["10", "9"].map((id) => ({ id, outs: {}, createdAt: now })),
+    );
     expect((await provider.create({ name: "x" })).id).toBe("9");
   });
 
@@ -940,15 +885,7 @@ describe("updates and what the service decides", () => {
 });
 
 describe("recovering by id for kinds without creation times", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  useTemporaryJournal();
 
   it("notes the highest id in the journal and recovers only a newer object", async () => {
     forgetClaimsOfThisProcess();
@@ -1063,15 +1000,7 @@ describe("what diff says changes, property by property", () => {
 });
 
 describe("the owner key: the create journal's name for a resource", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "journal-"));
-    process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
-  });
-  afterEach(() => {
-    delete process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const journal = useTemporaryJournal();
   const urn = "urn:pulumi:dev::site::dnsimple-dynamic:index:Toy::www";
 
   it("is the one create is given, before the ownerKey input", async () => {
@@ -1096,9 +1025,9 @@ describe("the owner key: the create journal's name for a resource", () => {
   it("is the ownerKey input when none is given, and no key when that is empty", async () => {
     await toyKind(toyService(), { kind: "ByInput" }).create({ name: "www", ownerKey: "sdk key" });
     expect(pendingCreate("sdk key")).toMatchObject({ kind: "ByInput" });
-    rmSync(path.join(dir, readdirSync(dir)[0]!));
+    rmSync(path.join(journal(), readdirSync(journal())[0]!));
     await toyKind(toyService(), { kind: "Empty" }).create({ name: "www" }, "");
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(journal())).toEqual([]);
   });
 
   it("settles the entry when diff, read, update or delete are given it with the id from state", async () => {
