@@ -26,6 +26,9 @@ import {
 } from "./errors";
 
 const url = "https://api.dnsimple.com/v2/1/domains";
+/** The error of an answer with `status` and `body` to a request to `url`. */
+const statusError = (status: number, method: string, body: unknown) =>
+  createStatusError({ status, method, url, body });
 
 describe("createStatusError", () => {
   it.each([
@@ -37,7 +40,7 @@ describe("createStatusError", () => {
     [429, RateLimitError, "rate_limited"],
     [502, ServerError, "server_error"],
   ])("maps status %i to its subclass and stable code", (status, cls, code) => {
-    const err = createStatusError({ status, method: "GET", url, body: { message: "x" } });
+    const err = statusError(status, "GET", { message: "x" });
     expect(err).toBeInstanceOf(cls);
     expect(err.code).toBe(code);
     expect(err.status).toBe(status);
@@ -45,13 +48,8 @@ describe("createStatusError", () => {
   });
 
   it("reads like 'status message: field errors (METHOD path)'", () => {
-    const err = createStatusError({
-      status: 400,
-      method: "post",
-      url,
-      requestId: "req-1",
-      body: { message: "Validation failed", errors: { name: ["is invalid"] } },
-    });
+    const body = { message: "Validation failed", errors: { name: ["is invalid"] } };
+    const err = createStatusError({ status: 400, method: "post", url, requestId: "req-1", body });
     expect(err.message).toBe("400 Validation failed: name: is invalid (POST /v2/1/domains)");
     expect(err.errors).toEqual({ name: ["is invalid"] });
     expect(err.requestId).toBe("req-1");
@@ -59,11 +57,9 @@ describe("createStatusError", () => {
   });
 
   it("names base errors without a field prefix and string-valued extended attribute errors", () => {
-    const base = createStatusError({
-      status: 400,
-      method: "POST",
-      url,
-      body: { message: "Validation failed", errors: { base: ["You must provide an authorization code"] } },
+    const base = statusError(400, "POST", {
+      message: "Validation failed",
+      errors: { base: ["You must provide an authorization code"] },
     });
     expect(base.message).toBe(
       "400 Validation failed: You must provide an authorization code (POST /v2/1/domains)",
@@ -84,7 +80,7 @@ describe("createStatusError", () => {
       body: { error: "invalid_grant", error_description: "expired code" },
     });
     expect(oauth.message).toBe("400 invalid_grant: expired code (POST /v2/oauth/access_token)");
-    const html = createStatusError({ status: 502, method: "GET", url, body: "<html>bad gateway</html>" });
+    const html = statusError(502, "GET", "<html>bad gateway</html>");
     expect(html.message).toBe("502 Bad Gateway (GET /v2/1/domains)");
   });
 });
@@ -145,7 +141,7 @@ describe("every status a person may meet", () => {
     [504, "server_error", "504 Gateway Timeout"],
     [599, "server_error", "599 HTTP error"],
   ])("%i has the code %s and, without a message from the service, reads '%s'", (status, code, text) => {
-    const err = createStatusError({ status, method: "delete", url, body: { message: "" } });
+    const err = statusError(status, "delete", { message: "" });
     expect(err.code).toBe(code);
     expect(codeForStatus(status)).toBe(code);
     expect(err.message).toBe(`${text} (DELETE /v2/1/domains)`);
@@ -157,26 +153,16 @@ describe("every status a person may meet", () => {
   });
 
   it("names the OAuth error alone when it has no description", () => {
-    const err = createStatusError({ status: 401, method: "POST", url, body: { error: "invalid_client" } });
+    const err = statusError(401, "POST", { error: "invalid_client" });
     expect(err.message).toBe("401 invalid_client (POST /v2/1/domains)");
-    const described = createStatusError({
-      status: 401,
-      method: "POST",
-      url,
-      body: { error: "invalid_client", error_description: 7 },
-    });
+    const described = statusError(401, "POST", { error: "invalid_client", error_description: 7 });
     expect(described.message).toBe("401 invalid_client (POST /v2/1/domains)");
   });
 
   it("joins several messages of one field and several fields", () => {
-    const err = createStatusError({
-      status: 400,
-      method: "POST",
-      url,
-      body: {
-        message: "Validation failed",
-        errors: { name: ["is invalid", "is taken"], base: ["a", "b"], ttl: ["is low"] },
-      },
+    const err = statusError(400, "POST", {
+      message: "Validation failed",
+      errors: { name: ["is invalid", "is taken"], base: ["a", "b"], ttl: ["is low"] },
     });
     expect(err.message).toBe(
       "400 Validation failed: name: is invalid, is taken; a, b; ttl: is low (POST /v2/1/domains)",
@@ -199,15 +185,9 @@ describe("field errors in every shape the service sends", () => {
   });
 
   it("takes the service's message only when it is text", () => {
-    expect(
-      createStatusError({ status: 400, method: "GET", url, body: { message: 5 } }).apiMessage,
-    ).toBeUndefined();
-    expect(
-      createStatusError({ status: 400, method: "GET", url, body: ["message"] }).apiMessage,
-    ).toBeUndefined();
-    expect(createStatusError({ status: 400, method: "GET", url, body: null }).message).toBe(
-      "400 Bad Request (GET /v2/1/domains)",
-    );
+    expect(statusError(400, "GET", { message: 5 }).apiMessage).toBeUndefined();
+    expect(statusError(400, "GET", ["message"]).apiMessage).toBeUndefined();
+    expect(statusError(400, "GET", null).message).toBe("400 Bad Request (GET /v2/1/domains)");
   });
 });
 
@@ -272,16 +252,20 @@ describe("what an error carries", () => {
 });
 
 describe("secrets never appear, exactly", () => {
-  it("leaves a URL without credentials as it is, and redacts only credential-like parameters", () => {
+  it("leaves a URL without credentials as it is", () => {
     const clean = "https://api.dnsimple.com/v2/1/domains?page=2&sort=name";
     expect(stripCredentials(clean)).toBe(clean);
-    expect(
-      stripCredentials("https://api.example.com/v2?page=1&client_secret=s&Key=k&code=c&password=p"),
-    ).toBe(
+  });
+
+  it.each([
+    [
+      "https://api.example.com/v2?page=1&client_secret=s&Key=k&code=c&password=p",
       "https://api.example.com/v2?page=1&client_secret=REDACTED&Key=REDACTED&code=REDACTED&password=REDACTED",
-    );
-    expect(stripCredentials("https://me@api.example.com/v2")).toBe("https://api.example.com/v2");
-    expect(stripCredentials("not a url //me:pw@host/x")).toBe("not a url //host/x");
+    ],
+    ["https://me@api.example.com/v2", "https://api.example.com/v2"],
+    ["not a url //me:pw@host/x", "not a url //host/x"],
+  ])("redacts only what is a credential in %j", (dirty, cleaned) => {
+    expect(stripCredentials(dirty)).toBe(cleaned);
   });
 
   it("names the path of a URL in messages, or the text when it is no URL", () => {
@@ -289,25 +273,34 @@ describe("secrets never appear, exactly", () => {
     expect(pathOf("/v2/relative")).toBe("/v2/relative");
   });
 
-  it("redacts tokens in every spelling a lower layer may print", () => {
-    expect(redactSecrets("bearer abc.DEF-123 and BASIC dXNlcjpwYXNz")).toBe(
+  // Every spelling of a token a lower layer may print.
+  it.each([
+    [
+      "bearer and basic credentials in any case",
+      "bearer abc.DEF-123 and BASIC dXNlcjpwYXNz",
       "bearer [REDACTED] and BASIC [REDACTED]",
-    );
-    expect(redactSecrets('{"authorization":"tok123", x-service-token=a@b:c}')).toBe(
+    ],
+    [
+      "the authorization and service token as JSON or a parameter",
+      '{"authorization":"tok123", x-service-token=a@b:c}',
       '{"authorization":"[REDACTED]", x-service-token=[REDACTED]}',
-    );
-    expect(redactSecrets("GET https://u:p@h/x and https://v:q@h/y")).toBe("GET https://h/x and https://h/y");
-    expect(redactSecrets("nothing secret here")).toBe("nothing secret here");
+    ],
+    [
+      "the user info of every URL",
+      "GET https://u:p@h/x and https://v:q@h/y",
+      "GET https://h/x and https://h/y",
+    ],
+    ["nothing where nothing is secret", "nothing secret here", "nothing secret here"],
+  ])("redacts %s: %j", (_what, text, redacted) => {
+    expect(redactSecrets(text)).toBe(redacted);
   });
 });
 
 describe("the last details", () => {
   it("gives a 403 its own class", () => {
-    const err = createStatusError({ status: 403, method: "GET", url, body: {} });
+    const err = statusError(403, "GET", {});
     expect(err).toBeInstanceOf(PermissionDeniedError);
-    expect(createStatusError({ status: 409, method: "GET", url, body: {} })).not.toBeInstanceOf(
-      PermissionDeniedError,
-    );
+    expect(statusError(409, "GET", {})).not.toBeInstanceOf(PermissionDeniedError);
   });
 
   it("keeps a clean URL exactly as given, and cleans one with a token in its query", () => {
@@ -326,7 +319,7 @@ describe("the last details", () => {
 
   it("recognises nothing but branded errors", () => {
     for (const value of [null, undefined, "not_found", 404]) expect(isApiError(value)).toBe(false);
-    const err = createStatusError({ status: 404, method: "GET", url, body: {} });
+    const err = statusError(404, "GET", {});
     expect(isApiError({ ...err })).toBe(false);
   });
 });

@@ -14,6 +14,23 @@ import {
 
 const noJitter = { ...DEFAULT_RETRY_OPTIONS, jitter: "none" as const };
 
+/** A clock at `t` ms whose sleeping moves it on. */
+const clockAt = (t: number): Clock & { t: number } => {
+  const c = { t, now: () => c.t, sleep: async (ms: number) => void (c.t += ms) };
+  return c;
+};
+
+/** A limiter pacing below 10%, at second 1000 of its clock, that has read one answer's headers. */
+function limiterAfter(
+  headers: Record<string, string>,
+  { status, maxWaitMs }: { status?: number; maxWaitMs?: number } = {},
+) {
+  const clock = clockAt(1_000_000);
+  const rl = new RateLimiter(clock, 0.1, maxWaitMs);
+  rl.update(headers, status);
+  return { clock, rl };
+}
+
 describe("backoff", () => {
   it("grows exponentially from the base and stops at the cap", () => {
     expect([0, 1, 2, 3].map((n) => backoffDelay(n, noJitter))).toEqual([250, 500, 1000, 2000]);
@@ -142,22 +159,21 @@ describe("decideRetry", () => {
 });
 
 describe("RateLimiter pacing", () => {
-  function fakeClock(start: number): Clock & { t: number } {
-    const c = { t: start, now: () => c.t, sleep: async (ms: number) => void (c.t += ms) };
-    return c;
-  }
-
   it("lets requests through while the budget is healthy", () => {
-    const clock = fakeClock(1_000_000);
-    const rl = new RateLimiter(clock, 0.1);
-    rl.update({ "x-ratelimit-limit": "2400", "x-ratelimit-remaining": "2000", "x-ratelimit-reset": "1060" });
+    const { rl } = limiterAfter({
+      "x-ratelimit-limit": "2400",
+      "x-ratelimit-remaining": "2000",
+      "x-ratelimit-reset": "1060",
+    });
     expect(rl.reserve()).toBe(0);
   });
 
   it("spreads the remaining requests over the time to reset when the budget runs low", () => {
-    const clock = fakeClock(1_000_000);
-    const rl = new RateLimiter(clock, 0.1);
-    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "4", "x-ratelimit-reset": "1050" });
+    const { rl } = limiterAfter({
+      "x-ratelimit-limit": "100",
+      "x-ratelimit-remaining": "4",
+      "x-ratelimit-reset": "1050",
+    });
     const waits = [rl.reserve(), rl.reserve(), rl.reserve()];
     expect(waits[0]).toBe(0);
     expect(waits[1]).toBeGreaterThan(0);
@@ -166,25 +182,29 @@ describe("RateLimiter pacing", () => {
   });
 
   it("holds every request until a 429's Retry-After, then forgets the stale counters", () => {
-    const clock = fakeClock(1_000_000);
-    const rl = new RateLimiter(clock, 0.1);
-    rl.update({ "retry-after": "2", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" }, 429);
+    const { clock, rl } = limiterAfter(
+      { "retry-after": "2", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" },
+      { status: 429 },
+    );
     expect(rl.reserve()).toBe(2000);
     clock.t += 2000;
     expect(rl.reserve()).toBe(0);
   });
 
   it("never waits longer than its cap; the service's answer decides after that", () => {
-    const clock = fakeClock(1_000_000);
-    const rl = new RateLimiter(clock, 0.1, 5000);
-    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" });
+    const { rl } = limiterAfter(
+      { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "4600" },
+      { maxWaitMs: 5000 },
+    );
     expect(rl.reserve()).toBe(5000);
   });
 
   it("waits for the reset when nothing remains", () => {
-    const clock = fakeClock(1_000_000);
-    const rl = new RateLimiter(clock, 0.1);
-    rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1030" });
+    const { clock, rl } = limiterAfter({
+      "x-ratelimit-limit": "100",
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset": "1030",
+    });
     expect(rl.reserve()).toBe(30_000);
     clock.t += 31_000;
     expect(rl.reserve()).toBe(0);
@@ -192,7 +212,7 @@ describe("RateLimiter pacing", () => {
 });
 
 describe("retry options, exactly", () => {
-  it("keeps the documented defaults and refuses each negative or non-finite number by name", () => {
+  it("keeps the documented defaults", () => {
     expect(resolveRetryOptions()).toEqual(DEFAULT_RETRY_OPTIONS);
     expect(resolveRetryOptions(undefined)).toEqual({
       maxRetries: 8,
@@ -205,18 +225,19 @@ describe("retry options, exactly", () => {
       paceBelow: 0.1,
       unreachableRetries: 1,
     });
-    for (const key of [
-      "maxRetries",
-      "baseDelayMs",
-      "factor",
-      "maxDelayMs",
-      "maxRetryAfterMs",
-      "unreachableRetries",
-    ] as const) {
-      expect(() => resolveRetryOptions({ [key]: -1 })).toThrow(`retry.${key} must be >= 0`);
-      expect(() => resolveRetryOptions({ [key]: Infinity })).toThrow(`retry.${key} must be >= 0`);
-      expect(resolveRetryOptions({ [key]: 0 })[key]).toBe(0);
-    }
+  });
+
+  it.each([
+    ["maxRetries", "the retries of one request"],
+    ["baseDelayMs", "the first wait"],
+    ["factor", "how much each wait grows"],
+    ["maxDelayMs", "the longest wait"],
+    ["maxRetryAfterMs", "the longest Retry-After it waits for"],
+    ["unreachableRetries", "the retries when nothing answers"],
+  ] as const)("refuses a negative or non-finite %s (%s) by name, and takes 0", (key, _what) => {
+    expect(() => resolveRetryOptions({ [key]: -1 })).toThrow(`retry.${key} must be >= 0`);
+    expect(() => resolveRetryOptions({ [key]: Infinity })).toThrow(`retry.${key} must be >= 0`);
+    expect(resolveRetryOptions({ [key]: 0 })[key]).toBe(0);
   });
 
   it("takes a pacing fraction from 0 to 1 and nothing else", () => {
@@ -297,25 +318,21 @@ describe("retry decisions, exactly", () => {
     });
   });
 
-  it("waits what the service asks on a 503 but never less than the backoff; on a 429 exactly", () => {
-    expect(
-      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "0" } } }),
-    ).toMatchObject({
-      delayMs: 500,
-    });
-    expect(
-      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "2" } } }),
-    ).toMatchObject({
-      delayMs: 2000,
-    });
-    expect(
-      decide({ outcome: { kind: "status", status: 429, headers: { "retry-after": "0" } } }),
-    ).toMatchObject({
-      delayMs: 0,
-    });
-    expect(
-      decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "60" } } }),
-    ).toMatchObject({ action: "retry", delayMs: 60_000 });
+  // The backoff before this second retry is 500 ms.
+  it.each([
+    [503, "0", 500],
+    [503, "2", 2000],
+    [429, "0", 0],
+    [503, "60", 60_000],
+  ])(
+    "after a %i asking to wait %s s waits %i ms: what the service asks, after a 503 never below the backoff",
+    (status, retryAfter, delayMs) => {
+      const outcome = { kind: "status" as const, status, headers: { "retry-after": retryAfter } };
+      expect(decide({ outcome })).toMatchObject({ action: "retry", delayMs });
+    },
+  );
+
+  it("fails when the service asks to wait longer than it waits for", () => {
     expect(decide({ outcome: { kind: "status", status: 503, headers: { "retry-after": "61" } } })).toEqual({
       action: "fail",
       reason: "server asks to wait 61000 ms, over maxRetryAfterMs",
@@ -372,11 +389,6 @@ describe("retry decisions, exactly", () => {
 });
 
 describe("RateLimiter, exactly", () => {
-  const clockAt = (t: number): Clock & { t: number } => {
-    const c = { t, now: () => c.t, sleep: async (ms: number) => void (c.t += ms) };
-    return c;
-  };
-
   it("spreads the last requests evenly: the time left over what remains plus one", () => {
     const rl = new RateLimiter(clockAt(1_000_000), 0.1);
     rl.update({ "x-ratelimit-limit": "100", "x-ratelimit-remaining": "4", "x-ratelimit-reset": "1050" });

@@ -73,18 +73,18 @@ const post = (t: Transport) => t.request({ method: "POST", path: "/1/things", bo
 
 describe("a failed request that surely never left", () => {
   it.each([
-    "ECONNREFUSED",
-    "ENOTFOUND",
-    "EAI_AGAIN",
-    "EHOSTUNREACH",
-    "ENETUNREACH",
-    "EADDRNOTAVAIL",
-    "UND_ERR_CONNECT_TIMEOUT",
-    "ERR_TLS_CERT_ALTNAME_INVALID",
-    "CERT_HAS_EXPIRED",
-    "DEPTH_ZERO_SELF_SIGNED_CERT",
-    "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  ])("is sent again, even a POST, after %s", async (code) => {
+    ["ECONNREFUSED", "nothing listens at the port"],
+    ["ENOTFOUND", "no such host name"],
+    ["EAI_AGAIN", "the name lookup failed for now"],
+    ["EHOSTUNREACH", "no route to the host"],
+    ["ENETUNREACH", "no route to its network"],
+    ["EADDRNOTAVAIL", "no local address to send from"],
+    ["UND_ERR_CONNECT_TIMEOUT", "no connection made in time"],
+    ["ERR_TLS_CERT_ALTNAME_INVALID", "a certificate for another host"],
+    ["CERT_HAS_EXPIRED", "an expired certificate"],
+    ["DEPTH_ZERO_SELF_SIGNED_CERT", "a self-signed certificate"],
+    ["UNABLE_TO_VERIFY_LEAF_SIGNATURE", "a certificate of an unknown issuer"],
+  ])("is sent again, even a POST, after %s (%s)", async (code) => {
     const { t, sent } = transport([withCode(code), { status: 201, body: "{}" }]);
     await post(t);
     expect(sent).toHaveLength(2);

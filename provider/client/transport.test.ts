@@ -59,6 +59,15 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.end(body === undefined ? "" : JSON.stringify(body));
 }
 
+/** Answers the first request with a 429 that asks to wait `seconds`, and every later one with `status`. */
+function limitedOnce(seconds: string, status: number, body: unknown): Handler {
+  let n = 0;
+  return (_req, _body, res) =>
+    ++n === 1
+      ? json(res, 429, { message: "quota exceeded" }, { "retry-after": seconds })
+      : json(res, status, body);
+}
+
 function testClient(extra: Partial<ClientOptions> = {}) {
   const sleeps: number[] = [];
   // Virtual time: sleeping advances the clock at once, so retries are instant but consistent.
@@ -203,11 +212,7 @@ describe("retries", () => {
   });
 
   it("report to onPace a request held by a 429's Retry-After as blocked", async () => {
-    let n = 0;
-    handler = (_req, _body, res) =>
-      ++n === 1
-        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "2" })
-        : json(res, 200, { data: domain(1, "example.com") });
+    handler = limitedOnce("2", 200, { data: domain(1, "example.com") });
     const paced: Array<{ blocked: boolean; delayMs: number }> = [];
     const { client } = testClient({ hooks: { onPace: (e) => paced.push(e) } });
     await client.domains.get(1, "example.com");
@@ -222,11 +227,7 @@ describe("retries", () => {
   });
 
   it("wait what Retry-After says on 429", async () => {
-    let n = 0;
-    handler = (_req, _body, res) =>
-      ++n === 1
-        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "3" })
-        : json(res, 200, { data: [] });
+    handler = limitedOnce("3", 200, { data: [] });
     const { client, sleeps } = testClient();
     await client.accounts.list();
     expect(sleeps).toEqual([3000]);
@@ -252,11 +253,7 @@ describe("retries", () => {
   });
 
   it("resend a POST that was rejected with 429", async () => {
-    let n = 0;
-    handler = (_req, _body, res) =>
-      ++n === 1
-        ? json(res, 429, { message: "quota exceeded" }, { "retry-after": "1" })
-        : json(res, 201, { data: domain(9, "new.example") });
+    handler = limitedOnce("1", 201, { data: domain(9, "new.example") });
     const { client } = testClient();
     expect((await client.domains.create(1, { name: "new.example" })).id).toBe(9);
     expect(seen.filter((s) => s.method === "POST")).toHaveLength(2);

@@ -6,12 +6,17 @@ import {
 } from "./domain-names";
 
 describe("domain names", () => {
-  it("treats case, a trailing dot and unicode vs punycode as the same name", () => {
-    expect(canonicalDomainName("Example.COM.")).toBe("example.com");
-    expect(canonicalDomainName("exämple.com")).toBe("xn--exmple-cua.com");
-    expect(canonicalDomainName("xn--exmple-cua.com")).toBe("xn--exmple-cua.com");
-    expect(unicodeDomainName("xn--exmple-cua.com")).toBe("exämple.com");
-  });
+  it.each([
+    ["Example.COM.", "example.com", "example.com"],
+    ["exämple.com", "xn--exmple-cua.com", "exämple.com"],
+    ["xn--exmple-cua.com", "xn--exmple-cua.com", "exämple.com"],
+  ])(
+    "treats case, a trailing dot and unicode vs punycode as the same name: %s is %s, in unicode %s",
+    (typed, canonical, unicode) => {
+      expect(canonicalDomainName(typed)).toBe(canonical);
+      expect(unicodeDomainName(canonical)).toBe(unicode);
+    },
+  );
 
   it.each([
     ["example.com", undefined],
@@ -44,9 +49,11 @@ describe("domain names", () => {
 });
 
 describe("domain references (a name or a numeric id)", () => {
-  it("keeps an id as its digits and makes a name canonical", () => {
-    expect(canonicalDomainRef(42)).toBe("42");
-    expect(canonicalDomainRef("42")).toBe("42");
-    expect(canonicalDomainRef("Example.COM1.")).toBe("example.com1");
+  it.each([
+    [42, "42"],
+    ["42", "42"],
+    ["Example.COM1.", "example.com1"],
+  ])("keeps an id as its digits and makes a name canonical: %j is %s", (ref, path) => {
+    expect(canonicalDomainRef(ref)).toBe(path);
   });
 });

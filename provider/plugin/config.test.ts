@@ -1,11 +1,18 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import type { State } from "../framework/definition";
 import { resolveSettings, SETTINGS } from "../framework/settings";
 import { checkConfig, diffConfig, inPluginWords, nameOf, SECRET_SETTINGS, sourceOf } from "./config";
 import { UNKNOWN } from "./wire";
 
 const PKG = "dnsimple-dynamic";
-const noVariables = new Map<string, string>();
+
+/** The settings from the plugin's variables, named here without the package (`config:account`), and args. */
+const settingsOf = (variables: Record<string, string>, args?: State) =>
+  resolveSettings(
+    sourceOf(PKG, new Map(Object.entries(variables).map(([key, value]) => [`${PKG}:${key}`, value])), args),
+    {},
+  );
 
 describe("the plugin's configuration", () => {
   it("has the names, and the secrets, the package schema declares", () => {
@@ -20,22 +27,8 @@ describe("the plugin's configuration", () => {
   });
 
   it("reads variables in both spellings, and args with their types; two configurations, two settings", () => {
-    const first = resolveSettings(
-      sourceOf(
-        PKG,
-        new Map([
-          [`${PKG}:config:account`, "111"],
-          [`${PKG}:token`, "first-token"],
-          [`${PKG}:config:sandbox`, "true"],
-        ]),
-        undefined,
-      ),
-      {},
-    );
-    const second = resolveSettings(
-      sourceOf(PKG, noVariables, { account: 222, token: "second-token", maxRetries: 3, requestLog: true }),
-      {},
-    );
+    const first = settingsOf({ "config:account": "111", token: "first-token", "config:sandbox": "true" });
+    const second = settingsOf({}, { account: 222, token: "second-token", maxRetries: 3, requestLog: true });
     expect(first).toMatchObject({ account: "111", token: "first-token", sandbox: true, requestLog: false });
     expect(second).toMatchObject({
       account: "222",
@@ -47,19 +40,9 @@ describe("the plugin's configuration", () => {
   });
 
   it("prefers args over variables and treats an unknown value as unset", () => {
-    const settings = resolveSettings(
-      sourceOf(
-        PKG,
-        new Map([
-          [`${PKG}:config:account`, "1"],
-          [`${PKG}:config:baseUrl`, "http://x/v2"],
-        ]),
-        {
-          account: "2",
-          baseUrl: UNKNOWN,
-        },
-      ),
-      {},
+    const settings = settingsOf(
+      { "config:account": "1", "config:baseUrl": "http://x/v2" },
+      { account: "2", baseUrl: UNKNOWN },
     );
     expect(settings.account).toBe("2");
     expect(settings.baseUrl).toBe("http://x/v2");

@@ -17,17 +17,19 @@ const record = (name: string, type: string, content: string) => ({
   ttl: 3600,
 });
 const doc = (steps: unknown[]) => ({ config: { "dnsimple:account": "1" }, steps });
+/** A step of the preview that leaves resource `id` of `kind` with these inputs. */
+const step = (op: string, kind: string, id: string, inputs: unknown) => ({
+  op,
+  urn: urn(kind, id),
+  newState: { inputs },
+});
 
 describe("the review of records at one name", () => {
   it("flags a new CNAME at a name where an unchanged record of the stack stays", () => {
     const model = parsePreview(
       doc([
-        { op: "same", urn: urn("ZoneRecord", "a"), newState: { inputs: record("c", "A", "192.0.2.1") } },
-        {
-          op: "create",
-          urn: urn("ZoneRecord", "alias"),
-          newState: { inputs: record("C", "CNAME", "x.example.net") },
-        },
+        step("same", "ZoneRecord", "a", record("c", "A", "192.0.2.1")),
+        step("create", "ZoneRecord", "alias", record("C", "CNAME", "x.example.net")),
       ]),
     );
     const risks = assessRisks(model);
@@ -41,16 +43,8 @@ describe("the review of records at one name", () => {
   ])("flags a record of a ZoneRecords beside a CNAME of another resource: the record %s", (_, txt) => {
     const model = parsePreview(
       doc([
-        {
-          op: "same",
-          urn: urn("ZoneRecord", "alias"),
-          newState: { inputs: record("c", "CNAME", "x.example.net") },
-        },
-        {
-          op: "create",
-          urn: urn("ZoneRecords", "set"),
-          newState: { inputs: { zoneName: "example.com", records: { txt } } },
-        },
+        step("same", "ZoneRecord", "alias", record("c", "CNAME", "x.example.net")),
+        step("create", "ZoneRecords", "set", { zoneName: "example.com", records: { txt } }),
       ]),
     );
     const risk = assessRisks(model).find((r) => r.tags.includes("CNAME"));
@@ -61,21 +55,12 @@ describe("the review of records at one name", () => {
   it("says nothing of records of other names, other zones, or a record being deleted", () => {
     const model = parsePreview(
       doc([
-        {
-          op: "create",
-          urn: urn("ZoneRecord", "alias"),
-          newState: { inputs: record("c", "CNAME", "x.example.net") },
-        },
-        {
-          op: "create",
-          urn: urn("ZoneRecord", "other"),
-          newState: { inputs: record("d", "A", "192.0.2.1") },
-        },
-        {
-          op: "create",
-          urn: urn("ZoneRecord", "elsewhere"),
-          newState: { inputs: { ...record("c", "A", "192.0.2.1"), zoneName: "example.org" } },
-        },
+        step("create", "ZoneRecord", "alias", record("c", "CNAME", "x.example.net")),
+        step("create", "ZoneRecord", "other", record("d", "A", "192.0.2.1")),
+        step("create", "ZoneRecord", "elsewhere", {
+          ...record("c", "A", "192.0.2.1"),
+          zoneName: "example.org",
+        }),
         { op: "delete", urn: urn("ZoneRecord", "old"), oldState: { inputs: record("c", "A", "192.0.2.9") } },
       ]),
     );
