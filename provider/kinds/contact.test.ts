@@ -1,6 +1,6 @@
 import { contactResource } from "./contact";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 
 const provider = toDynamicProvider(contactResource);
@@ -27,8 +27,7 @@ const state = {
   accountId: "1",
 };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("Contact check", () => {
   it("accepts a complete contact", async () => {

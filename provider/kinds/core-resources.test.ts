@@ -1,14 +1,13 @@
 import { dsRecordResource } from "./ds-record";
 import { emailForwardResource } from "./email-forward";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { primaryServerResource } from "./primary-server";
 import { secondaryZoneResource } from "./secondary-zone";
 import { webhookResource } from "./webhook";
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 const DIGEST = "1f987cc6583e92df0890718c42fd5e2d7d56d1e1e2bcd1f3d8e3a6b4c3d2e1f0";
 const properties = (result: { failures?: ReadonlyArray<{ property: string }> }) =>

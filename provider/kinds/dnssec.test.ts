@@ -1,13 +1,12 @@
 import { dnssecResource } from "./dnssec";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 
 const provider = toDynamicProvider(dnssecResource);
 const state = { domain: "example.com", enabled: true, accountId: "1" };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("Dnssec", () => {
   it("check names the domain property", async () => {

@@ -1,13 +1,12 @@
 import { domainResource } from "./domain";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 
 const provider = toDynamicProvider(domainResource);
 const state = { name: "example.com", domainId: 5, accountId: "1", state: "hosted", __provider: "old code" };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("Domain check", () => {
   it("fails on an invalid name, naming the property", async () => {

@@ -5,10 +5,9 @@
  */
 import { allDefinitions } from "./index";
 import { providerFor } from "../dynamic";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 /** A kind's valid example declaration (its definition's `examples.valid`). */
 const validOf = (kind: string) => allDefinitions().find((d) => d.kind === kind)!.schema!.examples.valid;

@@ -8,13 +8,12 @@
  */
 import type { KindExamples } from "../framework/definition";
 import { rewriteOf } from "../framework/fields";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { allDefinitions, resourceKinds } from "./index";
 import { providerFor } from "../dynamic";
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 type Props = Record<string, unknown>;
 

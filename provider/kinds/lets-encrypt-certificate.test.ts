@@ -1,5 +1,5 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { accepted, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { letsEncryptCertificateResource } from "./lets-encrypt-certificate";
 
@@ -15,14 +15,15 @@ const state = {
   accountId: "1",
 };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("LetsEncryptCertificate", () => {
   it("check fills the order defaults: name www, ECDSA, no auto-renew", async () => {
-    const { inputs, failures } = await provider.check!({}, { domain: "example.com" });
-    expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({ name: "www", signatureAlgorithm: "ECDSA", autoRenew: false });
+    expect(await accepted(provider, { domain: "example.com" })).toMatchObject({
+      name: "www",
+      signatureAlgorithm: "ECDSA",
+      autoRenew: false,
+    });
   });
 
   it("check names invalid properties and lets unknowns through", async () => {

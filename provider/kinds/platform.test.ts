@@ -1,13 +1,12 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { platformMessageResource } from "./platform-message";
 import { platformMetadataResource } from "./platform-metadata";
 
 const message = toDynamicProvider(platformMessageResource);
 const metadata = toDynamicProvider(platformMetadataResource);
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("PlatformMessage", () => {
   it("check names resource, url and expiresAt", async () => {

@@ -1,5 +1,5 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { domainPushResource } from "./domain-push";
 import { domainPushAnswerResource } from "./domain-push-answer";
@@ -7,8 +7,7 @@ import { domainPushAnswerResource } from "./domain-push-answer";
 const push = toDynamicProvider(domainPushResource);
 const answer = toDynamicProvider(domainPushAnswerResource);
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("DomainPush", () => {
   it("check names domain and targetAccount", async () => {

@@ -7,7 +7,7 @@ import {
 } from "../client/internal";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
 import { isPartialCreate, type PartialCreateError } from "../framework/partial";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { accepted, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { domainRegistrationResource } from "./domain-registration";
 import { domainTransferResource } from "./domain-transfer";
@@ -26,14 +26,11 @@ const regState = {
   accountId: "1",
 };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("DomainRegistration check", () => {
   it("fills defaults and accepts ids as numbers", async () => {
-    const { inputs, failures } = await registration.check!({}, { domain: "example.com", registrantId: 7 });
-    expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({
+    expect(await accepted(registration, { domain: "example.com", registrantId: 7 })).toMatchObject({
       registrantId: "7",
       autoRenew: false,
       whoisPrivacy: false,
@@ -411,6 +408,21 @@ describe("DomainRegistration registrant change", () => {
 });
 
 describe("no second payment by surprise", () => {
+  /**
+   * Updates a registration marked gone, with `orderAgain` as given, where the service no longer
+   * has the domain: what the update returns (or the error it throws) and the calls it made.
+   */
+  async function updateGone(orderAgain: boolean) {
+    const { ctx, calls } = fakeContext({ domain: undefined });
+    const outcome = await domainRegistrationResource.update!(
+      ctx,
+      "example.com",
+      { ...regState, goneFromAccount: true },
+      { ...regState, orderAgain },
+    ).catch((e: Error) => e);
+    return { outcome, calls };
+  }
+
   it("read keeps a domain that left the account, marked gone (never drops it)", async () => {
     const gone = fakeContext({ domain: undefined });
     expect(await domainRegistrationResource.read(gone.ctx, "example.com", regState)).toEqual({
@@ -447,13 +459,7 @@ describe("no second payment by surprise", () => {
   });
 
   it("update of a gone domain fails with the explanation and orders nothing", async () => {
-    const { ctx, calls } = fakeContext({ domain: undefined });
-    const error = await domainRegistrationResource.update!(
-      ctx,
-      "example.com",
-      { ...regState, goneFromAccount: true },
-      { ...regState, orderAgain: false },
-    ).catch((e: Error) => e);
+    const { outcome: error, calls } = await updateGone(false);
     expect((error as Error).message).toBe(
       goneMessage("DomainRegistration", "registration", "example.com", "1"),
     );
@@ -472,13 +478,7 @@ describe("no second payment by surprise", () => {
   });
 
   it("orders again exactly once with orderAgain: true, and the marker clears", async () => {
-    const { ctx, calls } = fakeContext({ domain: undefined });
-    const outs = await domainRegistrationResource.update!(
-      ctx,
-      "example.com",
-      { ...regState, goneFromAccount: true },
-      { ...regState, orderAgain: true },
-    );
+    const { outcome: outs, calls } = await updateGone(true);
     expect(calls.register).toBe(1);
     expect(outs).toMatchObject({ goneFromAccount: false, registrationId: 90, state: "registered" });
   });

@@ -5,12 +5,11 @@
 import type { ZoneRecord } from "../client";
 import type { ResourceContext } from "../framework/definition";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { zoneRecordResource } from "./zone-record";
 
 const provider = toDynamicProvider(zoneRecordResource);
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 const check = async (props: Record<string, unknown>) =>
   (await provider.check!({}, { zoneName: "example.com", name: "www", ...props })).failures;
@@ -112,14 +111,8 @@ describe("ZoneRecord check", () => {
   });
 
   it("compares regions as a set", async () => {
-    const state = {
-      zoneName: "example.com",
-      name: "www",
-      type: "A",
-      content: "192.0.2.1",
-      ttl: 3600,
-      accountId: "1",
-    };
+    const declared = { zoneName: "example.com", name: "www", type: "A", content: "192.0.2.1", ttl: 3600 };
+    const state = { ...declared, accountId: "1" };
     expect(
       await provider.diff!("1", { ...state, regions: ["SV1", "IAD"] }, { ...state, regions: ["IAD", "SV1"] }),
     ).toEqual({ changes: false });

@@ -1,5 +1,5 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { accepted, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { parseContent } from "../dns/record-data";
 import { canonicalContent, zoneRecordResource } from "./zone-record";
@@ -15,17 +15,15 @@ const state = {
   accountId: "1",
 };
 
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 describe("ZoneRecord check", () => {
   it("fills the defaults: apex name and TTL 3600, type upper case", async () => {
-    const { inputs, failures } = await provider.check!(
-      {},
-      { zoneName: "example.com", type: "txt", content: "hi" },
-    );
-    expect(failures).toEqual([]);
-    expect(inputs).toMatchObject({ name: "", ttl: 3600, type: "TXT" });
+    expect(await accepted(provider, { zoneName: "example.com", type: "txt", content: "hi" })).toMatchObject({
+      name: "",
+      ttl: 3600,
+      type: "TXT",
+    });
   });
 
   it("names the property of each failure", async () => {

@@ -52,6 +52,18 @@ function loadedWithReview() {
   return { provider, review };
 }
 
+/** The review's section of the zone `example.com`: its records, a table with these rows. */
+const recordsOfExampleCom = (...rows: string[]) =>
+  [
+    "#### `example.com`",
+    "",
+    "**Records**",
+    "",
+    "| | name | type | before | after | TTL |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
+
 /** Inputs as state keeps them after a create. */
 const state = (props: Props) => ({ ...props, accountId: "1" });
 
@@ -221,16 +233,10 @@ describe("the review of a ZoneRecords change", () => {
     );
     expect(headline).toBe("2 records added in example.com");
     expect(markdown).toContain(
-      [
-        "#### `example.com`",
-        "",
-        "**Records**",
-        "",
-        "| | name | type | before | after | TTL |",
-        "|---|---|---|---|---|---|",
+      recordsOfExampleCom(
         "| **add** | `@` | MX |  | `10 mail.example.com` | 3600 |",
         "| **add** | `www` | A |  | `192.0.2.1` | 600 |",
-      ].join("\n"),
+      ),
     );
   });
 
@@ -242,15 +248,9 @@ describe("the review of a ZoneRecords change", () => {
     );
     expect(headline).toBe("1 record set changed");
     expect(markdown).toContain(
-      [
-        "#### `example.com`",
-        "",
-        "**Records**",
-        "",
-        "| | name | type | before | after | TTL |",
-        "|---|---|---|---|---|---|",
+      recordsOfExampleCom(
         "| **change** | record set `hosts` |  | `authoritative: false` | `authoritative: true` |  |",
-      ].join("\n"),
+      ),
     );
     expect(risks.map((r) => r.reasons.join(" "))).toEqual([
       expect.stringMatching(/^Authoritative: every record of `example\.com` it does not declare is deleted/),

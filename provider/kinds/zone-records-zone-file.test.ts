@@ -3,13 +3,12 @@
  * review shows), refuses each bad line by file and line, and keeps the file's name, not its text.
  */
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { zoneRecordsResource } from "./zone-records";
 
 const provider = toDynamicProvider(zoneRecordsResource);
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
-afterAll(() => resetRuntime());
+useAccount("1");
 
 const FILE =
   "$TTL 300\n@ SOA ns1.old.example. admin.old.example. 1 2 3 4 5\n@ NS ns1.old.example.\n@ MX 10 mail\nmail A 192.0.2.1\n";

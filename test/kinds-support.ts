@@ -1,0 +1,26 @@
+/**
+ * What the unit tests of the kinds beside the code share: the provider's runtime configured for
+ * one account, and `check` asked for the inputs of a declaration it accepts. Here rather than
+ * beside the code, so it is neither built into the package nor mutated as provider code.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { configureRuntime, resetRuntime } from "../provider/framework/runtime";
+
+/**
+ * Registers the hooks: before each test of the file (or block), the runtime as `configure` sets
+ * it with the setting `dnsimple:account` alone; after the last, the runtime reset.
+ */
+export function useAccount(account: string): void {
+  beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": account })[key] }));
+  afterAll(() => resetRuntime());
+}
+
+/** The inputs `check` returns for a new declaration `props`, once it has found no failure in it. */
+export async function accepted(
+  provider: dynamic.ResourceProvider,
+  props: Record<string, unknown>,
+): Promise<Record<string, any>> {
+  const { inputs, failures } = await provider.check!({}, props);
+  expect(failures).toEqual([]);
+  return inputs;
+}
