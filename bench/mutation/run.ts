@@ -278,10 +278,17 @@ function runGroup(group: string, incremental: boolean, only?: { mutate: string[]
 
 /**
  * `--retest-survivors`: after tests were added and the mutated files did not change, only the
- * lines where mutants survived (or no test reached them) in the group's last report are mutated
- * again; each of those mutants takes its new status, the others keep theirs (a mutant killed
- * stays killed when tests are only added). Refused when a mutated file changed since.
+ * lines where mutants survived (or no test reached them, or timed out) in the group's last report
+ * are mutated again; each of those mutants takes its new status, the others keep theirs (a mutant
+ * killed stays killed when tests are only added). Refused when a mutated file changed since.
+ * Timeouts count as killed in the score, and on a busy machine a mutant's tests can time out for
+ * no fault of the mutant: measured again, on a quiet machine, a mutant that loops for ever times
+ * out again and one that does not is told apart.
  */
+/** The mutants `--retest-survivors` measures again. */
+const measuredAgain = (m: Mutant): boolean =>
+  m.status === "Survived" || m.status === "NoCoverage" || m.status === "Timeout";
+
 function retestSurvivors(group: string): void {
   const reportFile = path.join(RUNS, `${group}.json`);
   const report = JSON.parse(readFileSync(reportFile, "utf8")) as Report & {
@@ -293,13 +300,13 @@ function retestSurvivors(group: string): void {
     if (readFileSync(path.join(root, rel), "utf8") !== source)
       throw new Error(`${rel} changed since the last run of ${group}: run the whole group again`);
     // The report's columns are 1-based, Stryker's ranges' 0-based.
-    for (const m of mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
+    for (const m of mutants.filter(measuredAgain)) {
       const { start, end } = m.location;
       ranges.push(`${rel}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`);
     }
   }
   const again = path.join(RUNS, `${group}.retest.json`);
-  console.log(`==> ${group}: ${ranges.length} surviving mutants measured again`);
+  console.log(`==> ${group}: ${ranges.length} surviving or timed-out mutants measured again`);
   runGroup(group, false, { mutate: ranges, report: again });
   const retested = JSON.parse(readFileSync(again, "utf8")) as Report;
   const key = (m: Mutant) =>
@@ -309,22 +316,26 @@ function retestSurvivors(group: string): void {
     const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
     for (const m of mutants) statusOf.set(`${rel}|${key(m)}`, m.status);
   }
-  let changed = 0;
+  const moves = new Map<string, number>();
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
     for (const m of mutants) {
-      if (m.status !== "Survived" && m.status !== "NoCoverage") continue;
+      if (!measuredAgain(m)) continue;
       const now = statusOf.get(`${rel}|${key(m)}`);
       if (now === undefined)
         throw new Error(`${rel}:${m.location.start.line} ${m.mutatorName} was not measured again`);
-      if (now !== m.status) changed++;
+      if (now !== m.status) moves.set(`${m.status} → ${now}`, (moves.get(`${m.status} → ${now}`) ?? 0) + 1);
       m.status = now;
     }
   }
   writeFileSync(reportFile, JSON.stringify(report));
   const before = readFileSync(path.join(RUNS, `${group}.measured`), "utf8").trim();
-  writeFileSync(path.join(RUNS, `${group}.measured`), `${before}, survivors measured again on ${measured}\n`);
-  console.log(`==> ${group}: ${changed} survivors now killed`);
+  writeFileSync(
+    path.join(RUNS, `${group}.measured`),
+    `${before}, survivors and timeouts measured again on ${measured}\n`,
+  );
+  const changes = [...moves].map(([move, n]) => `${n} ${move}`).join(", ");
+  console.log(`==> ${group}: ${changes || "no mutant changed its status"}`);
 }
 
 /** The committed tree in TREE, with the checkout's node_modules. */
