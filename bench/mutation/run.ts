@@ -15,7 +15,7 @@
  *   integration and e2e suites.
  *
  * ```bash
- * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N] [--retest-survivors]
+ * npx tsc -p tsconfig.build.json && node dist/bench/mutation/run.js [--group client,framework,kinds,zone-records] [--incremental] [--report-only] [--list] [--working-tree] [--concurrency N] [--retest-survivors] [--retest-listed]
  * ```
  * `--incremental`: Stryker's incremental mode, from bench/.runs/mutation/incremental-<group>.json
  * (the group's last report when there is none yet): mutants whose code and covering tests did not
@@ -338,6 +338,86 @@ function retestSurvivors(group: string): void {
   console.log(`==> ${group}: ${changes || "no mutant changed its status"}`);
 }
 
+/**
+ * `--retest-listed`: `--retest-survivors` for a group whose report is gone (bench/.runs/ is not
+ * kept between checkouts), from what bench/RESULTS.md recorded of it: the lines its section lists
+ * as surviving (or reached by no test) are mutated again, each from its line to 12 lines on so
+ * that a block starting there is inside the range, and every mutant measured takes its new
+ * status; the section's table gives each file's count, and the mutants not measured again were
+ * killed (or timed out) then. Refused when a listed survivor is not measured again, or when a
+ * file's count of mutants measured again exceeds its recorded count (the file changed).
+ */
+function retestListed(group: string): void {
+  const text = readFileSync(path.join(REPO, "bench/RESULTS.md"), "utf8");
+  const start = text.indexOf(`<!-- mutation-${group}:start -->`);
+  const end = text.indexOf(`<!-- mutation-${group}:end -->`);
+  if (start < 0 || end < 0) throw new Error(`bench/RESULTS.md has no section for ${group}`);
+  const section = text.slice(start, end);
+  const earlier = /measured on ([^;.]+(?:\.\d+)?)[;.]/.exec(section)?.[1] ?? "an earlier run";
+  const counts = new Map<string, number>();
+  for (const m of section.matchAll(/^\| (\S+\.ts) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|/gm))
+    counts.set(m[1]!, Number(m[2]));
+  const listed = [...section.matchAll(/^- (\S+\.ts):(\d+) (\w+)/gm)].map((m) => ({
+    file: m[1]!,
+    line: Number(m[2]),
+    mutator: m[3]!,
+  }));
+  const lines = new Map<string, Set<number>>();
+  for (const { file, line } of listed) lines.set(file, (lines.get(file) ?? new Set()).add(line));
+  const ranges = [...lines].flatMap(([file, set]) =>
+    [...set].sort((a, b) => a - b).map((line) => `${file}:${line}-${line + 12}`),
+  );
+  const again = path.join(RUNS, `${group}.listed.json`);
+  console.log(`==> ${group}: ${listed.length} listed survivors, ${ranges.length} line ranges measured again`);
+  runGroup(group, false, { mutate: ranges, report: again });
+  const retested = JSON.parse(readFileSync(again, "utf8")) as Report;
+  const files: Report["files"] = {};
+  for (const [file, { source, mutants }] of Object.entries(retested.files)) {
+    const rel = path.isAbsolute(file) ? path.relative(TREE, file) : file;
+    // Overlapping ranges measure a mutant once each: keep one of each.
+    const seen = new Set<string>();
+    const unique = mutants.filter((m) => {
+      const k = `${m.location.start.line}:${m.location.start.column}:${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ""}`;
+      return !seen.has(k) && seen.add(k) !== undefined;
+    });
+    const measuredAgain = tally(unique).mutants;
+    const recorded = counts.get(rel);
+    if (recorded === undefined || measuredAgain > recorded)
+      throw new Error(
+        `${rel}: ${measuredAgain} mutants measured again, ${recorded ?? "none"} recorded: it changed`,
+      );
+    const keptKilled: Mutant[] = Array.from({ length: recorded - measuredAgain }, () => ({
+      mutatorName: `killed in the run of ${earlier}`,
+      status: "Killed",
+      location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } },
+    }));
+    files[rel] = { source, mutants: [...unique, ...keptKilled] };
+  }
+  for (const [file, recorded] of counts)
+    if (!files[file])
+      files[file] = {
+        source: "",
+        mutants: Array.from({ length: recorded }, () => ({
+          mutatorName: `killed in the run of ${earlier}`,
+          status: "Killed",
+          location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } },
+        })),
+      };
+  for (const { file, line, mutator } of listed)
+    if (!files[file]?.mutants.some((m) => m.location.start.line === line && m.mutatorName === mutator))
+      throw new Error(`${file}:${line} ${mutator} was not measured again`);
+  writeFileSync(path.join(RUNS, `${group}.json`), JSON.stringify({ files }));
+  writeFileSync(
+    path.join(RUNS, `${group}.measured`),
+    `${earlier}, the lines of its survivors measured again on ${measured}\n`,
+  );
+  const before = listed.length;
+  const after = tally(Object.values(files).flatMap((f) => f.mutants));
+  console.log(
+    `==> ${group}: ${before} listed survivors; now ${after.survived} survive, ${after.noCoverage} reached by no test`,
+  );
+}
+
 /** The committed tree in TREE, with the checkout's node_modules. */
 function exportHead(): void {
   rmSync(TREE, { recursive: true, force: true });
@@ -368,6 +448,7 @@ function main(): void {
   mkdirSync(RUNS, { recursive: true });
   if (!args.includes("--working-tree") && !args.includes("--report-only")) exportHead();
   if (args.includes("--retest-survivors")) for (const g of groups) retestSurvivors(g);
+  else if (args.includes("--retest-listed")) for (const g of groups) retestListed(g);
   else if (!args.includes("--report-only"))
     for (const g of groups) runGroup(g, args.includes("--incremental"));
   // Some groups named: their own figures, each measured now; the combined ones need every group.
