@@ -5,13 +5,14 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { configureRuntime, resetRuntime } from "../provider/framework/runtime";
+import { stackConfig } from "./stack-config";
 
 /**
  * Registers the hooks: before each test of the file (or block), the runtime as `configure` sets
  * it with the setting `dnsimple:account` alone; after the last, the runtime reset.
  */
 export function useAccount(account: string): void {
-  beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": account })[key] }));
+  beforeEach(() => configureRuntime(stackConfig({ account: account })));
   afterAll(() => resetRuntime());
 }
 

@@ -5,20 +5,13 @@
  */
 import { getSettings, resetRuntime } from "../framework/runtime";
 import { configure } from "./index";
-
-const config = (values: Record<string, string>) => ({ get: (key: string) => values[key] });
+import { stackConfig } from "../../test/stack-config";
 
 afterEach(() => resetRuntime());
 
 describe("the dynamic provider's configure", () => {
   it("makes the stack config the provider process's settings", () => {
-    configure(
-      config({
-        "dnsimple:account": "42",
-        "dnsimple:baseUrl": "http://127.0.0.1:9/v2",
-        "dnsimple:maxRetries": "7",
-      }),
-    );
+    configure(stackConfig({ account: "42", baseUrl: "http://127.0.0.1:9/v2", maxRetries: "7" }));
     expect(getSettings()).toMatchObject({ account: "42", baseUrl: "http://127.0.0.1:9/v2", maxRetries: 7 });
   });
 
@@ -29,7 +22,7 @@ describe("the dynamic provider's configure", () => {
       jest.isolateModules(() => {
         jest.doMock("node:module", () => nodeModule);
         const isolated = require("./index") as typeof import("./index");
-        isolated.configure(config({ "dnsimple:account": "42" }));
+        isolated.configure(stackConfig({ account: "42" }));
       });
       expect(nodeModule.flushCompileCache).not.toHaveBeenCalled();
       jest.runOnlyPendingTimers();

@@ -12,10 +12,9 @@ import type { ResourceDefinition, State } from "../framework/definition";
 import { toDynamicProvider } from "./dynamic-provider";
 import { PartialCreateError } from "../framework/partial";
 import { configureRuntime, resetRuntime } from "../framework/runtime";
+import { stackConfig } from "../../test/stack-config";
 
-beforeEach(() =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", token: "unit-token" })));
 afterAll(() => resetRuntime());
 
 /** A kind that records what its operations were given. */

@@ -3,6 +3,7 @@ import { ApiConnectionError, createStatusError, ResponseValidationError } from "
 import { CredentialCheck, CredentialsError, explainSettingError } from "./credentials";
 import { configureRuntime, resetRuntime, verifyCredentials } from "./runtime";
 import { MissingSettingError, resolveSettings } from "./settings";
+import { stackConfig } from "../../test/stack-config";
 
 const TOKEN = "secret-token-abc123";
 /** The words every message uses for the three settings the check is about. */
@@ -14,12 +15,7 @@ const SANDBOX = `the sandbox API https://api.sandbox.dnsimple.com/v2 (${BASE_URL
 
 /** Settings from the stack config alone (the environment left out), with a token and account 1. */
 const settings = (over: Record<string, string> = {}) =>
-  resolveSettings(
-    {
-      get: (key) => ({ "dnsimple:token": TOKEN, "dnsimple:account": "1", ...over })[key],
-    },
-    {},
-  );
+  resolveSettings(stackConfig({ token: TOKEN, account: "1", ...over }), {});
 
 /** A client whose whoami and account list answer as scripted (read at each request), counting requests. */
 function fakeClient(answer: { whoami: () => unknown; accounts?: () => unknown }) {
@@ -76,7 +72,7 @@ describe("the check of credentials", () => {
   it("refuses an account token used for another account, naming the setting or the input", async () => {
     const { client } = fakeClient({ whoami: accountToken(1) });
     const check = new CredentialCheck();
-    const fromSetting = await failure(check.verify(client, settings({ "dnsimple:account": "2" }), "2"));
+    const fromSetting = await failure(check.verify(client, settings({ account: "2" }), "2"));
     expect(fromSetting).toBeInstanceOf(CredentialsError);
     expect(fromSetting.message).toMatch(
       /^Account 2 \(dnsimple:account \(or DNSIMPLE_ACCOUNT\)\) is not the account/,
@@ -89,7 +85,7 @@ describe("the check of credentials", () => {
 
   it("lets an unknown account through on the token alone (checked again at up, when known)", async () => {
     const { client, calls } = fakeClient({ whoami: accountToken(1) });
-    await new CredentialCheck().verify(client, settings({ "dnsimple:account": "" }), undefined);
+    await new CredentialCheck().verify(client, settings({ account: "" }), undefined);
     expect(calls).toEqual(["GET /whoami"]);
   });
 
@@ -131,8 +127,8 @@ describe("the check of credentials", () => {
     const { client, calls } = fakeClient({ whoami: accountToken(1) });
     const check = new CredentialCheck();
     await check.verify(client, settings(), "1");
-    await check.verify(client, settings({ "dnsimple:token": "another" }), "1");
-    await check.verify(client, settings({ "dnsimple:baseUrl": "http://127.0.0.1:9/v2" }), "1");
+    await check.verify(client, settings({ token: "another" }), "1");
+    await check.verify(client, settings({ baseUrl: "http://127.0.0.1:9/v2" }), "1");
     expect(calls).toHaveLength(3);
     expect(
       JSON.stringify([...(check as unknown as { reaches: Map<string, unknown> }).reaches.keys()]),
@@ -149,7 +145,7 @@ describe("the check of credentials", () => {
       },
     });
     const error = await failure(
-      new CredentialCheck().verify(client, settings({ "dnsimple:baseUrl": "http://127.0.0.1:9/v2/" }), "1"),
+      new CredentialCheck().verify(client, settings({ baseUrl: "http://127.0.0.1:9/v2/" }), "1"),
     );
     expect(error.message).toMatch(
       /^Nothing answered the check of credentials at the API base URL http:\/\/127\.0\.0\.1:9\/v2 \(dnsimple:baseUrl \(or DNSIMPLE_BASE_URL\)\): Connection failed \[ECONNREFUSED\]/,
@@ -172,7 +168,7 @@ describe("the check of credentials", () => {
         },
       });
       const error = await failure(
-        new CredentialCheck().verify(client, settings({ "dnsimple:baseUrl": "http://127.0.0.1:9" }), "1"),
+        new CredentialCheck().verify(client, settings({ baseUrl: "http://127.0.0.1:9" }), "1"),
       );
       expect(error.message).toMatch(
         /^The API base URL http:\/\/127\.0\.0\.1:9 \(dnsimple:baseUrl .*\) does not answer as DNSimple's API v2 does: .*ending in \/v2\?$/,
@@ -204,13 +200,13 @@ describe("the check in the provider process", () => {
   afterEach(() => resetRuntime());
 
   it("is off with dnsimple:verifyCredentials false: no client is even built", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:verifyCredentials": "false" })[key] });
+    configureRuntime(stackConfig({ verifyCredentials: "false" }));
     // No token is set: a check that ran would fail on it.
     await expect(verifyCredentials("1")).resolves.toBeUndefined();
   });
 
   it("is on by default and needs the token", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:verifyCredentials": "true" })[key] });
+    configureRuntime(stackConfig({ verifyCredentials: "true" }));
     await expect(verifyCredentials("1")).rejects.toThrow(/dnsimple:token is not set/);
   });
 });
@@ -240,9 +236,7 @@ describe("the message of a token the service refuses at whoami", () => {
     const { client } = fakeClient({
       whoami: refused401("https://api.sandbox.dnsimple.com/v2/whoami"),
     });
-    const error = await failure(
-      new CredentialCheck().verify(client, settings({ "dnsimple:sandbox": "true" }), "1"),
-    );
+    const error = await failure(new CredentialCheck().verify(client, settings({ sandbox: "true" }), "1"));
     expect(error.message).toBe(
       `The service refused the API token, ${TOKEN_SETTING}, at ${SANDBOX}: ` +
         "401 Authentication failed (GET /v2/whoami). The token is mistyped, revoked or expired, " +
@@ -282,9 +276,7 @@ describe("the message of a whoami that fails otherwise", () => {
 describe("the message of an account the token does not reach", () => {
   it("for an account token, names both accounts and the two ways out", async () => {
     const { client } = fakeClient({ whoami: accountToken(1) });
-    const error = await failure(
-      new CredentialCheck().verify(client, settings({ "dnsimple:account": "2" }), "2"),
-    );
+    const error = await failure(new CredentialCheck().verify(client, settings({ account: "2" }), "2"));
     expect(error.message).toBe(
       `Account 2 (${ACCOUNT_SETTING}) is not the account of the API token, ${TOKEN_SETTING}: ` +
         "it is an account token of account 1 (owner1@example.com). Use a token of account 2, " +
@@ -323,7 +315,7 @@ describe("starting over", () => {
     // The user was given account 4 meanwhile: only a check that asks again knows.
     reachable = [{ id: 4 }];
     check.reset();
-    await check.verify(client, settings({ "dnsimple:account": "4" }), "4");
+    await check.verify(client, settings({ account: "4" }), "4");
     expect(calls).toEqual(["GET /whoami", "GET /accounts", "GET /whoami", "GET /accounts"]);
   });
 
@@ -363,8 +355,7 @@ describe("errors a setting likely caused, at up", () => {
       sent: false,
     });
     expect(
-      (explainSettingError(refused, settings({ "dnsimple:baseUrl": "http://127.0.0.1:9/v2" })) as Error)
-        .message,
+      (explainSettingError(refused, settings({ baseUrl: "http://127.0.0.1:9/v2" })) as Error).message,
     ).toBe(
       "Connection failed [ECONNREFUSED] (POST /v2/1/domains): check the API base URL http://127.0.0.1:9/v2 (dnsimple:baseUrl (or DNSIMPLE_BASE_URL))",
     );
@@ -395,9 +386,7 @@ describe("errors a setting likely caused, at up", () => {
         sent: false,
       });
     for (const written of ["http://127.0.0.1:9/v2/", "http://127.0.0.1:9/v2//"]) {
-      expect(
-        (explainSettingError(refused(), settings({ "dnsimple:baseUrl": written })) as Error).message,
-      ).toBe(
+      expect((explainSettingError(refused(), settings({ baseUrl: written })) as Error).message).toBe(
         `Connection failed [ECONNREFUSED] (POST /v2/1/domains): check the API base URL http://127.0.0.1:9/v2 (${BASE_URL_SETTING})`,
       );
     }

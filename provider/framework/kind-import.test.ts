@@ -11,9 +11,10 @@ import { defineResource, numericIds } from "./kind";
 import { lifecycleOf } from "./lifecycle";
 import { forgetClaimsOfThisProcess } from "./ownership";
 import { configureRuntime, resetRuntime } from "./runtime";
+import { stackConfig } from "../../test/stack-config";
 
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
+  configureRuntime(stackConfig({ account: "1", token: "unit-token" }));
   forgetClaimsOfThisProcess();
 });
 afterAll(() => resetRuntime());

@@ -10,9 +10,10 @@ import { domainOnly, ImportIdError, underDomain } from "./imports";
 import { lifecycleOf } from "./lifecycle";
 import { forgetClaimsOfThisProcess } from "./ownership";
 import { configureRuntime, resetRuntime } from "./runtime";
+import { stackConfig } from "../../test/stack-config";
 
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
+  configureRuntime(stackConfig({ account: "1", token: "unit-token" }));
   forgetClaimsOfThisProcess();
 });
 afterAll(() => resetRuntime());
@@ -169,7 +170,7 @@ describe("importing an object by its id", () => {
   });
 
   it("needs an account, and says which setting gives it", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:token": "unit-token" })[key] });
+    configureRuntime(stackConfig({ token: "unit-token" }));
     const { lifecycle } = forwardKind(handMade());
     await expect(lifecycle.import("example.com_7")).rejects.toThrow("dnsimple:account");
   });

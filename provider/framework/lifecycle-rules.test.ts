@@ -13,9 +13,10 @@ import { forgetClaimsOfThisProcess } from "./ownership";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 import { MissingSettingError } from "./settings";
+import { stackConfig } from "../../test/stack-config";
 
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
+  configureRuntime(stackConfig({ account: "1", token: "unit-token" }));
   forgetClaimsOfThisProcess();
 });
 afterAll(() => resetRuntime());
@@ -190,14 +191,15 @@ describe("a create whose outcome stays unknown, for a kind with a natural key", 
 describe("check, with the check of credentials on but no token", () => {
   it("fails as the missing setting's error, not as a failure of the inputs", async () => {
     resetRuntime();
-    const config: Record<string, string> = {
-      "dnsimple:account": "1",
-      // Nothing listens on the discard port: no request of this test reaches a service.
-      "dnsimple:baseUrl": "http://127.0.0.1:9/v2",
-      "dnsimple:verifyCredentials": "true",
-      "dnsimple:maxRetries": "0",
-    };
-    configureRuntime({ get: (key) => config[key] });
+    configureRuntime(
+      stackConfig({
+        account: "1",
+        // Nothing listens on the discard port: no request of this test reaches a service.
+        baseUrl: "http://127.0.0.1:9/v2",
+        verifyCredentials: "true",
+        maxRetries: "0",
+      }),
+    );
     const error = await lifecycleOf(plain)
       .check({}, { name: "x" })
       .catch((e: unknown) => e);

@@ -17,10 +17,9 @@ import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 import { stepsInFlight } from "./steps-in-flight";
 import { UNKNOWN } from "./unknown";
+import { stackConfig } from "../../test/stack-config";
 
-beforeEach(() =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", token: "unit-token" })));
 afterAll(() => resetRuntime());
 
 const failingHalfway: ResourceDefinition = {
@@ -836,7 +835,7 @@ describe("the framework's last rules", () => {
   });
 
   it("does not replace an object whose account nobody names", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:token": "unit-token" })[key] });
+    configureRuntime(stackConfig({ token: "unit-token" }));
     const saved = process.env["DNSIMPLE_ACCOUNT"];
     delete process.env["DNSIMPLE_ACCOUNT"];
     try {

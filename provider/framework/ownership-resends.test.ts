@@ -19,6 +19,7 @@ import {
   recoverEarlierCreate,
 } from "./ownership";
 import { configureRuntime, resetRuntime } from "./runtime";
+import { stackConfig } from "../../test/stack-config";
 
 const ctx = { account: "1" } as unknown as ResourceContext;
 const url = "https://api.test/v2/1/toys";
@@ -47,7 +48,7 @@ function toyKind(over: Partial<ResourceDefinition> = {}): ResourceDefinition {
 const savedDir = process.env["DNSIMPLE_CREATE_JOURNAL_DIR"];
 let dir: string;
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:maxRetries": "1" })[key] });
+  configureRuntime(stackConfig({ account: "1", maxRetries: "1" }));
   forgetClaimsOfThisProcess();
   dir = mkdtempSync(path.join(tmpdir(), "ownership-resends-"));
   process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;

@@ -6,6 +6,7 @@
 import { ApiConnectionError, createStatusError } from "../client/internal";
 import { settleLostAnswer } from "./ownership";
 import { configureRuntime, resetRuntime } from "./runtime";
+import { stackConfig } from "../../test/stack-config";
 
 const lost = () => new ApiConnectionError("socket hang up", { method: "POST", url: "https://api.test/x" });
 
@@ -23,9 +24,7 @@ function change(script: Array<"lost" | "refused">) {
   return { send, log };
 }
 
-beforeEach(() =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:maxRetries": "1" })[key] }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", maxRetries: "1" })));
 afterAll(() => resetRuntime());
 
 describe("a change whose answer was lost", () => {

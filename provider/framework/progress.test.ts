@@ -32,6 +32,7 @@ import {
 } from "./progress";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
 import { configureRuntime, resetRuntime } from "./runtime";
+import { stackConfig } from "../../test/stack-config";
 
 interface Said {
   severity: Severity;
@@ -498,7 +499,7 @@ describe("the engine log", () => {
 
 describe("a provider method", () => {
   it("answers only after the messages it reported were handed to the engine", async () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
+    configureRuntime(stackConfig({ account: "1", token: "unit-token" }));
     let release: () => void = () => undefined;
     const slowSink: LogSink = {
       write: (severity, message, ephemeral) =>

@@ -13,10 +13,9 @@ import { deleteIgnoringGone } from "./lookup";
 import { PartialCreateError } from "./partial";
 import { configureRuntime, resetRuntime } from "./runtime";
 import { UNKNOWN } from "./unknown";
+import { stackConfig } from "../../test/stack-config";
 
-beforeEach(() =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", token: "unit-token" })));
 afterAll(() => resetRuntime());
 
 const notFound = () =>
@@ -198,7 +197,7 @@ describe("diff", () => {
 
   it("follows the default account when the declaration names none", async () => {
     const { provider } = toy();
-    configureRuntime({ get: (key) => ({ "dnsimple:account": "9" })[key] });
+    configureRuntime(stackConfig({ account: "9" }));
     expect(await provider.diff!("7", state, state)).toMatchObject({ replaces: ["account"] });
   });
 
@@ -282,7 +281,7 @@ describe("create", () => {
 describe("read", () => {
   it("reads in the account the object was created in, never the current default", async () => {
     const { provider, calls } = toy();
-    configureRuntime({ get: (key) => ({ "dnsimple:account": "9", "dnsimple:token": "unit-token" })[key] });
+    configureRuntime(stackConfig({ account: "9", token: "unit-token" }));
     const result = await provider.read!("7", { ...state, accountId: "3", __provider: "code" });
     expect(calls).toEqual([{ op: "read", account: "3", id: "7" }]);
     expect(result).toEqual({

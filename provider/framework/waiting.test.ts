@@ -12,6 +12,7 @@ import {
   waitingOf,
   waitingWithProgress,
 } from "./waiting";
+import { stackConfig } from "../../test/stack-config";
 
 const schema = z.object(waitingInputs);
 
@@ -91,7 +92,7 @@ describe("waiting inputs", () => {
   });
 
   it("set up a wait with the provider's progress interval and the message's words", () => {
-    configureRuntime({ get: (key) => ({ "dnsimple:progressInterval": "45" })[key] });
+    configureRuntime(stackConfig({ progressInterval: "45" }));
     const stateOf = (o: { state: string }) => o.state;
     expect(
       waitingWithProgress(

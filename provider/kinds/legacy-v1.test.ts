@@ -4,14 +4,13 @@ import { v1Of } from "./legacy-v1";
 import { nameServerDelegationResource } from "./name-server-delegation";
 import { registryNameServerResource } from "./registry-name-server";
 import { templateResource } from "./template";
+import { stackConfig } from "../../test/stack-config";
 
 const delegation = toDynamicProvider(nameServerDelegationResource);
 const template = toDynamicProvider(templateResource);
 const glue = toDynamicProvider(registryNameServerResource);
 
-beforeEach(() =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "t" })[key] }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", token: "t" })));
 afterAll(() => resetRuntime());
 
 describe("NameServerDelegation", () => {

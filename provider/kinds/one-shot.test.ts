@@ -12,10 +12,11 @@ import { toDynamicProvider } from "../dynamic/dynamic-provider";
 import { numericIds } from "../framework/kind";
 import { configureRuntime, resetRuntime } from "../framework/runtime";
 import { oneShot } from "./one-shot";
+import { stackConfig } from "../../test/stack-config";
 
 let dir: string;
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:token": "unit-token" })[key] });
+  configureRuntime(stackConfig({ account: "1", token: "unit-token" }));
   dir = mkdtempSync(path.join(tmpdir(), "one-shot-"));
   process.env["DNSIMPLE_CREATE_JOURNAL_DIR"] = dir;
   forgetClaimsOfThisProcess();

@@ -8,10 +8,11 @@ import { configureRuntime, resetRuntime } from "../framework/runtime";
 import { UNKNOWN } from "../framework/unknown";
 import { zoneRecordResource } from "./zone-record";
 import { resetDeclaredRecords } from "./zone-record-neighbours";
+import { stackConfig } from "../../test/stack-config";
 
 const provider = toDynamicProvider(zoneRecordResource);
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] });
+  configureRuntime(stackConfig({ account: "1" }));
   resetDeclaredRecords();
 });
 afterAll(() => resetRuntime());

@@ -8,13 +8,14 @@ import { toDynamicProvider } from "../dynamic/dynamic-provider";
 import { configureRuntime, resetRuntime } from "../framework/runtime";
 import { zoneRecordResource } from "./zone-record";
 import { PER_RECORD_WARNING_THRESHOLD, resetDeclaredRecords } from "./zone-record-neighbours";
+import { stackConfig } from "../../test/stack-config";
 
 const provider = toDynamicProvider(zoneRecordResource);
 let said: Array<{ severity: Severity; message: string }>;
 const sink: LogSink = { write: async (severity, message) => void said.push({ severity, message }) };
 
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] });
+  configureRuntime(stackConfig({ account: "1" }));
   resetDeclaredRecords();
   said = [];
   setLogSink(sink);

@@ -8,12 +8,13 @@ import { DEFAULT_MASS_CHANGE, isMassChange, massChangeVerdict } from "../framewo
 import { configureRuntime, resetRuntime } from "../framework/runtime";
 import { resolveSettings } from "../framework/settings";
 import { zoneRecordsResource } from "./zone-records";
+import { stackConfig } from "../../test/stack-config";
 
 const ZONE = "example.com";
 const provider = toDynamicProvider(zoneRecordsResource);
 
 const settings = (extra: Record<string, string> = {}) =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", ...extra })[key] });
+  configureRuntime(stackConfig({ account: "1", ...extra }));
 beforeEach(() => settings());
 afterAll(() => resetRuntime());
 
@@ -69,14 +70,12 @@ describe("the rule", () => {
     expect([defaults.maxSafeUpdateShare, defaults.maxSafeDeleteShare, defaults.minExistingRecords]).toEqual([
       0.3, 0.3, 10,
     ]);
-    expect(() =>
-      resolveSettings({ get: (k) => (k === "dnsimple:maxSafeDeleteShare" ? "30" : undefined) }, {}),
-    ).toThrow(
+    expect(() => resolveSettings(stackConfig({ maxSafeDeleteShare: "30" }), {})).toThrow(
       'dnsimple:maxSafeDeleteShare (or DNSIMPLE_MAX_SAFE_DELETE_SHARE) must be a share of records from 0 to 1 (0.3 is 30 %; 1 turns this check off), got "30"',
     );
-    expect(() =>
-      resolveSettings({ get: (k) => (k === "dnsimple:minExistingRecords" ? "ten" : undefined) }, {}),
-    ).toThrow(/minExistingRecords \(or DNSIMPLE_MIN_EXISTING_RECORDS\) must be a whole number/);
+    expect(() => resolveSettings(stackConfig({ minExistingRecords: "ten" }), {})).toThrow(
+      /minExistingRecords \(or DNSIMPLE_MIN_EXISTING_RECORDS\) must be a whole number/,
+    );
   });
 });
 
@@ -125,9 +124,9 @@ describe("a ZoneRecords change at preview", () => {
   });
 
   it("follows the stack's thresholds", async () => {
-    settings({ "dnsimple:maxSafeDeleteShare": "0.5" });
+    settings({ maxSafeDeleteShare: "0.5" });
     expect(await verdict(hosts(100), { records: hosts(69) })).toBe("passes");
-    settings({ "dnsimple:minExistingRecords": "101" });
+    settings({ minExistingRecords: "101" });
     expect(await verdict(hosts(100), { records: hosts(69) })).toBe("passes");
   });
 

@@ -29,6 +29,7 @@ import {
 } from "./zone-record-batcher";
 import { identityKey, zoneRecordsResource } from "./zone-records";
 import { SECRET_SIG } from "../framework/review-text";
+import { stackConfig } from "../../test/stack-config";
 
 const ZONE = "example.com";
 const T0 = Date.parse("2026-11-26T10:00:00Z");
@@ -179,7 +180,7 @@ function refused(status: number, body: unknown) {
 let zone: FakeZone;
 let ctx: { client: DnsimpleClient; account: string };
 beforeEach(() => {
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] });
+  configureRuntime(stackConfig({ account: "1" }));
   setBatching(true);
   zone = new FakeZone();
   ctx = { client: zone.client(), account: "1" };
@@ -188,8 +189,7 @@ afterAll(() => resetRuntime());
 
 const A = (name: string, content: string, ttl = 3600) => ({ name, type: "A", content, ttl });
 /** Settings where a lost answer is read back once and never sent again. */
-const settleOnce = () =>
-  configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:maxRetries": "0" })[key] });
+const settleOnce = () => configureRuntime(stackConfig({ account: "1", maxRetries: "0" }));
 const provider = toDynamicProvider(zoneRecordsResource);
 /** `check` as the engine calls it: the program's inputs in, the inputs state keeps out. */
 async function checked(props: Record<string, unknown>): Promise<Record<string, any>> {

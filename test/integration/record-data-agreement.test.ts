@@ -14,15 +14,12 @@ import {
   zoneOf,
 } from "../record-data/agreement";
 import { CORPUS } from "../record-data/corpus";
+import { stackConfig } from "../stack-config";
 
 describe("record data: provider and emulator", () => {
   const emu = useEmulator();
   // Checks only, with no token: the check of credentials is off, as in an offline preview.
-  beforeAll(() =>
-    configureRuntime({
-      get: (key) => ({ "dnsimple:account": "1", "dnsimple:verifyCredentials": "false" })[key],
-    }),
-  );
+  beforeAll(() => configureRuntime(stackConfig({ account: "1", verifyCredentials: "false" })));
   afterAll(() => resetRuntime());
 
   it("agree on the corpus and the generated cases, except where listed with a reason", async () => {

@@ -15,6 +15,7 @@ import { generateProgramMain } from "../../provider/cli/generate-program";
 import { providerFor } from "../../provider/dynamic";
 import { configureRuntime, resetRuntime } from "../../provider/framework/runtime";
 import { bindAvailable, checkZone, realZoneFiles } from "../zone-files/bind";
+import { stackConfig } from "../stack-config";
 
 const HOSTS = path.join(__dirname, "../zone-files/hosts");
 const hostFile = (name: string) => path.join(HOSTS, name);
@@ -57,11 +58,7 @@ async function previewFailures(index: string) {
   return [...(domain.failures ?? []), ...(zoneRecords.failures ?? [])];
 }
 
-beforeEach(() =>
-  configureRuntime({
-    get: (key) => ({ "dnsimple:account": "1", "dnsimple:verifyCredentials": "false" })[key],
-  }),
-);
+beforeEach(() => configureRuntime(stackConfig({ account: "1", verifyCredentials: "false" })));
 afterAll(() => resetRuntime());
 
 const haveBind = bindAvailable();

@@ -11,10 +11,11 @@ import { UNKNOWN } from "../../provider/framework/unknown";
 import { zoneRecordResource } from "../../provider/kinds/zone-record";
 import { zoneRecordsResource } from "../../provider/kinds/zone-records";
 import { CORPUS, SET_CORPUS, acceptedWith, type CorpusCase } from "../record-data/corpus";
+import { stackConfig } from "../stack-config";
 
 const single = toDynamicProvider(zoneRecordResource);
 const many = toDynamicProvider(zoneRecordsResource);
-beforeEach(() => configureRuntime({ get: (key) => ({ "dnsimple:account": "1" })[key] }));
+beforeEach(() => configureRuntime(stackConfig({ account: "1" })));
 afterAll(() => resetRuntime());
 
 const inputsOf = (c: CorpusCase) => ({
@@ -96,9 +97,7 @@ describe("the record-data corpus", () => {
 });
 
 describe("the record-data corpus with strict record checks on (dnsimple:strictRecords)", () => {
-  beforeEach(() =>
-    configureRuntime({ get: (key) => ({ "dnsimple:account": "1", "dnsimple:strictRecords": "true" })[key] }),
-  );
+  beforeEach(() => configureRuntime(stackConfig({ account: "1", strictRecords: "true" })));
 
   it.each(CORPUS.map((c) => [label(c, true), c] as const))("%s", async (_, c) => {
     const { failures } = await single.check!({}, inputsOf(c));
