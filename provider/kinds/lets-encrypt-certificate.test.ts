@@ -1,21 +1,17 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { accepted, useAccount } from "../../test/kinds-support";
+import { accepted, createdState, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { letsEncryptCertificateResource } from "./lets-encrypt-certificate";
 
 const provider = toDynamicProvider(letsEncryptCertificateResource);
-const state = {
-  domain: "example.com",
-  name: "www",
-  signatureAlgorithm: "ECDSA",
-  autoRenew: false,
-  timeoutSeconds: 600,
-  pollIntervalSeconds: 10,
-  certificateId: 3,
-  accountId: "1",
-};
 
 useAccount("1");
+
+/** The state of a certificate ordered for `example.com` with the defaults. */
+let state: Record<string, any>;
+beforeAll(async () => {
+  state = await createdState(provider, { domain: "example.com" }, { certificateId: 3, accountId: "1" });
+});
 
 describe("LetsEncryptCertificate", () => {
   it("check fills the order defaults: name www, ECDSA, no auto-renew", async () => {

@@ -7,7 +7,7 @@ import {
 } from "../client/internal";
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
 import { isPartialCreate, type PartialCreateError } from "../framework/partial";
-import { accepted, useAccount } from "../../test/kinds-support";
+import { accepted, createdState, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { domainRegistrationResource } from "./domain-registration";
 import { domainTransferResource } from "./domain-transfer";
@@ -15,18 +15,15 @@ import { goneMessage } from "./registrar-lifecycle";
 
 const registration = toDynamicProvider(domainRegistrationResource);
 const transfer = toDynamicProvider(domainTransferResource);
-const regState = {
-  domain: "example.com",
-  registrantId: "7",
-  autoRenew: false,
-  whoisPrivacy: false,
-  timeoutSeconds: 600,
-  pollIntervalSeconds: 10,
-  registrationId: 1,
-  accountId: "1",
-};
 
 useAccount("1");
+
+/** The state of `example.com` registered for contact 7 with the defaults. */
+let regState: Record<string, any>;
+beforeAll(async () => {
+  const declared = { domain: "example.com", registrantId: "7" };
+  regState = await createdState(registration, declared, { registrationId: 1, accountId: "1" });
+});
 
 describe("DomainRegistration check", () => {
   it("fills defaults and accepts ids as numbers", async () => {
@@ -502,7 +499,10 @@ describe("no second payment by surprise", () => {
 });
 
 describe("DomainRegistration transfer lock", () => {
-  const registered = { ...regState, transferLock: true };
+  let registered: Record<string, any>;
+  beforeAll(() => {
+    registered = { ...regState, transferLock: true };
+  });
 
   it("a new transferLock changes in place; left out, the service's setting is no change", async () => {
     expect(

@@ -1,21 +1,19 @@
 import { toDynamicProvider } from "../dynamic/dynamic-provider";
-import { accepted, useAccount } from "../../test/kinds-support";
+import { accepted, createdState, useAccount } from "../../test/kinds-support";
 import { UNKNOWN } from "../framework/unknown";
 import { parseContent } from "../dns/record-data";
 import { canonicalContent, zoneRecordResource } from "./zone-record";
 
 const provider = toDynamicProvider(zoneRecordResource);
-const state = {
-  zoneName: "example.com",
-  name: "www",
-  type: "CNAME",
-  content: "target.example.net",
-  ttl: 3600,
-  recordId: 3,
-  accountId: "1",
-};
 
 useAccount("1");
+
+/** The state of `www.example.com CNAME target.example.net`, created with the default TTL. */
+let state: Record<string, any>;
+beforeAll(async () => {
+  const record = { zoneName: "example.com", name: "www", type: "CNAME", content: "target.example.net" };
+  state = await createdState(provider, record, { recordId: 3, accountId: "1" });
+});
 
 describe("ZoneRecord check", () => {
   it("fills the defaults: apex name and TTL 3600, type upper case", async () => {
