@@ -212,19 +212,24 @@ describe("RateLimiter pacing", () => {
 });
 
 describe("retry options, exactly", () => {
-  it("keeps the documented defaults", () => {
+  it("gives the defaults when no options are given", () => {
     expect(resolveRetryOptions()).toEqual(DEFAULT_RETRY_OPTIONS);
-    expect(resolveRetryOptions(undefined)).toEqual({
-      maxRetries: 8,
-      baseDelayMs: 250,
-      factor: 2,
-      maxDelayMs: 30_000,
-      jitter: "full",
-      maxRetryAfterMs: 60_000,
-      retryStatuses: [408, 429, 500, 502, 503, 504],
-      paceBelow: 0.1,
-      unreachableRetries: 1,
-    });
+    expect(resolveRetryOptions(undefined)).toEqual(DEFAULT_RETRY_OPTIONS);
+    expect(Object.keys(DEFAULT_RETRY_OPTIONS)).toHaveLength(9);
+  });
+
+  it.each([
+    ["maxRetries", 8],
+    ["baseDelayMs", 250],
+    ["factor", 2],
+    ["maxDelayMs", 30_000],
+    ["jitter", "full"],
+    ["maxRetryAfterMs", 60_000],
+    ["retryStatuses", [408, 429, 500, 502, 503, 504]],
+    ["paceBelow", 0.1],
+    ["unreachableRetries", 1],
+  ] as const)("documents %s as %p by default", (key, value) => {
+    expect(DEFAULT_RETRY_OPTIONS[key]).toEqual(value);
   });
 
   it.each([

@@ -72,17 +72,25 @@ describe("waiting with progress", () => {
     goal: "to complete",
     stateOf: (o: { state: string }) => o.state,
   };
+  /**
+   * Waits for an order pending `pendingPolls` polls to be registered, with `timing`: on a virtual
+   * clock and saying its progress every 30 s unless `timing` says otherwise.
+   */
+  const untilRegistered = (
+    pendingPolls: number,
+    timing: { timeoutMs: number; intervalMs: number } & Partial<Parameters<typeof waitWithProgress>[2]>,
+  ) =>
+    waitWithProgress(order(pendingPolls), (o) => o.state === "registered", {
+      ...words,
+      progressIntervalSeconds: 30,
+      clock: virtualClock(),
+      ...timing,
+    });
 
   it("says what it waits for, every progress interval with the time so far, and when it is done", async () => {
     const clock = virtualClock();
     // Polls every 10 s; done on the 10th poll, 90 s in; progress every 30 s.
-    const result = await waitWithProgress(order(9), (o) => o.state === "registered", {
-      ...words,
-      timeoutMs: 600_000,
-      intervalMs: 10_000,
-      progressIntervalSeconds: 30,
-      clock,
-    });
+    const result = await untilRegistered(9, { timeoutMs: 600_000, intervalMs: 10_000, clock });
     expect(result).toEqual({ value: { id: 7, state: "registered" }, finished: true });
     expect(said).toEqual([
       {
@@ -110,37 +118,19 @@ describe("waiting with progress", () => {
   });
 
   it("says nothing when the first poll finds it done", async () => {
-    const result = await waitWithProgress(order(0), (o) => o.state === "registered", {
-      ...words,
-      timeoutMs: 1000,
-      intervalMs: 10,
-      progressIntervalSeconds: 30,
-      clock: virtualClock(),
-    });
+    const result = await untilRegistered(0, { timeoutMs: 1000, intervalMs: 10 });
     expect(result.finished).toBe(true);
     expect(said).toEqual([]);
   });
 
   it("stops at the timeout with the last value, without an end message", async () => {
-    const result = await waitWithProgress(order(1000), (o) => o.state === "registered", {
-      ...words,
-      timeoutMs: 25_000,
-      intervalMs: 10_000,
-      progressIntervalSeconds: 30,
-      clock: virtualClock(),
-    });
+    const result = await untilRegistered(1000, { timeoutMs: 25_000, intervalMs: 10_000 });
     expect(result).toEqual({ value: { id: 7, state: "new" }, finished: false });
     expect(said.map((s) => s.message)).toEqual([expect.stringContaining("waiting for the registration")]);
   });
 
   it("says nothing at all with a progress interval of 0", async () => {
-    await waitWithProgress(order(5), (o) => o.state === "registered", {
-      ...words,
-      timeoutMs: 600_000,
-      intervalMs: 10_000,
-      progressIntervalSeconds: 0,
-      clock: virtualClock(),
-    });
+    await untilRegistered(5, { timeoutMs: 600_000, intervalMs: 10_000, progressIntervalSeconds: 0 });
     expect(said).toEqual([]);
   });
 

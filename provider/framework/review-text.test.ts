@@ -73,19 +73,19 @@ describe("a value as label text", () => {
 });
 
 describe("a URL in a review", () => {
-  it("keeps the scheme and host, and hides user info, path and query behind one ellipsis", () => {
-    expect(maskUrl("https://user:pw@hooks.example.com/T0/B0/secret?x=1")).toBe("https://hooks.example.com/…");
-    expect(maskUrl("https://hooks.example.com:8443/hook")).toBe("https://hooks.example.com:8443/…");
-  });
-
-  it("hides a query even when there is no path", () => {
-    expect(maskUrl("https://hooks.example.com/?token=abc")).toBe("https://hooks.example.com/…");
-    expect(maskUrl("https://hooks.example.com?token=abc")).toBe("https://hooks.example.com/…");
-  });
-
-  it("shows no ellipsis when there is nothing after the host", () => {
-    expect(maskUrl("https://hooks.example.com/")).toBe("https://hooks.example.com");
-    expect(maskUrl("https://hooks.example.com")).toBe("https://hooks.example.com");
+  it.each([
+    [
+      "user info, path and query",
+      "https://user:pw@hooks.example.com/T0/B0/secret?x=1",
+      "https://hooks.example.com/…",
+    ],
+    ["a path after a port", "https://hooks.example.com:8443/hook", "https://hooks.example.com:8443/…"],
+    ["a query after no path", "https://hooks.example.com/?token=abc", "https://hooks.example.com/…"],
+    ["a query after the host", "https://hooks.example.com?token=abc", "https://hooks.example.com/…"],
+    ["nothing after the host but /", "https://hooks.example.com/", "https://hooks.example.com"],
+    ["nothing after the host", "https://hooks.example.com", "https://hooks.example.com"],
+  ])("keeps the scheme, host and port, and hides %s behind one ellipsis (if any)", (_what, url, shown) => {
+    expect(maskUrl(url)).toBe(shown);
   });
 
   it("is not shown when it is not a URL, and is empty when there is none", () => {
@@ -102,18 +102,14 @@ describe("a URL in a review", () => {
 });
 
 describe("an e-mail address in a review", () => {
-  it("hides the local part and keeps the domain", () => {
-    expect(maskEmail("someone@example.org")).toBe("•••@example.org");
-  });
-
-  it("keeps the domain from the last @ on, whatever comes before it", () => {
-    expect(maskEmail('"a@b"@example.org')).toBe("•••@example.org");
-    expect(maskEmail("@example.org")).toBe("•••@example.org");
-  });
-
-  it("hides the whole value when there is no @", () => {
-    expect(maskEmail("someone")).toBe("•••");
-    expect(maskEmail(undefined)).toBe("•••");
+  it.each([
+    ["an address", "someone@example.org", "•••@example.org"],
+    ["an @ in the local part", '"a@b"@example.org', "•••@example.org"],
+    ["an empty local part", "@example.org", "•••@example.org"],
+    ["no @", "someone", "•••"],
+    ["no address", undefined, "•••"],
+  ])("hides the local part and keeps the domain from the last @ on: %s", (_what, address, shown) => {
+    expect(maskEmail(address)).toBe(shown);
   });
 });
 
