@@ -7,7 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { Output } from "@pulumi/pulumi/output";
 import { outputsOf } from "../functions/results";
-import { FUNCTIONS, type FunctionsByName } from "../functions/call-table.generated";
+import { FUNCTIONS, type FunctionsByName } from "../functions/call-table";
 import type { CompatFunction } from "./definitions";
 
 /** An Output's value (outside a program too: the plugin reads the private key with it). */

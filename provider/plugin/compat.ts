@@ -6,7 +6,7 @@
  */
 import { compatFunction, compatResource, bridgedNameOf, type CompatResource } from "../compat/definitions";
 import { callCompatFunction } from "../compat/functions";
-import type { FunctionsByName } from "../functions/call-table.generated";
+import type { FunctionsByName } from "../functions/call-table";
 import { compatLifecycle } from "../compat/lifecycle";
 import type { State } from "../framework/definition";
 import { KeptInStateError, type Lifecycle } from "../framework/lifecycle";

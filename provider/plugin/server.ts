@@ -35,7 +35,7 @@ import {
   servedOutputsOf,
 } from "./compat";
 import { outputsOf } from "../functions/results";
-import { FUNCTIONS, type FunctionsByName } from "../functions/call-table.generated";
+import { FUNCTIONS, type FunctionsByName } from "../functions/call-table";
 import { checkConfig, diffConfig, inPluginWords, SECRET_SETTINGS, sourceOf } from "./config";
 import { fromWire, toWire, UNKNOWN } from "./wire";
 

@@ -102,7 +102,7 @@ describe("the package schema of every kind", () => {
 
 describe("the SDK's read-only functions in the schema and the plugin's call table", () => {
   const { FUNCTIONS } =
-    require("../../provider/functions/call-table.generated") as typeof import("../../provider/functions/call-table.generated");
+    require("../../provider/functions/call-table") as typeof import("../../provider/functions/call-table");
   const sdk = require("../../sdk/nodejs/functions") as Record<string, unknown>;
   const schema = renderSchema(kindsToRender(), "0.0.0", functionsToRender(tokenOf));
 
