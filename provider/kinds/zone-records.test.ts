@@ -188,6 +188,11 @@ beforeEach(() => {
 afterAll(() => resetRuntime());
 
 const A = (name: string, content: string, ttl = 3600) => ({ name, type: "A", content, ttl });
+/** The batcher's operation that creates `name A content`, with the default TTL. */
+const input = (name: string, content = "192.0.2.1"): RecordOp => ({
+  kind: "create",
+  input: A(name, content),
+});
 /** Settings where a lost answer is read back once and never sent again. */
 const settleOnce = () => configureRuntime(stackConfig({ account: "1", maxRetries: "0" }));
 const provider = toDynamicProvider(zoneRecordsResource);
@@ -787,10 +792,6 @@ describe("the batches", () => {
 });
 
 describe("the batcher", () => {
-  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
-    kind: "create",
-    input: { name, type: "A", content, ttl: 3600 },
-  });
   const settled = (results: PromiseSettledResult<unknown>[]) => results.map((r) => r.status);
 
   it("holds back a create of a record the batch already creates, and sends it after", async () => {
@@ -1183,10 +1184,6 @@ describe("the rules in detail", () => {
 });
 
 describe("the batcher's timing and bookkeeping", () => {
-  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
-    kind: "create",
-    input: { name, type: "A", content, ttl: 3600 },
-  });
   const submit = (op: RecordOp) => submitRecordOp(ctx.client, "1", ZONE, op);
 
   afterEach(() => jest.useRealTimers());
@@ -1278,11 +1275,6 @@ describe("the batcher's timing and bookkeeping", () => {
 });
 
 describe("the batcher's queues and fallbacks", () => {
-  const input = (name: string, content = "192.0.2.1"): RecordOp => ({
-    kind: "create",
-    input: { name, type: "A", content, ttl: 3600 },
-  });
-
   afterEach(() => jest.useRealTimers());
 
   it("gathers each zone's and each account's changes apart", async () => {
@@ -1441,10 +1433,6 @@ describe("the batcher's queues and fallbacks", () => {
 
 describe("the batcher and the engine's steps", () => {
   const KIND = "ZoneRecordInTest";
-  const input = (name: string): RecordOp => ({
-    kind: "create",
-    input: { name, type: "A", content: "192.0.2.1", ttl: 3600 },
-  });
   /** A client whose answers wait until `release` is called: its requests are in flight till then. */
   function heldClient() {
     const client = zone.client() as any;
@@ -1914,10 +1902,6 @@ describe("state, in detail", () => {
 });
 
 describe("the batcher, with answers that take a while", () => {
-  const input = (name: string): RecordOp => ({
-    kind: "create",
-    input: { name, type: "A", content: "192.0.2.1", ttl: 3600 },
-  });
   afterEach(() => jest.useRealTimers());
 
   it("sends what a batch size lowered meanwhile leaves behind beside the batch, not after it", async () => {
