@@ -354,6 +354,13 @@ function retestListed(group: string): void {
   if (start < 0 || end < 0) throw new Error(`bench/RESULTS.md has no section for ${group}`);
   const section = text.slice(start, end);
   const earlier = /measured on ([^;.]+(?:\.\d+)?)[;.]/.exec(section)?.[1] ?? "an earlier run";
+  /** `count` mutants of the earlier run not measured again: killed (or timed out) then. */
+  const killedEarlier = (count: number): Mutant[] =>
+    Array.from({ length: count }, () => ({
+      mutatorName: `killed in the run of ${earlier}`,
+      status: "Killed",
+      location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } },
+    }));
   const counts = new Map<string, number>();
   for (const m of section.matchAll(/^\| (\S+\.ts) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|/gm))
     counts.set(m[1]!, Number(m[2]));
@@ -378,7 +385,9 @@ function retestListed(group: string): void {
     const seen = new Set<string>();
     const unique = mutants.filter((m) => {
       const k = `${m.location.start.line}:${m.location.start.column}:${m.location.end.line}:${m.location.end.column}:${m.mutatorName}:${m.replacement ?? ""}`;
-      return !seen.has(k) && seen.add(k) !== undefined;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
     });
     const measuredAgain = tally(unique).mutants;
     const recorded = counts.get(rel);
@@ -386,23 +395,10 @@ function retestListed(group: string): void {
       throw new Error(
         `${rel}: ${measuredAgain} mutants measured again, ${recorded ?? "none"} recorded: it changed`,
       );
-    const keptKilled: Mutant[] = Array.from({ length: recorded - measuredAgain }, () => ({
-      mutatorName: `killed in the run of ${earlier}`,
-      status: "Killed",
-      location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } },
-    }));
-    files[rel] = { source, mutants: [...unique, ...keptKilled] };
+    files[rel] = { source, mutants: [...unique, ...killedEarlier(recorded - measuredAgain)] };
   }
   for (const [file, recorded] of counts)
-    if (!files[file])
-      files[file] = {
-        source: "",
-        mutants: Array.from({ length: recorded }, () => ({
-          mutatorName: `killed in the run of ${earlier}`,
-          status: "Killed",
-          location: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } },
-        })),
-      };
+    if (!files[file]) files[file] = { source: "", mutants: killedEarlier(recorded) };
   for (const { file, line, mutator } of listed)
     if (!files[file]?.mutants.some((m) => m.location.start.line === line && m.mutatorName === mutator))
       throw new Error(`${file}:${line} ${mutator} was not measured again`);

@@ -70,17 +70,17 @@ const TRANSFER: lifecycle.OrderKind<{
   }),
 };
 
-/**
- * Transfers a domain in from another registrar with its authorization code (a secret input).
- * Destroying while the transfer is still running cancels it; after it completed, destroy leaves
- * the (now registered) domain alone, like DomainRegistration.
- */
 /** Whether a transfer in the state is still running (its order pending, or the service says so). */
 function transferPending(ch: Change): boolean {
   const state = str(ch.outputs?.transferState);
   return ch.outputs?.pendingOrderId !== undefined || state === "transferring" || state === "new";
 }
 
+/**
+ * Transfers a domain in from another registrar with its authorization code (a secret input).
+ * Destroying while the transfer is still running cancels it; after it completed, destroy leaves
+ * the (now registered) domain alone, like DomainRegistration.
+ */
 export const domainTransferResource = defineResource({
   kind: "DomainTransfer",
   notImportable:
