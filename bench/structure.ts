@@ -14,7 +14,8 @@
  *   definition files (the files provider/kinds/registry.generated.ts loads) and generated files, that hold
  *   knowledge of one kind: an entry keyed by a kind's name (`Contact: {...}`), an object naming
  *   its kind (`{ kind: "Contact", ... }`), a table's row made by a call naming a kind first (`[row("Contact", ...), ...]`), a
- *   comparison with a kind's name (`kind === "Contact"`, `case "Contact":`),
+ *   comparison with a kind's name (`kind === "Contact"`, `case "Contact":`), a table's row written
+ *   as an array naming a kind first (`["Contact", {...}, ...]`),
  *   or a type or interface named after a kind (`EmailForwardInfo`). Over provider/, sdk/, test/
  *   and scripts/, tests included (their per-kind tables are what a new kind must be added to); each
  *   line counts once. The files are listed with their lines.
@@ -184,12 +185,20 @@ export function kindKnowledgeLines(kinds: Set<string>): Map<string, number> {
       )
         return mark(node);
       if (ts.isCaseClause(node) && isKindLiteral(node.expression)) return mark(node);
-      // A table's row made by a call naming its kind first: `row("Contact", "email", ...)`.
+      // A table's row made by a call naming its kind first: `row("Contact", "email", ...)`, or
+      // written as an array naming it first: `["Contact", { ... }, [...]]`.
       if (
         ts.isCallExpression(node) &&
         ts.isArrayLiteralExpression(node.parent) &&
         node.arguments[0] &&
         isKindLiteral(node.arguments[0])
+      )
+        return mark(node);
+      if (
+        ts.isArrayLiteralExpression(node) &&
+        ts.isArrayLiteralExpression(node.parent) &&
+        node.elements.length > 1 &&
+        isKindLiteral(node.elements[0]!)
       )
         return mark(node);
       if ((ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) && kindTyped(node.name.text))
