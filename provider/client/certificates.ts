@@ -153,12 +153,7 @@ export class CertificatesApi {
     domain: DomainRef,
     input: LetsencryptPurchaseInput = {},
   ): Promise<CertificatePurchase> {
-    return this.t.data(
-      "POST",
-      path`/${account}/domains/${domain}/certificates/letsencrypt`,
-      CertificatePurchaseSchema,
-      { body: input },
-    );
+    return this.postLetsencrypt(account, domain, "", CertificatePurchaseSchema, input);
   }
 
   /**
@@ -168,11 +163,7 @@ export class CertificatesApi {
    * const cert = await client.certificates.issueLetsencrypt(1, "example.com", order.id);
    */
   async issueLetsencrypt(account: AccountId, domain: DomainRef, purchaseId: number): Promise<Certificate> {
-    return this.t.data(
-      "POST",
-      path`/${account}/domains/${domain}/certificates/letsencrypt/${purchaseId}/issue`,
-      CertificateSchema,
-    );
+    return this.postLetsencrypt(account, domain, path`/${purchaseId}/issue`, CertificateSchema);
   }
 
   /**
@@ -187,11 +178,12 @@ export class CertificatesApi {
     certificateId: number,
     input: LetsencryptRenewalInput = {},
   ): Promise<CertificateRenewal> {
-    return this.t.data(
-      "POST",
-      path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals`,
+    return this.postLetsencrypt(
+      account,
+      domain,
+      path`/${certificateId}/renewals`,
       CertificateRenewalSchema,
-      { body: input },
+      input,
     );
   }
 
@@ -207,10 +199,26 @@ export class CertificatesApi {
     certificateId: number,
     renewalId: number,
   ): Promise<Certificate> {
-    return this.t.data(
-      "POST",
-      path`/${account}/domains/${domain}/certificates/letsencrypt/${certificateId}/renewals/${renewalId}/issue`,
+    return this.postLetsencrypt(
+      account,
+      domain,
+      path`/${certificateId}/renewals/${renewalId}/issue`,
       CertificateSchema,
     );
+  }
+
+  /**
+   * POST `/{account}/domains/{domain}/certificates/letsencrypt` followed by `below` (built with
+   * `path`, so its ids are encoded), with `input` as the body when given.
+   */
+  private postLetsencrypt<S extends z.ZodType>(
+    account: AccountId,
+    domain: DomainRef,
+    below: string,
+    schema: S,
+    input?: object,
+  ): Promise<z.output<S>> {
+    const letsencrypt = path`/${account}/domains/${domain}/certificates/letsencrypt`;
+    return this.t.data("POST", letsencrypt + below, schema, input === undefined ? {} : { body: input });
   }
 }

@@ -189,6 +189,9 @@ export interface RenewDomainInput {
   premium_price?: string;
 }
 
+/** The registrar's orders of a domain, by the path segment that holds them. */
+type RegistrarOrders = "registrations" | "transfers" | "renewals" | "restores";
+
 /** `client.registrar`. Orders charge the account and are never resent after an ambiguous failure. */
 export class RegistrarApi {
   constructor(private readonly t: Transport) {}
@@ -240,12 +243,7 @@ export class RegistrarApi {
    * const reg = await client.registrar.register(1, "example.com", { registrant_id: 2 });
    */
   register(account: AccountId, domain: string, input: RegisterDomainInput): Promise<DomainRegistration> {
-    return this.t.data(
-      "POST",
-      path`/${account}/registrar/domains/${domain}/registrations`,
-      DomainRegistrationSchema,
-      { body: input },
-    );
+    return this.placeOrder(account, domain, "registrations", DomainRegistrationSchema, input);
   }
 
   /**
@@ -255,11 +253,7 @@ export class RegistrarApi {
    * const reg = await client.registrar.getRegistration(1, "example.com", 1);
    */
   getRegistration(account: AccountId, domain: string, id: number): Promise<DomainRegistration> {
-    return this.t.data(
-      "GET",
-      path`/${account}/registrar/domains/${domain}/registrations/${id}`,
-      DomainRegistrationSchema,
-    );
+    return this.order("GET", account, domain, "registrations", id, DomainRegistrationSchema);
   }
 
   /**
@@ -269,12 +263,7 @@ export class RegistrarApi {
    * const tr = await client.registrar.transfer(1, "example.com", { registrant_id: 2, auth_code: "x" });
    */
   transfer(account: AccountId, domain: string, input: TransferDomainInput): Promise<DomainTransfer> {
-    return this.t.data(
-      "POST",
-      path`/${account}/registrar/domains/${domain}/transfers`,
-      DomainTransferSchema,
-      { body: input },
-    );
+    return this.placeOrder(account, domain, "transfers", DomainTransferSchema, input);
   }
 
   /**
@@ -284,11 +273,7 @@ export class RegistrarApi {
    * const tr = await client.registrar.getTransfer(1, "example.com", 361);
    */
   getTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
-    return this.t.data(
-      "GET",
-      path`/${account}/registrar/domains/${domain}/transfers/${id}`,
-      DomainTransferSchema,
-    );
+    return this.order("GET", account, domain, "transfers", id, DomainTransferSchema);
   }
 
   /**
@@ -298,11 +283,7 @@ export class RegistrarApi {
    * await client.registrar.cancelTransfer(1, "example.com", 361);
    */
   cancelTransfer(account: AccountId, domain: string, id: number): Promise<DomainTransfer> {
-    return this.t.data(
-      "DELETE",
-      path`/${account}/registrar/domains/${domain}/transfers/${id}`,
-      DomainTransferSchema,
-    );
+    return this.order("DELETE", account, domain, "transfers", id, DomainTransferSchema);
   }
 
   /**
@@ -312,9 +293,7 @@ export class RegistrarApi {
    * const r = await client.registrar.renew(1, "example.com", { period: 1 });
    */
   renew(account: AccountId, domain: string, input: RenewDomainInput = {}): Promise<DomainRenewal> {
-    return this.t.data("POST", path`/${account}/registrar/domains/${domain}/renewals`, DomainRenewalSchema, {
-      body: input,
-    });
+    return this.placeOrder(account, domain, "renewals", DomainRenewalSchema, input);
   }
 
   /**
@@ -324,11 +303,7 @@ export class RegistrarApi {
    * const r = await client.registrar.getRenewal(1, "example.com", 1);
    */
   getRenewal(account: AccountId, domain: string, id: number): Promise<DomainRenewal> {
-    return this.t.data(
-      "GET",
-      path`/${account}/registrar/domains/${domain}/renewals/${id}`,
-      DomainRenewalSchema,
-    );
+    return this.order("GET", account, domain, "renewals", id, DomainRenewalSchema);
   }
 
   /**
@@ -342,9 +317,7 @@ export class RegistrarApi {
     domain: string,
     input: { premium_price?: string } = {},
   ): Promise<DomainRestore> {
-    return this.t.data("POST", path`/${account}/registrar/domains/${domain}/restores`, DomainRestoreSchema, {
-      body: input,
-    });
+    return this.placeOrder(account, domain, "restores", DomainRestoreSchema, input);
   }
 
   /**
@@ -354,11 +327,32 @@ export class RegistrarApi {
    * const r = await client.registrar.getRestore(1, "example.com", 43);
    */
   getRestore(account: AccountId, domain: string, id: number): Promise<DomainRestore> {
-    return this.t.data(
-      "GET",
-      path`/${account}/registrar/domains/${domain}/restores/${id}`,
-      DomainRestoreSchema,
-    );
+    return this.order("GET", account, domain, "restores", id, DomainRestoreSchema);
+  }
+
+  /** Places an order of a domain: POST `/{account}/registrar/domains/{domain}/{orders}` with `input`. */
+  private placeOrder<S extends z.ZodType>(
+    account: AccountId,
+    domain: string,
+    orders: RegistrarOrders,
+    schema: S,
+    input: object,
+  ): Promise<z.output<S>> {
+    return this.t.data("POST", path`/${account}/registrar/domains/${domain}/${orders}`, schema, {
+      body: input,
+    });
+  }
+
+  /** Reads (GET) or cancels (DELETE) the order `id`: `/{account}/registrar/domains/{domain}/{orders}/{id}`. */
+  private order<S extends z.ZodType>(
+    method: "GET" | "DELETE",
+    account: AccountId,
+    domain: string,
+    orders: RegistrarOrders,
+    id: number,
+    schema: S,
+  ): Promise<z.output<S>> {
+    return this.t.data(method, path`/${account}/registrar/domains/${domain}/${orders}/${id}`, schema);
   }
 
   /**
