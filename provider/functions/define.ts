@@ -220,13 +220,8 @@ export function kindInfoSchema(definition: KindOfFunction): z.ZodObject {
     );
 }
 
-/**
- * The list and the get of a kind's objects, as two definitions: each answers the kind's info of
- * what the client call found. `kind` loads the kind's definition (on first use).
- */
-/** The list and the get of {@link kindReads}: the client call that finds what to show, its context `C`. */
-interface KindReadsSpec<C, U extends "account" | "v1"> {
-  readonly kind: () => KindOfFunction;
+/** The list and the get of {@link kindReads} and {@link fieldReads}: the client call that finds what to show, its context `C`. */
+interface ReadsSpec<C, U extends "account" | "v1"> {
   readonly uses: U;
   readonly list?: Omit<Common, "result" | "secret"> & {
     readonly options?: Readonly<Record<string, z.ZodType>>;
@@ -238,22 +233,23 @@ interface KindReadsSpec<C, U extends "account" | "v1"> {
   };
 }
 
-export function kindReads(spec: KindReadsSpec<FunctionContext, "account">): FunctionDefinition[];
-export function kindReads(spec: KindReadsSpec<V1Context, "v1">): FunctionDefinition[];
-export function kindReads<C>(spec: KindReadsSpec<C, "account" | "v1">): FunctionDefinition[] {
+/** What the reads answer of each object their call finds: the answer's schema, and the answer. */
+interface Shown {
+  schema(): z.ZodType;
+  of(item: unknown): unknown;
+}
+
+/** The list and the get of `spec`, as two definitions, each answering `shown` of what its call found. */
+function reads<C>(shown: Shown, spec: ReadsSpec<C, "account" | "v1">): FunctionDefinition[] {
   const out: FunctionDefinition[] = [];
-  const info = () => kindInfoSchema(spec.kind());
   if (spec.list) {
     const { call, ...list } = spec.list;
     out.push({
       ...list,
       uses: spec.uses,
-      result: () => z.array(info()),
-      run: async (context: C, args: Record<string, any>) => {
-        const found = await allOf(call(context, args));
-        const kind = spec.kind();
-        return found.map((item) => infoOf(kind, item));
-      },
+      result: () => z.array(shown.schema()),
+      run: async (context: C, args: Record<string, any>) =>
+        (await allOf(call(context, args))).map((item) => shown.of(item)),
     } as FunctionDefinition);
   }
   if (spec.get) {
@@ -261,14 +257,41 @@ export function kindReads<C>(spec: KindReadsSpec<C, "account" | "v1">): Function
     out.push({
       ...get,
       uses: spec.uses,
-      result: info,
-      run: async (context: C, args: Record<string, any>) => {
-        const found = await call(context, args);
-        return infoOf(spec.kind(), found);
-      },
+      result: () => shown.schema(),
+      run: async (context: C, args: Record<string, any>) => shown.of(await call(context, args)),
     } as FunctionDefinition);
   }
   return out;
+}
+
+/**
+ * The list and the get of a kind's objects, as two definitions: each answers the kind's info of
+ * what the client call found. `kind` loads the kind's definition (on first use).
+ */
+export function kindReads(spec: KindReadsSpec<FunctionContext, "account">): FunctionDefinition[];
+export function kindReads(spec: KindReadsSpec<V1Context, "v1">): FunctionDefinition[];
+export function kindReads<C>(spec: KindReadsSpec<C, "account" | "v1">): FunctionDefinition[] {
+  return reads({ schema: () => kindInfoSchema(spec.kind()), of: (item) => infoOf(spec.kind(), item) }, spec);
+}
+
+/** {@link reads} of a kind. */
+interface KindReadsSpec<C, U extends "account" | "v1"> extends ReadsSpec<C, U> {
+  readonly kind: () => KindOfFunction;
+}
+
+/**
+ * The list and the get of client objects that are not a kind's (a certificate, a zone, a v1
+ * domain), as two definitions: each answers `fields` of what the client call found.
+ */
+export function fieldReads(spec: FieldReadsSpec<FunctionContext, "account">): FunctionDefinition[];
+export function fieldReads(spec: FieldReadsSpec<V1Context, "v1">): FunctionDefinition[];
+export function fieldReads<C>(spec: FieldReadsSpec<C, "account" | "v1">): FunctionDefinition[] {
+  return reads({ schema: () => spec.fields.schema, of: (item) => spec.fields.of(item) }, spec);
+}
+
+/** {@link reads} of client objects shown as `fields` ({@link fieldsOf}). */
+interface FieldReadsSpec<C, U extends "account" | "v1"> extends ReadsSpec<C, U> {
+  readonly fields: Fields<any>;
 }
 
 /** Every item of a list or of an iteration over all pages. */

@@ -27,7 +27,14 @@ import {
   V1SubscriptionSchema,
   ZoneSchema,
 } from "../client";
-import { defineFunction, fieldsOf, type FunctionDefinition, type KindOfFunction, kindReads } from "./define";
+import {
+  defineFunction,
+  fieldReads,
+  fieldsOf,
+  type FunctionDefinition,
+  type KindOfFunction,
+  kindReads,
+} from "./define";
 
 /** A domain by name or by the service's id. */
 const DomainRef = z.union([z.string(), ServiceId]);
@@ -402,41 +409,35 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
       call: ({ api, account }, { domain, id }) => api.emailForwards.get(account, domain, id),
     },
   }),
-  defineFunction({
-    name: "listPushes",
-    doc: "The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).",
-    example: "const pending = await dnsimple.listPushes({ account: 2 });",
+  ...fieldReads({
+    fields: PUSH,
     uses: "account",
-    result: () => z.array(PUSH.schema),
-    async run({ api, account }) {
-      const out: unknown[] = [];
-      for await (const p of api.pushes.iterate(account)) out.push(PUSH.of(p));
-      return out;
+    list: {
+      name: "listPushes",
+      doc: "The pushes waiting for this account's answer (answer them with `DomainPushAnswer`).",
+      example: "const pending = await dnsimple.listPushes({ account: 2 });",
+      call: ({ api, account }) => api.pushes.iterate(account),
     },
   }),
-  defineFunction({
-    name: "listCertificates",
-    doc: "The certificates of a domain (all pages).",
-    example:
-      'const issued = (await dnsimple.listCertificates("example.com")).filter((c) => c.state === "issued");',
+  ...fieldReads({
+    fields: CERTIFICATE,
     uses: "account",
-    params: { domain: DomainRef },
-    result: () => z.array(CERTIFICATE.schema),
-    async run({ api, account }, { domain }) {
-      const out: unknown[] = [];
-      for await (const c of api.certificates.iterate(account, domain)) out.push(CERTIFICATE.of(c));
-      return out;
+    list: {
+      name: "listCertificates",
+      doc: "The certificates of a domain (all pages).",
+      example:
+        'const issued = (await dnsimple.listCertificates("example.com")).filter((c) => c.state === "issued");',
+      params: { domain: DomainRef },
+      call: ({ api, account }, { domain }) => api.certificates.iterate(account, domain),
     },
-  }),
-  defineFunction({
-    name: "getCertificate",
-    doc: "One certificate of a domain.",
-    example: 'const { state, expiresAt } = await dnsimple.getCertificate("example.com", 101967);',
-    uses: "account",
-    params: { domain: DomainRef, certificateId: Id },
-    result: () => CERTIFICATE.schema,
-    run: async ({ api, account }, { domain, certificateId }) =>
-      CERTIFICATE.of(await api.certificates.get(account, domain, certificateId)),
+    get: {
+      name: "getCertificate",
+      doc: "One certificate of a domain.",
+      example: 'const { state, expiresAt } = await dnsimple.getCertificate("example.com", 101967);',
+      params: { domain: DomainRef, certificateId: Id },
+      call: ({ api, account }, { domain, certificateId }) =>
+        api.certificates.get(account, domain, certificateId),
+    },
   }),
   ...kindReads({
     kind: kind("primary-server", "primaryServerResource"),
@@ -494,22 +495,22 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
     },
   }),
   // --- Legacy API v1: needs `dnsimple:v1Email` and `dnsimple:v1Token` (or DNSIMPLE_V1_EMAIL/TOKEN) ---
-  defineFunction({
-    name: "listLegacyDomains",
-    doc: "Every domain of the v1 user (legacy API v1).",
-    example: "const names = (await dnsimple.listLegacyDomains()).map((d) => d.name);",
+  ...fieldReads({
+    fields: LEGACY_DOMAIN,
     uses: "v1",
-    result: () => z.array(LEGACY_DOMAIN.schema),
-    run: async ({ v1 }) => (await v1.listDomains()).map(LEGACY_DOMAIN.of),
-  }),
-  defineFunction({
-    name: "getLegacyDomain",
-    doc: "One v1 domain by name or id (legacy API v1).",
-    example: 'const { state } = await dnsimple.getLegacyDomain("example.com");',
-    uses: "v1",
-    params: { domain: DomainRef },
-    result: () => LEGACY_DOMAIN.schema,
-    run: async ({ v1 }, { domain }) => LEGACY_DOMAIN.of(await v1.getDomain(domain)),
+    list: {
+      name: "listLegacyDomains",
+      doc: "Every domain of the v1 user (legacy API v1).",
+      example: "const names = (await dnsimple.listLegacyDomains()).map((d) => d.name);",
+      call: ({ v1 }) => v1.listDomains(),
+    },
+    get: {
+      name: "getLegacyDomain",
+      doc: "One v1 domain by name or id (legacy API v1).",
+      example: 'const { state } = await dnsimple.getLegacyDomain("example.com");',
+      params: { domain: DomainRef },
+      call: ({ v1 }, { domain }) => v1.getDomain(domain),
+    },
   }),
   defineFunction({
     name: "checkLegacyDomain",
@@ -537,22 +538,22 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
       call: ({ v1 }, { template }) => v1.getTemplate(template),
     },
   }),
-  defineFunction({
-    name: "listLegacyServices",
-    doc: "The v1 one-click services.",
-    example: "const services = await dnsimple.listLegacyServices();",
+  ...fieldReads({
+    fields: LEGACY_SERVICE,
     uses: "v1",
-    result: () => z.array(LEGACY_SERVICE.schema),
-    run: async ({ v1 }) => (await v1.listServices()).map(LEGACY_SERVICE.of),
-  }),
-  defineFunction({
-    name: "getLegacyService",
-    doc: "One v1 service by id.",
-    example: "const service = await dnsimple.getLegacyService(1);",
-    uses: "v1",
-    params: { id: Id },
-    result: () => LEGACY_SERVICE.schema,
-    run: async ({ v1 }, { id }) => LEGACY_SERVICE.of(await v1.getService(id)),
+    list: {
+      name: "listLegacyServices",
+      doc: "The v1 one-click services.",
+      example: "const services = await dnsimple.listLegacyServices();",
+      call: ({ v1 }) => v1.listServices(),
+    },
+    get: {
+      name: "getLegacyService",
+      doc: "One v1 service by id.",
+      example: "const service = await dnsimple.getLegacyService(1);",
+      params: { id: Id },
+      call: ({ v1 }, { id }) => v1.getService(id),
+    },
   }),
   defineFunction({
     name: "getLegacyNameServers",
@@ -563,24 +564,23 @@ export const FUNCTION_DEFINITIONS: ReadonlyArray<FunctionDefinition> = [
     result: () => z.array(z.string()),
     run: async ({ v1 }, { domain }) => v1.getNameServers(domain),
   }),
-  defineFunction({
-    name: "listLegacyCertificates",
-    doc: "The v1 certificates of a domain (never their private keys).",
-    example: 'const certs = await dnsimple.listLegacyCertificates("example.com");',
+  ...fieldReads({
+    fields: LEGACY_CERTIFICATE,
     uses: "v1",
-    params: { domain: DomainRef },
-    result: () => z.array(LEGACY_CERTIFICATE.schema),
-    run: async ({ v1 }, { domain }) => (await v1.listCertificates(domain)).map(LEGACY_CERTIFICATE.of),
-  }),
-  defineFunction({
-    name: "getLegacyCertificate",
-    doc: "One v1 certificate (never its private key).",
-    example: 'const { state } = await dnsimple.getLegacyCertificate("example.com", 4576);',
-    uses: "v1",
-    params: { domain: DomainRef, certificateId: Id },
-    result: () => LEGACY_CERTIFICATE.schema,
-    run: async ({ v1 }, { domain, certificateId }) =>
-      LEGACY_CERTIFICATE.of(await v1.getCertificate(domain, certificateId)),
+    list: {
+      name: "listLegacyCertificates",
+      doc: "The v1 certificates of a domain (never their private keys).",
+      example: 'const certs = await dnsimple.listLegacyCertificates("example.com");',
+      params: { domain: DomainRef },
+      call: ({ v1 }, { domain }) => v1.listCertificates(domain),
+    },
+    get: {
+      name: "getLegacyCertificate",
+      doc: "One v1 certificate (never its private key).",
+      example: 'const { state } = await dnsimple.getLegacyCertificate("example.com", 4576);',
+      params: { domain: DomainRef, certificateId: Id },
+      call: ({ v1 }, { domain, certificateId }) => v1.getCertificate(domain, certificateId),
+    },
   }),
   defineFunction({
     name: "getLegacySubscription",

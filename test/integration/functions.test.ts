@@ -6,6 +6,7 @@ import { request } from "undici";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import {
   checkDomain,
+  getCertificate,
   getCertificateBundle,
   getDomain,
   getDsRecord,
@@ -23,12 +24,32 @@ import {
   getPremiumPrice,
   getPrices,
   getResearchStatus,
+  getLegacyCertificate,
+  getLegacyDomain,
+  getLegacyService,
   listAccounts,
+  listCertificates,
   listCharges,
+  listLegacyCertificates,
+  listLegacyDomains,
+  listLegacyServices,
+  listPushes,
   whoami,
 } from "../../sdk/nodejs/functions";
+import { createClient } from "../../provider/client";
 
 const TOKEN = "functions-token-6d0f";
+const CONTACT = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "+18001234567",
+  address1: "1 Main St",
+  city: "Rome",
+  state_province: "RM",
+  postal_code: "00100",
+  country: "IT",
+};
 let emulator: RunningEmulator;
 const saved = { ...process.env };
 
@@ -138,6 +159,65 @@ describe("functions", () => {
     } finally {
       process.env.DNSIMPLE_TOKEN = TOKEN;
     }
+  });
+});
+
+describe("functions of the client's other objects answer the fields they list, camelCase", () => {
+  const DOMAIN = "fields-fn.com";
+  const legacy = () =>
+    createClient({
+      token: TOKEN,
+      baseUrl: emulator.v2Url,
+      v1: { email: emulator.email, token: emulator.v1Token, baseUrl: emulator.v1Url },
+    }).v1;
+
+  beforeAll(() => {
+    process.env.DNSIMPLE_V1_EMAIL = emulator.email;
+    process.env.DNSIMPLE_V1_TOKEN = emulator.v1Token;
+    process.env.DNSIMPLE_V1_BASE_URL = emulator.v1Url;
+  });
+
+  it("listCertificates and getCertificate: a domain's certificates, never a private key", async () => {
+    await v2("POST", "/1/domains", { name: DOMAIN });
+    const order = (await v2("POST", `/1/domains/${DOMAIN}/certificates/letsencrypt`, { name: "www" })).data;
+    const listed = await listCertificates(DOMAIN);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: order.certificate_id, commonName: `www.${DOMAIN}`, autoRenew: false }),
+    ]);
+    expect(Object.keys(listed[0]!)).not.toContain("privateKey");
+    expect(await getCertificate(DOMAIN, order.certificate_id)).toEqual(listed[0]);
+  });
+
+  it("listPushes: the pushes waiting for this account (none here)", async () => {
+    await expect(listPushes()).resolves.toEqual([]);
+  });
+
+  it("listLegacyDomains and getLegacyDomain: the v1 domains, never their token", async () => {
+    const made = await legacy().createDomain({ name: "legacy-fn.com" });
+    const listed = (await listLegacyDomains()).find((d) => d.name === "legacy-fn.com");
+    expect(listed).toMatchObject({ id: made.id, unicodeName: "legacy-fn.com" });
+    expect(Object.keys(listed!)).not.toContain("token");
+    expect(await getLegacyDomain("legacy-fn.com")).toEqual(listed);
+  });
+
+  it("listLegacyServices and getLegacyService: the one-click services", async () => {
+    const services = await listLegacyServices();
+    expect(services.length).toBeGreaterThan(0);
+    expect(services[0]).toMatchObject({ id: expect.any(Number), shortName: expect.any(String) });
+    expect(await getLegacyService(services[0]!.id)).toEqual(services[0]);
+  });
+
+  it("listLegacyCertificates and getLegacyCertificate: a v1 domain's certificates, never a private key", async () => {
+    const v1 = legacy();
+    await v1.createDomain({ name: "legacy-cert-fn.com" });
+    const contact = (await v2("POST", "/1/contacts", CONTACT)).data;
+    const cert = await v1.purchaseCertificate("legacy-cert-fn.com", { name: "www", contact_id: contact.id });
+    const listed = await listLegacyCertificates("legacy-cert-fn.com");
+    expect(listed).toEqual([
+      expect.objectContaining({ id: cert.id, state: "purchased", contactId: contact.id }),
+    ]);
+    expect(Object.keys(listed[0]!)).not.toContain("privateKey");
+    expect(await getLegacyCertificate("legacy-cert-fn.com", cert.id)).toEqual(listed[0]);
   });
 });
 
