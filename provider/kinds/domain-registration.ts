@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { domainAndId, domainOnly } from "../framework/imports";
-import { ServiceId, type DnsimpleClient, type DomainRegistration } from "../client";
+import { ServiceId, type DnsimpleClient } from "../client";
 import { apiId } from "../framework/fields";
 import { defineResource, stringIds, type InputsOf, type OutputsOf } from "../framework/kind";
 import { orUndefinedWhenGone } from "../framework/lookup";
@@ -46,7 +46,7 @@ async function confirmPremium(
   client: DnsimpleClient,
   account: string,
   name: string,
-  values: Values,
+  values: InputsOf<typeof inputs>,
 ): Promise<void> {
   const check = await client.registrar.check(account, name);
   if (!check.available && check.domain) await lifecycle.refuseRegisteredHere(client, account, name);
@@ -59,27 +59,22 @@ async function confirmPremium(
   }
 }
 
-type Values = InputsOf<typeof inputs>;
-
-const REGISTRATION: lifecycle.OrderKind<{
-  order: DomainRegistration;
-  values: Values;
-  outputs: OutputsOf<typeof registrationOutputs>;
-}> = {
-  label: "registration",
+const REGISTRATION = lifecycle.orderKind({
   resource: "DomainRegistration",
-  pendingStates: ["new", "registering"],
-  doneStates: ["registered"],
+  states: { pending: ["new", "registering"], done: ["registered"] },
   get: (client, account, name, id) => client.registrar.getRegistration(account, name, id),
-  async place({ client, account }, name, values) {
+  async place({ client, account }, name, values: InputsOf<typeof inputs>) {
     await confirmPremium(client, account, name, values);
     return client.registrar.register(account, name, {
       registrant_id: apiId(values.registrantId),
       ...lifecycle.orderOptions(values),
     });
   },
-  outputs: (order) => ({ registrationId: order.id, registrationState: order.state }),
-};
+  outputs: (order): OutputsOf<typeof registrationOutputs> => ({
+    registrationId: order.id,
+    registrationState: order.state,
+  }),
+});
 
 /**
  * Registers a domain with the registry (money is spent). Premium names need `premiumPrice` to

@@ -4,7 +4,7 @@
  * by surprise" are shared with DomainRegistration (registrar-lifecycle.ts).
  */
 import { z } from "zod";
-import { ServiceId, type DomainTransfer } from "../client";
+import { ServiceId } from "../client";
 import { apiId } from "../framework/fields";
 import { defineResource, secret, stringIds, type InputsOf, type OutputsOf } from "../framework/kind";
 import { hasStatus, orUndefinedWhenGone } from "../framework/lookup";
@@ -43,19 +43,11 @@ const transferOutputs = {
 
 const outputs = { ...transferOutputs, ...lifecycle.orderedDomainOutputs };
 
-type Values = InputsOf<typeof inputs>;
-
-const TRANSFER: lifecycle.OrderKind<{
-  order: DomainTransfer;
-  values: Values;
-  outputs: OutputsOf<typeof transferOutputs>;
-}> = {
-  label: "transfer",
+const TRANSFER = lifecycle.orderKind({
   resource: "DomainTransfer",
-  pendingStates: ["new", "transferring"],
-  doneStates: ["transferred"],
+  states: { pending: ["new", "transferring"], done: ["transferred"] },
   get: (client, account, name, id) => client.registrar.getTransfer(account, name, id),
-  async place({ client, account }, name, values) {
+  async place({ client, account }, name, values: InputsOf<typeof inputs>) {
     await lifecycle.refuseRegisteredHere(client, account, name);
     return client.registrar.transfer(account, name, {
       registrant_id: apiId(values.registrantId),
@@ -63,12 +55,12 @@ const TRANSFER: lifecycle.OrderKind<{
       ...lifecycle.orderOptions(values),
     });
   },
-  outputs: (order) => ({
+  outputs: (order): OutputsOf<typeof transferOutputs> => ({
     transferId: order.id,
     transferState: order.state,
     statusDescription: order.status_description ?? null,
   }),
-};
+});
 
 /** Whether a transfer in the state is still running (its order pending, or the service says so). */
 function transferPending(ch: Change): boolean {
@@ -156,7 +148,7 @@ export const domainTransferResource = defineResource({
     const transferId = state.pendingOrderId ?? state.transferId;
     if (transferId === undefined || transferId === null) return;
     const order = await orUndefinedWhenGone(client.registrar.getTransfer(account, id, pendingId(transferId)));
-    if (!order || !TRANSFER.pendingStates.includes(order.state)) return; // finished: leave the domain alone
+    if (!order || !TRANSFER.states.pending.includes(order.state)) return; // finished: leave the domain alone
     try {
       await client.registrar.cancelTransfer(account, id, order.id);
     } catch (error) {

@@ -238,10 +238,6 @@ async function settleTransferLock(
   return { transferLock: locked };
 }
 
-/**
- * One order kind: its words, its states, how to place and read its orders, and the outputs an
- * order gives (`K`). `V` is the kind's inputs as its operations see them.
- */
 /** The types of an order kind: its order object, the program's values, the kind's own outputs. */
 export interface OrderTypes {
   order: DomainRegistration | DomainTransfer;
@@ -249,17 +245,32 @@ export interface OrderTypes {
   outputs: Record<string, unknown>;
 }
 
+/**
+ * One order kind: its resource, its states, how to place and read its orders, and the outputs an
+ * order gives. Messages name an order by the resource without `Domain`: `the transfer of a.com`.
+ */
 export interface OrderKind<T extends OrderTypes> {
-  label: string;
-  /** The resource kind, as programs declare it. */
-  resource: string;
-  pendingStates: ReadonlyArray<string>;
-  doneStates: ReadonlyArray<string>;
+  /** The resource kind, as programs declare it: `DomainTransfer`. */
+  resource: `Domain${string}`;
+  /** The states of an order while it runs, and those it ends in when it went through. */
+  states: { readonly pending: ReadonlyArray<string>; readonly done: ReadonlyArray<string> };
   get(client: DnsimpleClient, account: string, name: string, id: number): Promise<T["order"]>;
   /** Places the order (money is spent). */
   place(ctx: ResourceContext, name: string, inputs: T["values"]): Promise<T["order"]>;
   outputs(order: T["order"]): T["outputs"];
 }
+
+/** An order kind as it is written, its types taken from its `get`, `place` and `outputs`. */
+export function orderKind<
+  Order extends OrderTypes["order"],
+  Values extends OrderValues,
+  Outputs extends Record<string, unknown>,
+>(kind: OrderKind<{ order: Order; values: Values; outputs: Outputs }>) {
+  return kind;
+}
+
+/** What messages call an order of `kind`: `transfer` for `DomainTransfer`. */
+const orderWord = (kind: { resource: string }) => kind.resource.replace(/^Domain/, "").toLowerCase();
 
 /**
  * Waits for an order; returns the outputs when it finished, or throws: a failure state as an
@@ -275,15 +286,15 @@ async function awaitOrder<T extends OrderTypes>(
 ): Promise<T["outputs"] & OrderedOutputs> {
   const { client, account } = ctx;
   const { timeoutMs } = waitingOf(inputs);
-  const { value, finished }: { value: T["order"]; finished: boolean } = kind.pendingStates.includes(
+  const { value, finished }: { value: T["order"]; finished: boolean } = kind.states.pending.includes(
     order.state,
   )
     ? await waitWithProgress<T["order"]>(
         () => kind.get(client, account, name, order.id),
-        (o) => !kind.pendingStates.includes(o.state),
+        (o) => !kind.states.pending.includes(o.state),
         waitingWithProgress<T["order"]>(inputs, {
           subject: `${kind.resource} ${name}`,
-          what: `the ${kind.label} (order ${order.id})`,
+          what: `the ${orderWord(kind)} (order ${order.id})`,
           goal: "to complete",
           stateOf: (o) => o.state,
         }),
@@ -293,12 +304,12 @@ async function awaitOrder<T extends OrderTypes>(
     const outs = { ...kind.outputs(value), pendingOrderId: value.id };
     throw onTimeout(
       outs,
-      `The ${kind.label} of ${name} is still ${value.state} after ${timeoutMs / 1000} s. It stays in the ` +
+      `The ${orderWord(kind)} of ${name} is still ${value.state} after ${timeoutMs / 1000} s. It stays in the ` +
         `stack; run \`pulumi up\` again to keep waiting (it will not order again), or raise timeoutSeconds.`,
     );
   }
-  if (!kind.doneStates.includes(value.state)) {
-    throw new Error(`The ${kind.label} of ${name} ended as ${value.state}`);
+  if (!kind.states.done.includes(value.state)) {
+    throw new Error(`The ${orderWord(kind)} of ${name} ended as ${value.state}`);
   }
   let domain = await client.domains.get(account, name);
   domain = await applySettings(ctx, name, domain, inputs);
@@ -358,7 +369,7 @@ export async function readOrdered<T extends OrderTypes>(
   const pending = state.pendingOrderId;
   if (domain && pending !== undefined && pending !== null) {
     const order = await orUndefinedWhenGone(kind.get(client, account, id, pendingId(pending)));
-    if (!order || (!kind.pendingStates.includes(order.state) && !kind.doneStates.includes(order.state))) {
+    if (!order || (!kind.states.pending.includes(order.state) && !kind.states.done.includes(order.state))) {
       return undefined; // failed or cancelled: nothing of ours left
     }
     // Still marked pending: the next `up` finishes the job (and settles auto-renew and privacy).
@@ -527,7 +538,8 @@ async function orderAgain<T extends OrderTypes>(
   name: string,
   news: T["values"],
 ): Promise<T["outputs"] & OrderedOutputs> {
-  if (news.orderAgain !== true) throw new Error(goneMessage(kind.resource, kind.label, name, ctx.account));
+  if (news.orderAgain !== true)
+    throw new Error(goneMessage(kind.resource, orderWord(kind), name, ctx.account));
   const order = await kind.place(ctx, name, news);
   const outs = await awaitOrder(ctx, kind, name, order, news, (partial, message) => {
     return new PartialCreateError(message, { id: name, outs: { ...partial, goneFromAccount: false } });
