@@ -31,5 +31,8 @@ module.exports = {
     "<rootDir>/test/unit/doc-snippets.test.ts",
     "<rootDir>/test/unit/package-name-link.test.ts",
     "<rootDir>/test/unit/template-skip-checkpoints.test.ts",
+    // It reads the kinds' files as text to find the kinds: a file Stryker instrumented in place
+    // no longer reads as a kind's definition, so the initial run would fail.
+    "<rootDir>/provider/kinds/kinds-generated.test.ts",
   ],
 };
