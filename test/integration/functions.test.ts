@@ -37,19 +37,9 @@ import {
   whoami,
 } from "../../sdk/nodejs/functions";
 import { createClient } from "../../provider/client";
+import { CONTACT } from "../emulator/fixtures";
 
 const TOKEN = "functions-token-6d0f";
-const CONTACT = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  email: "ada@example.com",
-  phone: "+18001234567",
-  address1: "1 Main St",
-  city: "Rome",
-  state_province: "RM",
-  postal_code: "00100",
-  country: "IT",
-};
 let emulator: RunningEmulator;
 const saved = { ...process.env };
 
